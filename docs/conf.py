@@ -1,0 +1,37 @@
+"""Sphinx configuration of the rulebook site (English source, Japanese via gettext).
+
+The ``rulebook`` command builds this twice (``-D language=en`` and ``ja``) into
+``build/html/<lang>`` and once more per language with the PDF builder.
+"""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+project = "Rulebook"
+author = "rulebook"
+copyright = "rulebook contributors"
+extensions = ["rulebook.sphinxext", "rulebook.pdf"]
+language = "en"
+locale_dirs = ["locale/"]
+gettext_compact = False  # one catalog per page, so each game's translation is its own file
+gettext_location = False  # no line numbers in catalogs: moving text does not touch them
+gettext_uuid = False
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+exclude_patterns = ["_build", "locale"]
+root_doc = "index"
+
+html_theme = "alabaster"
+html_theme_options = {"show_powered_by": False, "nosidebar": False}
+html_title = "Rulebook"
+html_show_sourcelink = False
+html_copy_source = False
+html_last_updated_fmt = None
+html_css_files = ["rulebook.css"]
+
+rulebook_figures_dir = str(ROOT / "figures")
+rulebook_figure_output = str(ROOT / "build" / ".figures")  # the CLI points this at its staging area
+# Game pages that get a PDF rulebook (the CLI adds those whose page exists).
+rulebook_pdf_documents = [name for name in ("qttt", "necto", "craquelure", "inphexion")
+                          if (Path(__file__).parent / f"{name}.rst").exists()]

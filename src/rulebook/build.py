@@ -1,0 +1,185 @@
+"""The whole build: check records, check translations, HTML and PDF per language.
+
+Everything is written under a staging folder and moved into ``build/`` only
+when every step has succeeded, so a failed build leaves the previous output
+untouched.  A stamp of every input (pages, catalogs, records, the package
+itself) lets a build with nothing changed return at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import RulebookError
+from .records import find_records, load_record
+
+LANGUAGES = ("en", "ja")
+SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
+OUTPUTS = ("html", "pdf")
+
+
+class BuildError(RulebookError):
+    """A build step failed; the message lists what went wrong, one line each."""
+
+
+@dataclass
+class Project:
+    root: Path
+
+    @property
+    def docs(self) -> Path:
+        return self.root / "docs"
+
+    @property
+    def figures(self) -> Path:
+        return self.root / "figures"
+
+    @property
+    def build(self) -> Path:
+        return self.root / "build"
+
+    @classmethod
+    def find(cls, start: Path | None = None) -> "Project":
+        here = (start or Path.cwd()).resolve()
+        for folder in (here, *here.parents):
+            if (folder / "docs" / "conf.py").exists() and (folder / "figures").is_dir():
+                return cls(folder)
+        raise RulebookError(f"{here}: not inside a rulebook project (no docs/conf.py and figures/)")
+
+
+@dataclass
+class Summary:
+    pages: int = 0
+    pdfs: int = 0
+    figures: int = 0
+    claims: int = 0
+    records: int = 0
+    seconds: float = 0.0
+    up_to_date: bool = False
+
+    def line(self) -> str:
+        if self.up_to_date:
+            return f"Up to date: nothing changed since the last build ({self.seconds:.1f} s)."
+        return (f"Built {self.pages} pages, {self.pdfs} PDFs, {self.figures} figures; "
+                f"{self.claims} claims in {self.records} records checked; {self.seconds:.1f} s.")
+
+
+def check_records(project: Project) -> tuple[int, int]:
+    """Replay every record and check every claim; returns (records, claims)."""
+    records = claims = 0
+    for path in find_records(project.figures):
+        claims += load_record(path, project.figures).check()
+        records += 1
+    return records, claims
+
+
+def input_stamp(project: Project) -> str:
+    """A hash of everything that shapes the output."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent
+    folders = [project.docs, project.figures, package]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix not in {".mo", ".pyc"} and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(folder)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
+            figures: Path, fresh: bool, extra: dict | None = None):
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    warnings = io.StringIO()
+    overrides = {"language": lang, "project": SITE_TITLES[lang], "html_title": SITE_TITLES[lang],
+                 "rulebook_figure_output": str(figures), **(extra or {})}
+    with patch_docutils(project.docs), docutils_namespace():
+        app = Sphinx(str(project.docs), str(project.docs), str(out), str(doctrees), builder,
+                     confoverrides=overrides, status=None, warning=warnings,
+                     freshenv=fresh, warningiserror=True, keep_going=True)
+        app.build(force_all=fresh)
+    if app.statuscode or warnings.getvalue().strip():
+        raise BuildError(_tidy(warnings.getvalue(), project.root) or f"{builder} ({lang}) failed")
+    return app
+
+
+def _tidy(text: str, root: Path) -> str:
+    """Sphinx's warnings, one per line, with paths relative to the project."""
+    lines = [line.replace(str(root) + os.sep, "") for line in text.splitlines() if line.strip()]
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines]
+    return "\n".join(lines)
+
+
+def check_translations(project: Project, staging: Path) -> None:
+    from .i18n import catalog_problems
+
+    pot = staging / "gettext"
+    _sphinx(project, "gettext", "en", pot, staging / "doctrees" / "gettext", staging / "figures",
+            fresh=True)
+    for lang in LANGUAGES[1:]:
+        problems = catalog_problems(pot, project.docs / "locale", lang)
+        if problems:
+            problems = [p.replace(str(project.root) + os.sep, "") for p in problems]
+            raise BuildError("\n".join(problems))
+
+
+def build(project: Project, force: bool = False,
+          progress: Callable[[str], None] = print) -> Summary:
+    started = time.perf_counter()
+    summary = Summary()
+    stamp_file = project.build / ".stamp"
+    stamp = input_stamp(project)
+    outputs_exist = all((project.build / name).is_dir() for name in OUTPUTS)
+    if not force and outputs_exist and stamp_file.exists() and stamp_file.read_text() == stamp:
+        summary.up_to_date = True
+        summary.seconds = time.perf_counter() - started
+        return summary
+
+    project.build.mkdir(exist_ok=True)
+    staging = project.build / f".staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        steps = 2 + 2 * len(LANGUAGES)
+        progress(f"[1/{steps}] replaying records and checking claims")
+        summary.records, summary.claims = check_records(project)
+        progress(f"[2/{steps}] checking translations")
+        check_translations(project, staging)
+        figures = staging / "figures"
+        step = 2
+        for lang in LANGUAGES:
+            doctrees = staging / "doctrees" / lang
+            step += 1
+            progress(f"[{step}/{steps}] web pages ({lang})")
+            app = _sphinx(project, "html", lang, staging / "html" / lang, doctrees, figures,
+                          fresh=True)
+            summary.pages += len(app.env.found_docs)
+            step += 1
+            progress(f"[{step}/{steps}] PDF rulebooks ({lang})")
+            _sphinx(project, "rulebookpdf", lang, staging / "pdf", doctrees, figures, fresh=False)
+        summary.figures = len(list(figures.glob("*.svg")))
+        summary.pdfs = len(list((staging / "pdf").glob("*.pdf")))
+        for name in OUTPUTS:
+            _move_into_place(staging / name, project.build / name)
+        stamp_file.write_text(stamp)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _move_into_place(source: Path, target: Path) -> None:
+    """Replace ``target`` by ``source`` with renames only."""
+    old = target.with_name(f".old-{target.name}-{os.getpid()}")
+    if target.exists():
+        target.rename(old)
+    source.rename(target)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,111 @@
+"""The ``rulebook`` command: build, check, replay.
+
+Errors a user can cause print as ``file:line: message`` and exit with status 2;
+``--debug`` shows the traceback instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import RulebookError
+
+
+def command_build(args) -> int:
+    from .build import Project, build
+
+    project = Project.find(Path(args.project) if args.project else None)
+    summary = build(project, force=args.force,
+                    progress=(lambda line: None) if args.quiet else
+                    (lambda line: print(line, flush=True)))
+    print(summary.line())
+    return 0
+
+
+def command_check(args) -> int:
+    from .build import Project
+    from .records import find_records, load_record
+
+    project = Project.find(Path(args.project) if args.project else None)
+    paths = [Path(p) for p in args.records] or find_records(project.figures)
+    failures = claims = 0
+    for path in paths:
+        try:
+            claims += load_record(path, project.figures).check()
+        except RulebookError as error:
+            failures += 1
+            print(error, file=sys.stderr)
+    print(f"{len(paths) - failures} of {len(paths)} records hold; {claims} claims checked.")
+    return 1 if failures else 0
+
+
+def command_replay(args) -> int:
+    from .records import load_record
+
+    record = load_record(args.record)
+    if record.game.slug != args.game:
+        raise RulebookError(f"{args.record}: the record is a {record.game.slug} game, not {args.game}")
+    states = record.replay()
+    if args.json:
+        print(json.dumps(states[-1].to_json(), ensure_ascii=False, indent=2))
+        return 0
+    print(f"{record.game.names['en']}: start")
+    print(states[0])
+    for number, (text, state) in enumerate(zip(record.moves, states[1:]), start=1):
+        print(f"\n{number}. {text}")
+        print(state)
+    outcome = states[-1].outcome()
+    if outcome is None:
+        turn = record.game.player_name(states[-1].turn)
+        print(f"\nThe game goes on: {turn} to move.")
+    elif outcome.winner is None:
+        print(f"\nDraw ({outcome.reason}).")
+    else:
+        print(f"\n{record.game.player_name(outcome.winner)} wins ({outcome.reason}).")
+    if outcome is not None and outcome.scores is not None:
+        print("Scores: " + ", ".join(f"{record.game.player_name(i)} {s:g}"
+                                      for i, s in enumerate(outcome.scores)))
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="rulebook", description="Verified game rulebooks: "
+                                   "replay example games, check their claims, build pages and PDFs.")
+    main.add_argument("--debug", action="store_true", help="show tracebacks")
+    commands = main.add_subparsers(dest="command", required=True)
+
+    build = commands.add_parser("build", help="build the web pages and PDFs into build/")
+    build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    build.add_argument("--quiet", "-q", action="store_true", help="only print the summary")
+    build.add_argument("--project", help="the project folder (default: found from here)")
+    build.set_defaults(run=command_build)
+
+    check = commands.add_parser("check", help="replay every record and check every claim")
+    check.add_argument("records", nargs="*", help="records to check (default: all)")
+    check.add_argument("--project", help="the project folder (default: found from here)")
+    check.set_defaults(run=command_check)
+
+    replay = commands.add_parser("replay", help="print a record's positions move by move")
+    replay.add_argument("game", help="game slug: qttt, necto, craquelure, inphexion")
+    replay.add_argument("record", help="a record file (.toml)")
+    replay.add_argument("--json", action="store_true", help="print the final state as JSON")
+    replay.set_defaults(run=command_replay)
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except RulebookError as error:
+        if args.debug:
+            raise
+        print(f"rulebook: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""One exception family for everything a user's input can get wrong.
+
+The CLI prints ``str(error)`` as a single line and exits with status 2, so every
+message must name where the problem is (file, line, move number) and which rule
+it breaks.  Tracebacks are shown only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+
+class RulebookError(Exception):
+    """Base class of every error caused by input (records, options, pages)."""
+
+
+class OptionError(RulebookError, ValueError):
+    """An unknown game, an unknown option or an option value out of range."""
+
+
+class NotationError(RulebookError, ValueError):
+    """A move or position text that cannot be parsed in the game's notation.
+
+    ``column`` is the 1-based position in ``text`` where parsing failed, if known.
+    """
+
+    def __init__(self, text: str, message: str, column: int | None = None):
+        self.text = text
+        self.message = message
+        self.column = column
+        where = f" at column {column}" if column else ""
+        super().__init__(f"cannot read {text!r}{where}: {message}")
+
+
+class IllegalMoveError(RulebookError, ValueError):
+    """A well-formed move that the rules forbid in this position.
+
+    ``rule`` says which rule, in words a player would recognise.
+    """
+
+    def __init__(self, move: str, rule: str):
+        self.move = move
+        self.rule = rule
+        super().__init__(f"illegal move {move!r}: {rule}")
+
+
+class RecordError(RulebookError):
+    """A problem in an example record, located by file and line."""
+
+    def __init__(self, path, line: int | None, message: str):
+        self.path = str(path)
+        self.line = line
+        self.message = message
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__(f"{where}: {message}")
+
+
+class ClaimError(RulebookError):
+    """A claim in a record that the engine finds false."""
+
+    def __init__(self, path, line: int | None, claim: str, expected, actual):
+        self.path = str(path)
+        self.line = line
+        self.claim = claim
+        self.expected = expected
+        self.actual = actual
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__(
+            f"{where}: claim {claim} is false: expected {expected!r}, engine says {actual!r}"
+        )

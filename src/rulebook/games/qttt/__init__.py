@@ -1,0 +1,7 @@
+"""Quantum Tic-Tac-Toe (Allan Goff, 2006)."""
+
+from .facts import FACTS
+from .rules import QuantumTicTacToe
+
+QuantumTicTacToe.facts = FACTS
+GAME = QuantumTicTacToe

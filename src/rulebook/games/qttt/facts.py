@@ -1,0 +1,61 @@
+"""What claims can ask about a Quantum Tic-Tac-Toe position."""
+
+from ...game import COMMON_FACTS, FactSet
+from .notation import cell_name, mark_name, parse_cell
+
+FACTS = FactSet(COMMON_FACTS)
+
+
+def _cell(text: str) -> int:
+    return parse_cell(str(text).lower(), str(text), 1)
+
+
+@FACTS.fact("classical", "The classical mark in a cell, e.g. 'X3', or 'none'.", args=("cell",))
+def classical(state, cell):
+    mark = state.classical[_cell(cell)]
+    return "none" if mark is None else mark_name(mark)
+
+
+@FACTS.fact("spooky", "The spooky marks in a cell, e.g. ['X1', 'O2'], in move order.",
+            args=("cell",))
+def spooky(state, cell):
+    return [mark_name(m) for m in state.spooky_in(_cell(cell))]
+
+
+@FACTS.fact("classical_count", "How many cells hold a classical mark.")
+def classical_count(state):
+    return sum(m is not None for m in state.classical)
+
+
+@FACTS.fact("spooky_count", "How many marks are still spooky.")
+def spooky_count(state):
+    return len(state.spooky)
+
+
+@FACTS.fact("marks_placed", "How many marks (spooky or classical) have been made, 0-9.")
+def marks_placed(state):
+    return state.marks_placed
+
+
+@FACTS.fact("chooser", "Who must choose a collapse now ('X', 'O'), or 'none'.")
+def chooser(state):
+    return "none" if state.pending is None else state.game.player_name(state.turn)
+
+
+@FACTS.fact("cycle", "The cells of the cycle waiting to collapse, sorted, e.g. ['a1', 'b2'].")
+def cycle(state):
+    return sorted(cell_name(c) for c in state.cycle_cells())
+
+
+@FACTS.fact("lines", "Each player's complete lines, e.g. {X = [['a1','b2','c3']], O = []}.")
+def lines(state):
+    return {state.game.player_name(p): [[cell_name(c) for c in line] for line in found]
+            for p, found in state.lines().items()}
+
+
+@FACTS.fact("line_completed_at", "The move at which a player's earliest line was complete: "
+                                 "the largest mark number in it (0 if the player has no line).",
+            args=("player",))
+def line_completed_at(state, player):
+    found = state.lines()[state.game.player_index(player)]
+    return min((state.line_completed_at(line) for line in found), default=0)

@@ -1,0 +1,76 @@
+"""Quantum Tic-Tac-Toe notation.
+
+Cells: ``a1``..``c3``, columns a-c from left to right, rows 1-3 from bottom
+to top.  Moves, one record entry each:
+
+- ``a1-b2``  a spooky pair (the mark's number is the next one: X odd, O even);
+- ``@a1``    the collapse choice: the newest mark becomes classical in a1;
+- ``c3``     X's 9th move, a plain mark on the last empty cell.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import NotationError
+from .rules import Classical, Collapse, Spooky, owner
+
+CELL = re.compile(r"([a-c])([1-3])")
+
+
+def cell_name(cell: int) -> str:
+    return "abc"[cell % 3] + str(cell // 3 + 1)
+
+
+def mark_name(mark: int) -> str:
+    return ("X", "O")[owner(mark)] + str(mark)
+
+
+def parse_cell(text: str, whole: str, column: int) -> int:
+    match = CELL.fullmatch(text)
+    if not match:
+        raise NotationError(whole, f"{text!r} is not a cell (a1..c3)", column)
+    return (int(match[2]) - 1) * 3 + "abc".index(match[1])
+
+
+def parse_move(text: str):
+    move = text.strip().lower()
+    if not move:
+        raise NotationError(text, "empty move")
+    if move.startswith("@"):
+        return Collapse(parse_cell(move[1:], text, 2))
+    if "-" in move:
+        first, _, second = move.partition("-")
+        a = parse_cell(first, text, 1)
+        b = parse_cell(second, text, len(first) + 2)
+        return Spooky((a, b))
+    if CELL.fullmatch(move):
+        return Classical(parse_cell(move, text, 1))
+    raise NotationError(text, "expected a pair 'a1-b2', a collapse '@a1' or a single cell 'c3'", 1)
+
+
+def format_move(move) -> str:
+    if isinstance(move, Collapse):
+        return "@" + cell_name(move.cell)
+    if isinstance(move, Classical):
+        return cell_name(move.cell)
+    return "-".join(cell_name(c) for c in move.cells)
+
+
+def cell_text(state, cell: int) -> str:
+    mark = state.classical[cell]
+    if mark is not None:
+        return "[" + mark_name(mark) + "]"
+    return " ".join(mark_name(m).lower() for m in state.spooky_in(cell)) or "."
+
+
+def board_text(state) -> str:
+    rows = []
+    for row in (2, 1, 0):
+        cells = [cell_text(state, row * 3 + column).ljust(12) for column in range(3)]
+        rows.append(f"{row + 1} " + "|".join(cells).rstrip())
+    rows.append("  " + "".join(c.ljust(13) for c in "abc").rstrip())
+    if state.pending is not None:
+        chooser = state.game.player_name(state.turn)
+        rows.append(f"mark {mark_name(state.pending)} closed a cycle; {chooser} chooses (@cell)")
+    return "\n".join(rows)

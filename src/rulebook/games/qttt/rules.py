@@ -1,0 +1,264 @@
+"""Quantum Tic-Tac-Toe rules: spooky pairs, entanglement cycles, collapse.
+
+Cells are numbered 0..8, ``row * 3 + column``, named a1..c3 by notation.py
+(columns a-c left to right, rows 1-3 bottom to top).  Marks are numbered by
+the move that placed them: X has the odd numbers, O the even ones.
+
+A position keeps the spooky marks (number, two cells), the classical mark of
+each cell, and at most one pending collapse: the newest mark closed a cycle
+and the other player must choose which of its two cells it goes to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ...game import Game, Outcome, State
+
+X, O = 0, 1
+CELLS = range(9)
+LINES = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
+    (0, 4, 8), (2, 4, 6),  # diagonals
+)
+
+
+def owner(mark: int) -> int:
+    """X owns the odd-numbered marks, O the even ones."""
+    return X if mark % 2 else O
+
+
+@dataclass(frozen=True, order=True)
+class Spooky:
+    """A spooky pair: mark ``number`` in two different cells."""
+
+    cells: tuple[int, int]
+
+
+@dataclass(frozen=True, order=True)
+class Collapse:
+    """The chooser's decision: the newest mark becomes classical in ``cell``."""
+
+    cell: int
+
+
+@dataclass(frozen=True, order=True)
+class Classical:
+    """X's 9th move when only one cell is left: a plain mark there."""
+
+    cell: int
+
+
+@dataclass(frozen=True)
+class QtttState(State):
+    game: "Game"
+    spooky: tuple[tuple[int, int, int], ...] = ()  # (mark, cell, cell), in mark order
+    classical: tuple[int | None, ...] = (None,) * 9  # the mark in each cell
+    marks_placed: int = 0
+    pending: int | None = None  # the mark whose cycle awaits a collapse choice
+    moves_played: int = 0  # record entries: pairs, collapse choices, the classical 9th
+
+    # --- queries -----------------------------------------------------------
+    @property
+    def move_number(self) -> int:
+        return self.moves_played
+
+    @property
+    def next_mark(self) -> int:
+        return self.marks_placed + 1
+
+    @property
+    def turn(self) -> int | None:
+        if self.outcome() is not None:
+            return None
+        if self.pending is not None:
+            return 1 - owner(self.pending)  # the player who did not close the cycle
+        return owner(self.next_mark)
+
+    def free_cells(self) -> list[int]:
+        return [c for c in CELLS if self.classical[c] is None]
+
+    def spooky_in(self, cell: int) -> list[int]:
+        return [m for m, a, b in self.spooky if cell in (a, b)]
+
+    def cycle_cells(self) -> list[int]:
+        """The cells of the pending cycle (empty when no collapse is due)."""
+        if self.pending is None:
+            return []
+        # Drop tree-like branches: repeatedly remove cells linked by one mark.
+        edges = [(a, b) for _, a, b in self.spooky]
+        cells = {c for e in edges for c in e}
+        while True:
+            degree = {c: sum(e.count(c) for e in edges) for c in cells}
+            leaves = {c for c, d in degree.items() if d <= 1}
+            if not leaves:
+                break
+            cells -= leaves
+            edges = [e for e in edges if not (set(e) & leaves)]
+        return sorted(cells)
+
+    def lines(self) -> dict[int, list[tuple[int, int, int]]]:
+        """Complete classical lines of each player."""
+        found = {X: [], O: []}
+        for line in LINES:
+            marks = [self.classical[c] for c in line]
+            if None not in marks and len({owner(m) for m in marks}) == 1:
+                found[owner(marks[0])].append(line)
+        return found
+
+    def line_completed_at(self, line) -> int:
+        """A line is complete once its largest-numbered mark is placed."""
+        return max(self.classical[c] for c in line)
+
+    def outcome(self) -> Outcome | None:
+        lines = self.lines()
+        best = {p: min(map(self.line_completed_at, ls)) for p, ls in lines.items() if ls}
+        if len(best) == 2:
+            return Outcome(min(best, key=best.get), "simultaneous lines")
+        if best:
+            return Outcome(next(iter(best)), "line")
+        if all(m is not None for m in self.classical):
+            return Outcome(None, "full board")
+        return None
+
+    # --- moves -------------------------------------------------------------
+    def _legal_moves(self):
+        if self.pending is not None:
+            _, a, b = self.spooky[-1]
+            return [Collapse(a), Collapse(b)]
+        free = self.free_cells()
+        if len(free) == 1:
+            return [Classical(free[0])]
+        return [Spooky(pair) for pair in combinations(free, 2)]
+
+    def _illegal_reason(self, move) -> str | None:
+        if self.pending is not None:
+            if not isinstance(move, Collapse):
+                chooser = self.game.player_name(self.turn)
+                return (f"mark {self.pending} closed a cycle: {chooser} must first choose "
+                        f"where it collapses")
+            _, a, b = self.spooky[-1]
+            if move.cell not in (a, b):
+                return f"mark {self.pending} can only collapse into one of its own two cells"
+            return None
+        if isinstance(move, Collapse):
+            return "there is no cycle to collapse"
+        free = self.free_cells()
+        if len(free) == 1:
+            if not isinstance(move, Classical) or move.cell != free[0]:
+                return "with one cell left, X's 9th move is a plain mark on that cell"
+            return None
+        if isinstance(move, Classical):
+            return "a plain (classical) mark is only played on the last empty cell"
+        a, b = move.cells
+        if a == b:
+            return "the two spooky marks must go in two different cells"
+        if self.classical[a] is not None or self.classical[b] is not None:
+            return "spooky marks cannot go in a cell that holds a classical mark"
+        return None
+
+    def _apply(self, move) -> "QtttState":
+        if isinstance(move, Collapse):
+            classical = collapse(self.spooky, self.classical, self.pending, move.cell)
+            settled = set(classical)
+            # Marks outside the cycle's group stay spooky.
+            spooky = tuple(s for s in self.spooky if s[0] not in settled)
+            return self._replace(classical=classical, spooky=spooky, pending=None)
+        mark = self.next_mark
+        if isinstance(move, Classical):
+            classical = list(self.classical)
+            classical[move.cell] = mark
+            return self._replace(classical=tuple(classical), marks_placed=mark)
+        a, b = sorted(move.cells)
+        closes = connected(self.spooky, a, b)
+        return self._replace(
+            spooky=self.spooky + ((mark, a, b),),
+            marks_placed=mark,
+            pending=mark if closes else None,
+        )
+
+    def _replace(self, **changes) -> "QtttState":
+        fields = dict(self.__dict__, moves_played=self.moves_played + 1)
+        fields.update(changes)
+        return QtttState(**fields)
+
+    # --- notation and output -----------------------------------------------
+    def parse_move(self, text: str):
+        from .notation import parse_move
+
+        return parse_move(text)
+
+    def format_move(self, move) -> str:
+        from .notation import format_move
+
+        return format_move(move)
+
+    def to_json(self) -> dict:
+        from .notation import cell_name, mark_name
+
+        outcome = self.outcome()
+        return {
+            "game": "qttt",
+            "moves_played": self.moves_played,
+            "marks_placed": self.marks_placed,
+            "turn": None if self.turn is None else self.game.player_name(self.turn),
+            "classical": {cell_name(c): mark_name(m) for c, m in enumerate(self.classical)
+                          if m is not None},
+            "spooky": [{"mark": mark_name(m), "cells": [cell_name(a), cell_name(b)]}
+                       for m, a, b in self.spooky],
+            "pending_collapse": None if self.pending is None else mark_name(self.pending),
+            "winner": None if outcome is None else self.game.player_name(outcome.winner),
+            "reason": None if outcome is None else outcome.reason,
+        }
+
+    def __str__(self) -> str:
+        from .notation import board_text
+
+        return board_text(self)
+
+
+def connected(spooky, a: int, b: int) -> bool:
+    """Whether cells a and b are already joined by a chain of spooky marks."""
+    seen, frontier = {a}, [a]
+    while frontier:
+        cell = frontier.pop()
+        for _, p, q in spooky:
+            if cell in (p, q):
+                other = q if cell == p else p
+                if other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+    return b in seen
+
+
+def collapse(spooky, classical, mark: int, cell: int) -> tuple:
+    """Make ``mark`` classical in ``cell`` and cascade through every tied mark.
+
+    A mark forced out of a cell goes to its other cell, which pushes the marks
+    there in turn, until every mark of the cycle's group is classical.
+    """
+    board = list(classical)
+    where = {m: (a, b) for m, a, b in spooky}
+    queue = [(mark, cell)]
+    while queue:
+        current, target = queue.pop(0)
+        if current not in where:
+            continue  # already settled through another branch
+        del where[current]
+        board[target] = current
+        for other, (a, b) in list(where.items()):
+            if target in (a, b):
+                queue.append((other, b if target == a else a))
+    return tuple(board)
+
+
+class QuantumTicTacToe(Game):
+    slug = "qttt"
+    names = {"en": "Quantum Tic-Tac-Toe", "ja": "量子三目並べ"}
+    players = ({"en": "X", "ja": "X"}, {"en": "O", "ja": "O"})
+    parameters = ()
+
+    def initial_state(self) -> QtttState:
+        return QtttState(self)

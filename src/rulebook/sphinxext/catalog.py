@@ -1,0 +1,78 @@
+"""The catalog of games, built from every page's ``game-info`` block.
+
+Collected at ``doctree-read`` (after translation, so the catalog of the
+Japanese site is in Japanese), filled in at ``doctree-resolved``.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from .directives import CHROME, OTHER_LANGUAGE, page_language
+from .nodes import game_catalog, game_info
+
+
+def collect_game_info(app, doctree):
+    games = app.env.rulebook_games = getattr(app.env, "rulebook_games", {})
+    for slug in [s for s, g in games.items() if g["docname"] == app.env.docname]:
+        del games[slug]
+    for node in doctree.findall(game_info):
+        section = node.parent
+        title = section[0].astext() if isinstance(section, nodes.section) else node["slug"]
+        games[node["slug"]] = {"docname": app.env.docname, "title": title,
+                               "info": node.deepcopy()}
+
+
+def purge_game_info(app, env, docname):
+    games = getattr(env, "rulebook_games", {})
+    for slug in [s for s, g in games.items() if g["docname"] == docname]:
+        del games[slug]
+
+
+def merge_game_info(app, env, docnames, other):
+    env.rulebook_games = {**getattr(env, "rulebook_games", {}),
+                          **getattr(other, "rulebook_games", {})}
+
+
+def fill_catalog(app, doctree, docname):
+    """Replace each ``game-catalog`` by the title blocks of every game page."""
+    lang = page_language(app.config)
+    words = CHROME[lang]
+    games = getattr(app.env, "rulebook_games", {})
+    for catalog in list(doctree.findall(game_catalog)):
+        entries = []
+        for slug in sorted(games, key=lambda s: games[s]["title"]):
+            game = games[slug]
+            section = nodes.section(ids=[f"catalog-{slug}"], classes=["catalog-entry"])
+            uri = app.builder.get_relative_uri(docname, game["docname"])
+            title = nodes.title()
+            title += nodes.reference("", game["title"], refuri=uri, internal=True)
+            section += title
+            info = game["info"].deepcopy()
+            section += info.children
+            links = nodes.paragraph(classes=["catalog-links"])
+            links += nodes.reference("", words["rules"], refuri=uri, internal=True)
+            for key, pdf_lang in (("pdf", lang), ("pdf_other", OTHER_LANGUAGE[lang])):
+                links += nodes.Text(" · ")
+                links += nodes.reference("", words[key],
+                                         refuri=f"../../pdf/{slug}-{pdf_lang}.pdf")
+            section += links
+            entries.append(section)
+        catalog.replace_self(entries)
+
+
+def visit_game_info(self, node):
+    self.body.append(self.starttag(node, "div", CLASS="game-info"))
+
+
+def depart_game_info(self, node):
+    self.body.append("</div>\n")
+
+
+def add_language_switch(app, pagename, templatename, context, doctree):
+    lang = page_language(app.config)
+    other = OTHER_LANGUAGE[lang]
+    context["rulebook_lang"] = lang
+    context["rulebook_switch_label"] = CHROME[lang]["switch"]
+    context["rulebook_switch_uri"] = f"../{other}/{pagename}.html"
+    context["rulebook_other_lang"] = other

@@ -1,0 +1,73 @@
+"""Transforms run after translation: quoted claim values, Japanese line joins."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+
+from ..errors import RulebookError
+from .directives import cached_record, page_language
+from .nodes import claim_value
+
+logger = logging.getLogger(__name__)
+
+
+def format_value(value) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(v) for v in value)
+    return str(value)
+
+
+class ResolveClaimValues(SphinxTransform):
+    """Replace ``:claim:`` references by the checked value (after translation)."""
+
+    default_priority = 900  # after the Locale transform (20) re-parsed translations
+
+    def apply(self, **kwargs):
+        root = Path(self.config.rulebook_figures_dir)
+        for node in list(self.document.findall(claim_value)):
+            figure = node.parent
+            while figure is not None and "rulebook_record" not in getattr(figure, "attributes", {}):
+                figure = figure.parent
+            if figure is None:
+                logger.error("claim %r is not inside a rulebook-figure caption", node["claim_id"],
+                             location=node, type="rulebook", subtype="claim")
+                node.replace_self(nodes.Text(node.astext()))
+                continue
+            try:
+                record = cached_record(root / f"{figure['rulebook_record']}.toml", root)
+                claim = record.claim_by_id(node["claim_id"])
+                record.check_claim(claim)
+                text = format_value(claim.expect)
+            except (RulebookError, OSError) as error:
+                logger.error("%s", error, location=node, type="rulebook", subtype="claim")
+                text = node.astext()
+            node.replace_self(nodes.Text(text))
+
+
+CJK = r"\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+CJK_NEWLINE = re.compile(rf"(?<=[{CJK}])\s*\n\s*|\s*\n\s*(?=[{CJK}])")
+
+
+class JoinJapaneseLines(SphinxTransform):
+    """A newline inside Japanese text would show as a space in browsers: drop it."""
+
+    default_priority = 910
+
+    def apply(self, **kwargs):
+        if page_language(self.config) != "ja":
+            return
+        for text in list(self.document.findall(nodes.Text)):
+            if isinstance(text.parent, (nodes.literal_block, nodes.literal)):
+                continue
+            joined = CJK_NEWLINE.sub("", str(text))
+            if joined != str(text):
+                text.parent.replace(text, nodes.Text(joined))
