@@ -96,8 +96,13 @@ def input_stamp(project: Project) -> str:
 
 def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
             figures: Path, fresh: bool, extra: dict | None = None):
+    from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    # Sphinx keeps its own words' translators per process: drop them so an
+    # English build after a Japanese one does not keep the Japanese labels.
+    locale.translators.clear()
 
     warnings = io.StringIO()
     overrides = {"language": lang, "project": SITE_TITLES[lang], "html_title": SITE_TITLES[lang],

@@ -1,0 +1,15 @@
+"""PDF rulebooks: a Sphinx builder that renders the game pages with ReportLab.
+
+Add ``"rulebook.pdf"`` to ``extensions`` and list the pages in
+``rulebook_pdf_documents``; then ``sphinx-build -b rulebookpdf``.
+"""
+
+from __future__ import annotations
+
+
+def setup(app):
+    from .builder import RulebookPDFBuilder
+
+    app.add_config_value("rulebook_pdf_documents", [], "", types=frozenset({list, tuple}))
+    app.add_builder(RulebookPDFBuilder)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

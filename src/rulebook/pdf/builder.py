@@ -1,0 +1,85 @@
+"""The ``rulebookpdf`` Sphinx builder: one PDF per listed game page and language.
+
+``sphinx-build -b rulebookpdf -D language=ja docs out`` writes
+``out/<docname>-ja.pdf`` for every docname in ``rulebook_pdf_documents``,
+from the same resolved doctree the HTML pages are written from.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from docutils import nodes
+from reportlab import rl_config
+from sphinx.builders import Builder
+from sphinx.util import logging
+
+from .styles import install_kinsoku, register_font
+from .templates import RulebookDocTemplate
+from .translator import PDFTranslator
+
+logger = logging.getLogger(__name__)
+
+
+def pdf_language(language: str | None) -> str:
+    """The language tag in file names: Sphinx's ``language`` with None meaning English."""
+    return language or "en"
+
+
+class RulebookPDFBuilder(Builder):
+    name = "rulebookpdf"
+    format = "pdf"
+    epilog = "The PDF files are in %(outdir)s."
+    supported_image_types = ("image/svg+xml", "image/png", "image/jpeg")
+    default_translator_class = PDFTranslator
+
+    def init(self) -> None:
+        rl_config.invariant = 1  # no dates or random IDs: rebuilds are byte-identical
+        register_font()
+        install_kinsoku()
+        self.pdf_language = pdf_language(self.config.language)
+        self.current_docname: str | None = None
+
+    def get_outdated_docs(self) -> str:
+        return "the documents in rulebook_pdf_documents"
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        return ""  # cross-references are printed as plain text
+
+    def target_path(self, docname: str) -> Path:
+        return Path(self.outdir) / f"{docname}-{self.pdf_language}.pdf"
+
+    def write_documents(self, _docnames) -> None:
+        for docname in self.config.rulebook_pdf_documents:
+            if docname not in self.env.found_docs:
+                logger.warning("rulebookpdf: rulebook_pdf_documents names %r, which is not a document",
+                               docname, type="rulebookpdf")
+                continue
+            logger.info("writing %s", self.target_path(docname).name)
+            doctree = self.env.get_and_resolve_doctree(docname, self, tags=self.tags)
+            self.post_process_images(doctree)
+            self.write_doc(docname, doctree)
+
+    def write_doc(self, docname: str, doctree: nodes.document) -> None:
+        self.current_docname = docname
+        translator = self.create_translator(doctree, self)
+        doctree.walkabout(translator)
+        title = translator.game_name or self.config.project
+        author = self.config.author or self.config.project
+        self.write_atomically(self.target_path(docname), translator.story, title, author)
+
+    def write_atomically(self, target: Path, story: list, title: str, author: str) -> None:
+        """Build into a temporary file beside ``target``, then move it into place."""
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as stream:
+                RulebookDocTemplate(stream, title=title, author=author, lang=self.pdf_language).build(story)
+            os.chmod(temporary, 0o644)  # mkstemp makes it private; the PDF is for everyone
+            os.replace(temporary, target)
+        except BaseException:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+            raise

@@ -1,0 +1,115 @@
+"""Fonts, Japanese line-breaking rules and the PDF stylesheet.
+
+One font for everything: IPAexGothic (from matplotlib-fontja) has Latin and
+Japanese glyphs, so every PDF embeds a single subset font.  It has no bold or
+italic face, so headings and strong text stand out by size and colour, and
+emphasis by colour.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+
+FONT = "IPAexGothic"
+
+# Colours (ink, headings, accents); BLUE and VERMILION are the Okabe-Ito ones
+# used by the diagrams.
+INK = colors.HexColor("#222222")
+MUTED = colors.HexColor("#5A5A5A")
+HEADING = colors.HexColor("#0B4F8A")
+STRONG = colors.HexColor("#0B3C5D")
+EMPHASIS = colors.HexColor("#A2470F")
+LINK = colors.HexColor("#0072B2")
+RULE = colors.HexColor("#9AA8B5")
+SHADE = colors.HexColor("#EEF3F8")
+HEADER_SHADE = colors.HexColor("#D6E2EE")
+CODE_SHADE = colors.HexColor("#F2F2F2")
+NOTE_BAR = colors.HexColor("#0072B2")
+WARN_BAR = colors.HexColor("#D55E00")
+WARN_SHADE = colors.HexColor("#FCEFE6")
+
+# Characters that must never start a line (kinsoku).  ReportLab's own list
+# (reportlab.lib.textsplit.CANNOT_START_LINE) lacks the full-width ！ and ？
+# and several closing marks; these are added to it by install_kinsoku().
+EXTRA_CANNOT_START = "！？。、，．：；）」』】〕〉》〙〗｝］・ー…‥々ゝゞヽヾ"
+
+
+@lru_cache(maxsize=1)
+def register_font() -> str:
+    """Register IPAexGothic with ReportLab (embedded as a subset); return its name."""
+    import matplotlib_fontja
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont(FONT, matplotlib_fontja.get_font_ttf_path()))
+    return FONT
+
+
+def install_kinsoku() -> None:
+    """Add EXTRA_CANNOT_START to ReportLab's list of characters that cannot start a line.
+
+    ReportLab reads the list from two module globals: ``textsplit`` (one-frag
+    paragraphs) and ``paragraph`` (which imported it by name).  Idempotent.
+    """
+    from reportlab.lib import textsplit
+    from reportlab.platypus import paragraph
+
+    for module in (textsplit, paragraph):
+        missing = "".join(c for c in EXTRA_CANNOT_START if c not in module.ALL_CANNOT_START)
+        module.ALL_CANNOT_START = module.ALL_CANNOT_START + missing
+
+
+# Read from the style by Flowable.getKeepWithNext though not among ParagraphStyle.defaults.
+FLOWABLE_STYLE_ATTRIBUTES = {"keepWithNext"}
+
+
+def make_style(name: str, parent: ParagraphStyle | None = None, **attributes) -> ParagraphStyle:
+    """A ParagraphStyle that refuses unknown keywords (ReportLab silently accepts ``fontsize=``)."""
+    unknown = sorted(set(attributes) - set(ParagraphStyle.defaults) - FLOWABLE_STYLE_ATTRIBUTES)
+    if unknown:
+        raise TypeError(f"ParagraphStyle {name!r}: unknown attribute(s) {', '.join(unknown)}")
+    return ParagraphStyle(name, parent=parent, **attributes)
+
+
+def stylesheet(lang: str) -> StyleSheet1:
+    """The stylesheet for one language; every style descends from ``base``."""
+    register_font()
+    ja = lang == "ja"
+    size = 9.5 if ja else 10
+    leading = 16 if ja else 14
+    sheet = StyleSheet1()
+
+    def add(name, parent="base", **attributes):
+        sheet.add(make_style(name, sheet[parent] if parent else None, **attributes))
+
+    add(
+        "base", None,
+        fontName=FONT, fontSize=size, leading=leading, textColor=INK,
+        wordWrap="CJK" if ja else None, spaceAfter=5,
+        bulletFontName=FONT, allowWidows=0, allowOrphans=0,
+    )
+    add("body", alignment=TA_LEFT)
+    add("title", fontSize=24, leading=30, textColor=INK, spaceAfter=8, keepWithNext=1)
+    add("h1", fontSize=15, leading=20, textColor=HEADING, spaceBefore=14, spaceAfter=6, keepWithNext=1)
+    add("h2", "h1", fontSize=12.5, leading=17, spaceBefore=10, spaceAfter=4)
+    add("h3", "h1", fontSize=11, leading=15, textColor=STRONG, spaceBefore=8, spaceAfter=3)
+    add("summary", fontSize=size + 1, leading=leading + 2, textColor=INK, spaceAfter=6)
+    add("caption", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, alignment=TA_CENTER,
+        spaceBefore=3, spaceAfter=10)
+    add("legend", "caption", alignment=TA_LEFT, spaceBefore=0)
+    add("cell", fontSize=size - 1, leading=leading - 2, spaceAfter=2)
+    add("cell_header", "cell", textColor=STRONG)
+    add("field_name", "cell", textColor=HEADING)
+    add("field_value", "cell", textColor=INK)
+    add("term", textColor=STRONG, spaceAfter=1, keepWithNext=1)
+    add("admonition_title", fontSize=size, textColor=HEADING, spaceAfter=2)
+    add("code", fontSize=size - 1, leading=leading - 2, backColor=CODE_SHADE,
+        borderPadding=(4, 6, 4, 6), spaceBefore=4, spaceAfter=9, leftIndent=6, rightIndent=6)
+    add("footnote", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, spaceBefore=2, spaceAfter=2)
+    add("attribution", textColor=MUTED, alignment=TA_RIGHT)
+    add("footer", fontSize=8, leading=10, textColor=MUTED)
+    return sheet

@@ -1,0 +1,716 @@
+"""Doctree -> ReportLab Platypus flowables, one visit/depart pair per node type.
+
+Block nodes collect flowables on a stack of lists (``self._flows``); text
+nodes (paragraph, title, caption, term, ...) collect ReportLab paragraph
+markup on a stack of string buffers (``self._inline``).  Inline nodes
+(emphasis, strong, literal, reference) open and close markup tags.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+from xml.sax.saxutils import escape, quoteattr
+
+import sphinx
+from docutils import nodes
+from reportlab.lib import colors
+from reportlab.lib.sequencer import _type2formatter
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    HRFlowable,
+    Image,
+    Indenter,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+    XPreformatted,
+)
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxTranslator
+
+from . import styles as S
+from .templates import FRAME_HEIGHT, FRAME_WIDTH
+
+logger = logging.getLogger(__name__)
+
+SKIPPED_CLASS = "rulebook-langswitch"  # the HTML language switch has no place on paper
+CELL_PAD = 4  # table cell padding (points, each side)
+LIST_INDENT = 16
+QUOTE_INDENT = 18
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+# Units for measuring the narrowest a column can be: Latin words whole, CJK per character.
+_UNBREAKABLE = re.compile(f"[^\\s{_CJK}]+|[{_CJK}]")
+_EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+_ENUM_TYPES = {"arabic": "1", "loweralpha": "a", "upperalpha": "A", "lowerroman": "i", "upperroman": "I"}
+# Sphinx's own admonition labels, translated with Sphinx's catalog for the PDF's language.
+# (sphinx.locale.admonitionlabels would do, but its translator is process-global: after a
+# Japanese build in the same process, an English build would label notes 注釈.)
+_ADMONITION_LABELS = {
+    "attention": "Attention", "caution": "Caution", "danger": "Danger", "error": "Error",
+    "hint": "Hint", "important": "Important", "note": "Note", "seealso": "See also",
+    "tip": "Tip", "warning": "Warning",
+}
+_WARNING_ADMONITIONS = {"warning", "caution", "danger", "error", "attention", "important"}
+
+
+def _hex(color) -> str:
+    return color.hexval().replace("0x", "#")
+
+
+class PDFTranslator(SphinxTranslator):
+    """Walks one resolved doctree; ``story`` holds the flowables afterwards."""
+
+    def __init__(self, document: nodes.document, builder) -> None:
+        super().__init__(document, builder)
+        self.lang = builder.pdf_language
+        self.styles = S.stylesheet(self.lang)
+        self.srcdir = str(builder.srcdir)
+        self.docname = builder.current_docname
+        self.story: list = []
+        self.game_name: str | None = None
+        self._flows: list[list] = [self.story]
+        self._inline: list[list[str]] = []
+        self._closers: list[str] = []
+        self._para_styles: list[str] = ["body"]
+        self._pending_prefix = ""
+        self._section_level = 0
+        self._outline_level = -1
+        self._bookmarks = 0
+        self._indent = 0.0
+        self._tables: list[_TableModel] = []
+        self._field_rows: list[list] = []
+        self._list_kinds: list[dict] = []
+        self._game_info = 0
+        self.sphinx_catalog = gettext.translation(
+            "sphinx", os.path.join(os.path.dirname(sphinx.__file__), "locale"),
+            languages=[self.lang], fallback=True)
+
+    # -- plumbing ---------------------------------------------------------
+
+    def dispatch_visit(self, node):
+        if isinstance(node, nodes.Element) and SKIPPED_CLASS in node.get("classes", ()):
+            raise nodes.SkipNode
+        super().dispatch_visit(node)
+
+    def unknown_visit(self, node):
+        logger.warning("rulebookpdf: no PDF rendering for node type %r; skipped", node.tagname,
+                       location=node, type="rulebookpdf", subtype="unknown-node")
+        raise nodes.SkipNode
+
+    def unknown_departure(self, node):
+        pass  # unknown_visit skips the node, so nothing was opened
+
+    def descend(self, node):
+        """Visit or depart a node whose children carry all its content."""
+
+    def skip(self, node):
+        """Visit a node with nothing to print."""
+        raise nodes.SkipNode
+
+    def add(self, flowable) -> None:
+        self._flows[-1].append(flowable)
+
+    def push_flow(self) -> None:
+        self._flows.append([])
+
+    def pop_flow(self) -> list:
+        return self._flows.pop()
+
+    def begin_inline(self) -> None:
+        self._inline.append([self._pending_prefix] if self._pending_prefix else [])
+        self._pending_prefix = ""
+
+    def end_inline(self) -> str:
+        return "".join(self._inline.pop()).strip()
+
+    def emit(self, markup: str) -> None:
+        if self._inline:
+            self._inline[-1].append(markup)
+
+    def open_tag(self, opening: str, closing: str) -> None:
+        self.emit(opening)
+        self._closers.append(closing)
+
+    def close_tag(self) -> None:
+        self.emit(self._closers.pop())
+
+    def para(self, markup: str, style: str | None = None) -> Paragraph:
+        return Paragraph(markup, self.styles[style or self._para_styles[-1]])
+
+    def available_width(self) -> float:
+        return FRAME_WIDTH - self._indent
+
+    # -- document structure -------------------------------------------------
+
+    visit_document = depart_document = descend
+
+    def visit_section(self, node):
+        self._section_level += 1
+
+    def depart_section(self, node):
+        self._section_level -= 1
+
+    def visit_title(self, node):
+        self.begin_inline()
+
+    def depart_title(self, node):
+        markup = self.end_inline()
+        parent = node.parent
+        if isinstance(parent, nodes.section):
+            self.add(self.heading(markup, node.astext()))
+        elif isinstance(parent, nodes.table):
+            self._tables[-1].title = self.para(markup, "legend")
+        elif isinstance(parent, (nodes.Admonition, nodes.topic, nodes.sidebar)):
+            self.add(self.para(markup, "admonition_title"))
+        else:
+            self.add(self.para(markup, "h3"))
+
+    def heading(self, markup: str, text: str) -> Paragraph:
+        level = self._section_level
+        if level <= 1 and self.game_name is None:
+            self.game_name = text
+        style = {1: "title", 2: "h1", 3: "h2"}.get(level, "h3")
+        paragraph = self.para(markup, style)
+        outline_level = min(max(level - 1, 0), self._outline_level + 1)
+        self._outline_level = outline_level
+        self._bookmarks += 1
+        paragraph.outline = (f"section-{self._bookmarks}", text, outline_level)
+        return paragraph
+
+    def visit_subtitle(self, node):
+        self.begin_inline()
+
+    def depart_subtitle(self, node):
+        self.add(self.para(self.end_inline(), "h2"))
+
+    def visit_rubric(self, node):
+        self.begin_inline()
+
+    def depart_rubric(self, node):
+        self.add(self.para(self.end_inline(), "h3"))
+
+    def visit_paragraph(self, node):
+        self.begin_inline()
+
+    def depart_paragraph(self, node):
+        markup = self.end_inline()
+        if markup:
+            self.add(self.para(markup))
+
+    visit_compact_paragraph = visit_paragraph
+    depart_compact_paragraph = depart_paragraph
+
+    def visit_transition(self, node):
+        self.add(HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=6, spaceAfter=6))
+        raise nodes.SkipNode
+
+    # Containers whose children carry the content.
+    visit_container = depart_container = descend
+
+    visit_compound = depart_compound = descend
+    visit_start_of_file = depart_start_of_file = descend
+    visit_only = depart_only = descend
+
+    # Nodes with nothing to print.
+    visit_comment = visit_raw = visit_substitution_definition = skip
+    visit_index = visit_toctree = visit_highlightlang = visit_tabular_col_spec = skip
+    visit_meta = visit_decoration = skip
+
+    visit_game_catalog = skip  # filled in for the site's index page only
+
+    def visit_target(self, node):
+        if not node.children:
+            raise nodes.SkipNode
+
+    depart_target = descend
+
+    def visit_system_message(self, node):
+        logger.warning("rulebookpdf: system message left in the doctree: %s", node.astext(),
+                       location=node, type="rulebookpdf")
+        raise nodes.SkipNode
+
+    def visit_problematic(self, node):
+        logger.warning("rulebookpdf: problematic markup %r", node.astext(), location=node,
+                       type="rulebookpdf")
+        self.open_tag(f'<font color="{_hex(S.WARN_BAR)}">', "</font>")
+
+    def depart_problematic(self, node):
+        self.close_tag()
+
+    # -- inline ---------------------------------------------------------------
+
+    def visit_Text(self, node):
+        # (rulebook.sphinxext's JoinJapaneseLines already dropped line breaks inside Japanese)
+        text = escape(node.astext().replace("\n", " "))
+        if self._inline:
+            self.emit(text)
+        elif text.strip():
+            self.add(self.para(text))
+
+    depart_Text = descend
+
+    def visit_emphasis(self, node):
+        self.open_tag(f'<font color="{_hex(S.EMPHASIS)}">', "</font>")
+
+    def depart_emphasis(self, node):
+        self.close_tag()
+
+    visit_title_reference = visit_emphasis
+    depart_title_reference = depart_emphasis
+
+    def visit_strong(self, node):
+        self.open_tag(f'<font color="{_hex(S.STRONG)}">', "</font>")
+
+    def depart_strong(self, node):
+        self.close_tag()
+
+    def visit_literal(self, node):
+        self.open_tag(f'<font backColor="{_hex(S.CODE_SHADE)}">', "</font>")
+
+    def depart_literal(self, node):
+        self.close_tag()
+
+    def visit_math(self, node):
+        self.emit(f'<font backColor="{_hex(S.CODE_SHADE)}">{escape(node.astext())}</font>')
+        raise nodes.SkipNode
+
+    def visit_subscript(self, node):
+        self.open_tag("<sub>", "</sub>")
+
+    def visit_superscript(self, node):
+        self.open_tag("<super>", "</super>")
+
+    depart_subscript = depart_superscript = depart_literal
+
+    visit_inline = depart_inline = descend
+
+    # Text-like inline nodes: their text is all that matters on paper.
+    visit_abbreviation = depart_abbreviation = descend
+    visit_acronym = depart_acronym = descend
+    visit_generated = depart_generated = descend
+    visit_pending_xref = depart_pending_xref = descend
+    visit_claim_value = depart_claim_value = descend  # normally replaced by Text already
+
+    def visit_reference(self, node):
+        uri = node.get("refuri", "")
+        if uri and _EXTERNAL.match(uri) and not uri.startswith("file:"):
+            self.open_tag(f'<a href={quoteattr(uri)} color="{_hex(S.LINK)}">', "</a>")
+        else:
+            self._closers.append("")  # internal reference: plain text
+
+    def depart_reference(self, node):
+        self.close_tag()
+
+    def visit_footnote_reference(self, node):
+        self.emit(f"<super>{escape(node.astext())}</super>")
+        raise nodes.SkipNode
+
+    visit_citation_reference = visit_footnote_reference
+
+    # -- lists ------------------------------------------------------------------
+
+    def visit_enumerated_list(self, node):
+        self.push_flow()
+        self._indent += LIST_INDENT
+        kind = _ENUM_TYPES.get(node.get("enumtype", "arabic"), "1")
+        fmt = f"{node.get('prefix', '')}%s{node.get('suffix', '.')}"
+        start = node.get("start", 1)
+        # room for the widest label ("10.", "viii)") plus a gap
+        labels = [fmt % _type2formatter[kind](n) for n in range(start, start + len(node))]
+        size = self.styles["body"].fontSize
+        indent = max(LIST_INDENT, max(stringWidth(label, S.FONT, size) for label in labels) + 6)
+        self._indent += indent - LIST_INDENT
+        self._list_kinds.append({"bulletType": kind, "start": start, "bulletFormat": escape(fmt),
+                                 "leftIndent": indent})
+
+    def visit_bullet_list(self, node):
+        self.push_flow()
+        self._indent += LIST_INDENT
+        self._list_kinds.append({"bulletType": "bullet", "start": "•", "leftIndent": LIST_INDENT})
+
+    def depart_bullet_list(self, node):
+        kind = self._list_kinds.pop()
+        self._indent -= kind["leftIndent"]
+        items = self.pop_flow()
+        base = self.styles["body"]
+        self.add(ListFlowable(
+            items, bulletFontName=S.FONT, bulletFontSize=base.fontSize, bulletColor=S.HEADING,
+            bulletDedent="auto", spaceAfter=base.spaceAfter, **kind,
+        ))
+
+    depart_enumerated_list = depart_bullet_list
+
+    def visit_list_item(self, node):
+        self.push_flow()
+
+    def depart_list_item(self, node):
+        flowables = self.pop_flow()
+        if flowables:
+            # the last paragraph's spaceAfter separates items
+            self.add(ListItem(flowables))
+
+    visit_definition_list = depart_definition_list = descend
+
+    visit_definition_list_item = depart_definition_list_item = descend
+
+    def visit_term(self, node):
+        self.begin_inline()
+
+    def depart_term(self, node):
+        self.add(self.para(self.end_inline(), "term"))
+
+    def visit_classifier(self, node):
+        # shown under the term, in the small muted style
+        self.add(self.para(escape(node.astext()), "legend"))
+        raise nodes.SkipNode
+
+    def visit_definition(self, node):
+        self.add(Indenter(left=LIST_INDENT))
+        self._indent += LIST_INDENT
+
+    def depart_definition(self, node):
+        self._indent -= LIST_INDENT
+        self.add(Indenter(left=-LIST_INDENT))
+
+    def visit_block_quote(self, node):
+        self.add(Indenter(left=QUOTE_INDENT))
+        self._indent += QUOTE_INDENT
+
+    def depart_block_quote(self, node):
+        self._indent -= QUOTE_INDENT
+        self.add(Indenter(left=-QUOTE_INDENT))
+
+    def visit_attribution(self, node):
+        self.begin_inline()
+
+    def depart_attribution(self, node):
+        self.add(self.para("— " + self.end_inline(), "attribution"))
+
+    visit_line_block = depart_line_block = descend
+
+    def visit_line(self, node):
+        self.begin_inline()
+
+    def depart_line(self, node):
+        self.add(self.para(self.end_inline() or "&nbsp;"))
+
+    # -- field lists and the game's title block -----------------------------
+
+    def visit_field_list(self, node):
+        self._field_rows.append([])
+
+    def depart_field_list(self, node):
+        rows = self._field_rows.pop()
+        if rows:
+            self.add(self.field_table(rows, title_block=self._game_info > 0))
+
+    visit_field = depart_field = descend
+
+    def visit_field_name(self, node):
+        self.begin_inline()
+
+    def depart_field_name(self, node):
+        self._field_rows[-1].append([self.para(self.end_inline(), "field_name"), [], node.astext()])
+
+    def visit_field_body(self, node):
+        self.push_flow()
+        self._para_styles.append("field_value")
+
+    def depart_field_body(self, node):
+        self._para_styles.pop()
+        self._field_rows[-1][-1][1] = self.pop_flow()
+
+    def field_table(self, rows, *, title_block: bool) -> Table:
+        width = self.available_width()
+        name_style = self.styles["field_name"]
+        names = [row.pop() for row in rows]  # the plain-text names, kept for measuring
+        name_width = max(stringWidth(n, S.FONT, name_style.fontSize) for n in names) + 2 * CELL_PAD + 4
+        name_width = min(name_width, 0.35 * width)
+        commands = [
+            ("FONT", (0, 0), (-1, -1), S.FONT),  # cells hold Paragraphs; this only avoids Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD + 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LINEBELOW", (0, 0), (-1, -2), 0.5, colors.white if title_block else S.RULE),
+        ]
+        if title_block:
+            commands.append(("BACKGROUND", (0, 0), (-1, -1), S.SHADE))
+        table = Table(rows, colWidths=[name_width, width - name_width], hAlign="LEFT",
+                      spaceBefore=2, spaceAfter=10)
+        table.setStyle(TableStyle(commands))
+        return table
+
+    def visit_game_info(self, node):
+        self._game_info += 1
+        self._para_styles.append("summary")
+
+    def depart_game_info(self, node):
+        self._para_styles.pop()
+        self._game_info -= 1
+        self.add(HRFlowable(width="100%", thickness=1, color=S.HEADING, spaceBefore=2, spaceAfter=8))
+
+    # -- tables ---------------------------------------------------------------
+
+    def visit_table(self, node):
+        self._tables.append(_TableModel())
+
+    def depart_table(self, node):
+        model = self._tables.pop()
+        if model.title is not None:
+            self.add(model.title)
+        if model.rows:
+            self.add(model.build(self.styles, self.available_width()))
+
+    visit_tgroup = depart_tgroup = descend
+
+    def visit_colspec(self, node):
+        self._tables[-1].columns += 1
+        raise nodes.SkipNode
+
+    def visit_thead(self, node):
+        self._tables[-1].in_header = True
+
+    def depart_thead(self, node):
+        self._tables[-1].in_header = False
+
+    visit_tbody = depart_tbody = descend
+
+    def visit_row(self, node):
+        self._tables[-1].start_row()
+
+    depart_row = descend
+
+    def visit_entry(self, node):
+        self.push_flow()
+        self._para_styles.append("cell_header" if self._tables[-1].in_header else "cell")
+
+    def depart_entry(self, node):
+        self._para_styles.pop()
+        self._tables[-1].add_cell(self.pop_flow(), node)
+
+    # -- figures and images -----------------------------------------------------
+
+    def visit_figure(self, node):
+        self.push_flow()
+        self._para_styles.append("legend")
+
+    def depart_figure(self, node):
+        self._para_styles.pop()
+        parts = self.pop_flow()
+        if parts:
+            self.add(Spacer(1, 4))
+            self.add(KeepTogether(parts))
+
+    def visit_caption(self, node):
+        self.begin_inline()
+
+    def depart_caption(self, node):
+        self.add(self.para(self.end_inline(), "caption"))
+
+    visit_legend = depart_legend = descend
+
+    def visit_image(self, node):
+        if self._inline:  # an inline image (substitution): its alt text
+            self.emit(escape(node.get("alt", "")))
+            raise nodes.SkipNode
+        flowable = self.image(node)
+        if flowable is not None:
+            self.add(flowable)
+        raise nodes.SkipNode
+
+    def image_path(self, node) -> str | None:
+        uri = node.get("uri", "")
+        candidates = [uri] + list(node.get("candidates", {}).values())
+        for candidate in candidates:
+            if not candidate or "://" in candidate:
+                continue
+            for path in (candidate, os.path.join(self.srcdir, candidate.lstrip("/"))):
+                if os.path.isabs(path) and os.path.isfile(path):
+                    return path
+        return None
+
+    def image(self, node):
+        path = self.image_path(node)
+        if path is None:
+            logger.warning("rulebookpdf: image not found: %s", node.get("uri"), location=node,
+                           type="rulebookpdf")
+            return None
+        if path.lower().endswith(".svg"):
+            from svglib.svglib import svg2rlg
+
+            drawing = svg2rlg(path)
+            if drawing is None:
+                logger.warning("rulebookpdf: cannot read SVG %s", path, location=node, type="rulebookpdf")
+                return None
+            scale = self.image_scale(node, drawing.width, drawing.height)
+            drawing.scale(scale, scale)
+            drawing.width *= scale
+            drawing.height *= scale
+            drawing.initialFontName = S.FONT  # renderPDF would start with Helvetica
+            flowable = drawing
+        else:
+            flowable = Image(path)
+            scale = self.image_scale(node, flowable.imageWidth, flowable.imageHeight)
+            flowable.drawWidth = flowable.imageWidth * scale
+            flowable.drawHeight = flowable.imageHeight * scale
+        flowable.hAlign = {"left": "LEFT", "right": "RIGHT"}.get(node.get("align"), "CENTER")
+        return flowable
+
+    def image_scale(self, node, width: float, height: float) -> float:
+        """Natural size (or the requested width/scale), shrunk to fit the frame."""
+        scale = float(node.get("scale", 100)) / 100
+        requested = str(node.get("width", "")).strip()
+        if requested.endswith("%"):
+            scale = self.available_width() * float(requested[:-1]) / 100 / width
+        elif requested:
+            number = re.match(r"[\d.]+", requested)
+            if number:
+                unit = requested[number.end():] or "px"
+                points = float(number.group()) * {"px": 0.75, "pt": 1, "in": 72, "cm": 28.35, "mm": 2.835}.get(unit, 0.75)
+                scale = points / width
+        scale = min(scale, self.available_width() / width)
+        return min(scale, 0.6 * FRAME_HEIGHT / height)
+
+    # -- boxes: admonitions, topics, literal blocks ---------------------------------
+
+    def visit_admonition(self, node):
+        self.push_flow()
+        self._indent += 2 * CELL_PAD + 6
+        label = _ADMONITION_LABELS.get(node.tagname)
+        if label:
+            self.add(self.para(escape(self.sphinx_catalog.gettext(label)), "admonition_title"))
+
+    def depart_admonition(self, node):
+        self._indent -= 2 * CELL_PAD + 6
+        content = self.pop_flow()
+        warn = node.tagname in _WARNING_ADMONITIONS
+        box = Table([[content]], colWidths=[self.available_width()], hAlign="LEFT",
+                    spaceBefore=4, spaceAfter=10)
+        box.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), S.FONT),
+            ("BACKGROUND", (0, 0), (-1, -1), S.WARN_SHADE if warn else S.SHADE),
+            ("LINEBEFORE", (0, 0), (0, -1), 3, S.WARN_BAR if warn else S.NOTE_BAR),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD + 6),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+            ("TOPPADDING", (0, 0), (-1, -1), 5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]))
+        self.add(box)
+
+    # Every admonition class (note, tip, warning, seealso, ...) is a nodes.Admonition.
+    visit_Admonition = visit_admonition
+    depart_Admonition = depart_admonition
+    visit_topic = visit_sidebar = visit_admonition
+    depart_topic = depart_sidebar = depart_admonition
+
+    def visit_literal_block(self, node):
+        text = escape(node.astext().rstrip("\n"))
+        self.add(XPreformatted(text, self.styles["code"]))
+        raise nodes.SkipNode
+
+    visit_doctest_block = visit_math_block = visit_literal_block
+
+    # -- footnotes ----------------------------------------------------------------
+
+    def visit_footnote(self, node):
+        self._para_styles.append("footnote")
+
+    def depart_footnote(self, node):
+        self._para_styles.pop()
+
+    visit_citation = visit_footnote
+    depart_citation = depart_footnote
+
+    def visit_label(self, node):
+        self._pending_prefix = f"<super>{escape(node.astext())}</super> "
+        raise nodes.SkipNode
+
+
+class _TableModel:
+    """Cells of one docutils table, placed on a grid (spans included), then a Table."""
+
+    def __init__(self):
+        self.columns = 0
+        self.rows: list[list] = []  # grid of flowable lists or "" (covered by a span)
+        self.header_rows = 0
+        self.in_header = False
+        self.title = None
+        self.spans: list[tuple] = []
+        self.texts: dict[tuple[int, int], str] = {}
+        self._covered: set[tuple[int, int]] = set()
+
+    def start_row(self):
+        self.rows.append([""] * self.columns)
+        if self.in_header:
+            self.header_rows += 1
+
+    def add_cell(self, flowables, entry):
+        r = len(self.rows) - 1
+        c = 0
+        while (r, c) in self._covered:
+            c += 1
+        right, down = entry.get("morecols", 0), entry.get("morerows", 0)
+        for rr in range(r, r + down + 1):
+            for cc in range(c, c + right + 1):
+                self._covered.add((rr, cc))
+        while len(self.rows[r]) <= c + right:
+            self.rows[r].append("")
+        self.rows[r][c] = flowables
+        if right or down:
+            self.spans.append(("SPAN", (c, r), (c + right, r + down)))
+        self.texts[(r, c, right)] = entry.astext()
+
+    def column_widths(self, styles, available: float) -> list[float]:
+        """Room for every column's longest word; the rest shared by how much text wants."""
+        count = max(len(row) for row in self.rows)
+        narrowest = [20.0] * count
+        natural = [20.0] * count
+        # single cells first, then cells spanning columns widen their columns evenly if needed
+        for (r, c, right), text in sorted(self.texts.items(), key=lambda item: item[0][2]):
+            size = styles["cell_header" if r < self.header_rows else "cell"].fontSize
+            pad = 2 * CELL_PAD + 2
+            words = _UNBREAKABLE.findall(text) or [""]
+            lines = text.splitlines() or [""]
+            for widths, need in ((narrowest, max(stringWidth(w, S.FONT, size) for w in words) + pad),
+                                 (natural, max(stringWidth(x, S.FONT, size) for x in lines) + pad)):
+                columns = range(c, c + right + 1)
+                missing = need - sum(widths[i] for i in columns)
+                for i in columns:
+                    widths[i] += max(missing, 0) / len(columns)
+        if sum(natural) <= available:
+            return natural
+        if sum(narrowest) >= available:
+            return [w * available / sum(narrowest) for w in narrowest]
+        wants = [n - m for n, m in zip(natural, narrowest)]
+        spare = available - sum(narrowest)
+        return [m + spare * want / sum(wants) for m, want in zip(narrowest, wants)]
+
+    def build(self, styles, available: float) -> Table:
+        count = max(len(row) for row in self.rows)
+        rows = [row + [""] * (count - len(row)) for row in self.rows]
+        table = Table(rows, colWidths=self.column_widths(styles, available), repeatRows=self.header_rows,
+                      hAlign="LEFT", spaceBefore=4, spaceAfter=10)
+        commands = [
+            ("FONT", (0, 0), (-1, -1), S.FONT),
+            ("GRID", (0, 0), (-1, -1), 0.5, S.RULE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("ROWBACKGROUNDS", (0, self.header_rows), (-1, -1), [colors.white, S.SHADE]),
+            *self.spans,
+        ]
+        if self.header_rows:
+            commands.append(("BACKGROUND", (0, 0), (-1, self.header_rows - 1), S.HEADER_SHADE))
+            commands.append(("LINEBELOW", (0, self.header_rows - 1), (-1, self.header_rows - 1), 1, S.HEADING))
+        table.setStyle(TableStyle(commands))
+        return table
