@@ -1,0 +1,28 @@
+"""Shared fixtures: the project's paths and a site built from a copy of it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_project(target: Path) -> Path:
+    """A copy of the project's sources (pages, catalogs, records) to build in."""
+    ignore = shutil.ignore_patterns("*.mo", "_build", "__pycache__")
+    shutil.copytree(ROOT / "docs", target / "docs", ignore=ignore)
+    shutil.copytree(ROOT / "figures", target / "figures", ignore=ignore)
+    return target
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The whole site and every PDF, built once from a copy of the project."""
+    from rulebook.build import Project, build
+
+    project = Project(copy_project(tmp_path_factory.mktemp("site")))
+    summary = build(project, progress=lambda line: None)
+    return project, summary

@@ -1,0 +1,124 @@
+"""Bad input: one clear line naming the file, the line or move, and the rule;
+a non-zero exit; nothing half-written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from rulebook.cli import main
+from rulebook.errors import ClaimError, RecordError
+from rulebook.records import load_record
+
+
+def write(tmp_path, text, name="example.toml"):
+    folder = tmp_path / "qttt"
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ('game = "qttt"\nmoves = ["a1-b2",\n', None, "not valid TOML"),
+    ('game = "chess"\n', 1, "unknown game 'chess'"),
+    ('game = "qttt"\noptions = { size = 4 }\n', 2, "unknown option 'size'"),
+    ('game = "qttt"\ncolour = "red"\n', 2, "unknown key 'colour'"),
+    ('moves = []\n', None, "missing 'game'"),
+    ('game = "qttt"\nmoves = [1, 2]\n', 2, "must be a list of strings"),
+    ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "flavour"\nexpect = 1\n', 3,
+     "unknown fact 'flavour'"),
+    ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "classical"\nexpect = "X1"\n', 3,
+     "takes ['cell']"),
+    ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "winner"\n', 3, "needs 'fact' and 'expect'"),
+])
+def test_malformed_records(tmp_path, text, where, message):
+    path = write(tmp_path, text)
+    with pytest.raises(RecordError) as error:
+        load_record(path)
+    assert message in str(error.value)
+    assert str(error.value).startswith(f"{path}:{where}:" if where else f"{path}:")
+    assert "\n" not in str(error.value)
+
+
+def test_illegal_move_names_line_move_number_and_rule(tmp_path):
+    path = write(tmp_path, '''\
+        game = "qttt"
+        moves = [
+            "a1-b2",
+            "a1-b2",
+            "c1-c2",
+        ]
+    ''')
+    with pytest.raises(RecordError) as error:
+        load_record(path).replay()
+    assert str(error.value) == (f"{path}:5: move 3: illegal move 'c1-c2': mark 2 closed a cycle: "
+                                "X must first choose where it collapses")
+
+
+def test_unreadable_move_names_the_column(tmp_path):
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b7"]\n')
+    with pytest.raises(RecordError, match=r":2: move 1: cannot read 'a1-b7' at column 4"):
+        load_record(path).replay()
+
+
+def test_false_claim_names_record_claim_expected_and_actual(tmp_path):
+    path = write(tmp_path, '''\
+        game = "qttt"
+        moves = ["a1-b2", "a1-b2"]
+
+        [[claims]]
+        id = "chooser"
+        fact = "chooser"
+        expect = "O"
+    ''')
+    with pytest.raises(ClaimError) as error:
+        load_record(path).check()
+    assert str(error.value) == (f"{path}:4: claim #1 'chooser' (chooser) is false: "
+                                "expected 'O', engine says 'X'")
+
+
+def test_claim_after_a_move_that_does_not_exist(tmp_path):
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2"]\n[[claims]]\nafter = 5\n'
+                           'fact = "winner"\nexpect = "none"\n')
+    with pytest.raises(RecordError, match=r":3: claim #1: after = 5 must be 0..1"):
+        load_record(path)
+
+
+def test_cli_check_exits_non_zero_on_a_false_claim(tmp_path, capsys):
+    good = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2"]\n[[claims]]\nfact = "turn"\n'
+                           'expect = "O"\n', "good.toml")
+    bad = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2"]\n[[claims]]\nfact = "turn"\n'
+                          'expect = "X"\n', "bad.toml")
+    assert main(["check", str(good)]) == 0
+    assert main(["check", str(good), str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:3: claim #1 (turn) is false: expected 'X', engine says 'O'" in err
+
+
+def test_cli_replay_prints_each_position_and_the_outcome(tmp_path, capsys):
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-a3", "b1-a3", "b1-a2", "c1-b3", '
+                           '"a1-a3", "@a1"]\n')
+    assert main(["replay", "qttt", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "6. @a1" in out and out.rstrip().endswith("X wins (line).")
+    assert main(["replay", "qttt", str(path), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["winner"] == "X"
+    assert state["classical"] == {"a1": "X5", "b1": "O2", "a2": "X3", "a3": "X1"}
+
+
+def test_cli_errors_are_one_line_with_exit_status_2(tmp_path):
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-a1"]\n')
+    result = subprocess.run([sys.executable, "-m", "rulebook.cli", "replay", "qttt", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (f"rulebook: {path}:2: move 1: illegal move 'a1-a1': "
+                                     "the two spooky marks must go in two different cells")
+    result = subprocess.run([sys.executable, "-m", "rulebook.cli", "replay", "necto", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 2 and "is a qttt game, not necto" in result.stderr

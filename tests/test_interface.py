@@ -1,0 +1,70 @@
+"""One conformance test over every registered game (as OpenSpiel does):
+random playouts through the common interface, notation round-trips, JSON
+output, immutability and checked play."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rulebook.errors import IllegalMoveError, OptionError
+from rulebook.game import Game, State
+from rulebook.games import available_games, game_class, make_game
+
+GAMES = available_games()
+
+
+def test_every_game_is_registered():
+    assert "qttt" in GAMES
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_game_declares_its_facts(slug):
+    cls = game_class(slug)
+    assert issubclass(cls, Game)
+    assert cls.slug == slug
+    assert set(cls.names) == {"en", "ja"}
+    assert len(cls.players) == 2 and all(set(p) == {"en", "ja"} for p in cls.players)
+    for name in ("winner", "turn", "over"):
+        assert name in cls.facts
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_random_playouts_through_the_interface(slug):
+    game = make_game(slug)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        for _ in range(400):
+            if state.is_over():
+                break
+            assert isinstance(state, State)
+            assert state.turn in (0, 1)
+            move = state.random_move(rng)
+            text = state.format_move(move)
+            assert state.format_move(state.parse_move(text)) == text
+            before = json.dumps(state.to_json(), sort_keys=True)
+            after = state.play(move)
+            assert json.dumps(state.to_json(), sort_keys=True) == before, "play() changed the state"
+            assert after.move_number == state.move_number + 1
+            state = after
+        json.dumps(state.to_json())
+        assert str(state)
+        if state.is_over():
+            assert state.turn is None
+            assert state.outcome().winner in (0, 1, None)
+            with pytest.raises(IllegalMoveError):
+                state.play(move)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_unknown_option_is_refused(slug):
+    with pytest.raises(OptionError, match="unknown option 'no_such_option'"):
+        make_game(slug, no_such_option=1)
+
+
+def test_unknown_game_is_refused():
+    with pytest.raises(OptionError, match="unknown game 'chess'"):
+        make_game("chess")
