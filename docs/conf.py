@@ -21,6 +21,8 @@ templates_path = ["_templates"]
 html_static_path = ["_static"]
 exclude_patterns = ["_build", "locale"]
 root_doc = "index"
+# Curly quotes come out full-width in IPAexGothic, the one font of the PDFs.
+smartquotes = False
 
 html_theme = "alabaster"
 html_theme_options = {"show_powered_by": False, "nosidebar": False}

@@ -39,6 +39,17 @@ LIGHT = "#DDDDDD"
 PAPER = "#FFFFFF"
 
 
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white (amount 1 = the colour itself).
+
+    Use this instead of alpha: svglib, which puts the figures into the PDFs,
+    ignores SVG opacity, so a translucent fill would come out solid.
+    """
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    mixed = [round(255 - (255 - c) * amount) for c in rgb]
+    return "#" + "".join(f"{c:02X}" for c in mixed)
+
+
 @lru_cache(maxsize=1)
 def font_path() -> str:
     """IPAexGothic from matplotlib-fontja: one TrueType font with Latin and Japanese."""

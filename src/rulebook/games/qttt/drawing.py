@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
-from ...figure_style import BLUE, GREY, INK, VERMILION, YELLOW, font
+from ...figure_style import BLUE, GREY, INK, VERMILION, YELLOW, font, tint
 from .rules import owner
 
 PANEL_SIZE = (2.6, 2.6)
@@ -40,8 +40,8 @@ def draw(ax, state, *, lang, previous=None, move=None, coordinates=True, entangl
     shaded = {c for c in state.cycle_cells()} if show_cycle else set()
     shaded |= {"abc".index(h[0]) + (int(h[1]) - 1) * 3 for h in highlight}
     for cell in sorted(shaded):
-        artists.append(ax.add_patch(Rectangle((cell % 3, cell // 3), 1, 1, color=YELLOW,
-                                              alpha=0.45, lw=0)))
+        artists.append(ax.add_patch(Rectangle((cell % 3, cell // 3), 1, 1, color=tint(YELLOW, 0.45),
+                                              lw=0)))
     for i in (1, 2):
         artists += ax.plot([i, i], [0, 3], color=INK, lw=2, solid_capstyle="butt")
         artists += ax.plot([0, 3], [i, i], color=INK, lw=2, solid_capstyle="butt")
@@ -65,14 +65,14 @@ def draw(ax, state, *, lang, previous=None, move=None, coordinates=True, entangl
         if entanglement:
             start, end = slot(a, mark), slot(b, mark)
             artists.append(ax.add_patch(FancyArrowPatch(
-                start, end, arrowstyle="-", connectionstyle="arc3,rad=0.25", color=colour,
-                lw=0.8, alpha=0.6, shrinkA=6, shrinkB=6)))
+                start, end, arrowstyle="-", connectionstyle="arc3,rad=0.25", color=tint(colour, 0.6),
+                lw=0.8, shrinkA=6, shrinkB=6)))
     if show_lines:
         for player, lines in state.lines().items():
             for line in lines:
                 (x0, y0), (x1, y1) = centre(line[0]), centre(line[-1])
-                artists += ax.plot([x0, x1], [y0, y1], color=COLOURS[player], lw=4, alpha=0.5,
-                                   solid_capstyle="round")
+                artists += ax.plot([x0, x1], [y0, y1], color=tint(COLOURS[player], 0.5), lw=4,
+                                   zorder=1.5, solid_capstyle="round")
     if coordinates:
         for column in range(3):
             artists.append(ax.text(column + 0.5, -0.18, "abc"[column], ha="center", va="center",
