@@ -156,3 +156,12 @@ def test_a_caption_quoting_an_unknown_claim_fails_the_page(tmp_path):
     page.write_text(page.read_text().replace(":claim:`length`", ":claim:`size`"))
     with pytest.raises(BuildError, match=r"docs/qttt.rst:\d+: ERROR: .*no claim with id 'size'"):
         build_english_page(project, tmp_path)
+
+
+def test_japanese_paragraphs_have_no_stray_line_breaks(tmp_path):
+    """A newline between Japanese characters would show as a space in browsers."""
+    from rulebook.sphinxext.transforms import CJK_NEWLINE
+
+    assert CJK_NEWLINE.sub("", "輪が\n閉じる") == "輪が閉じる"
+    assert CJK_NEWLINE.sub("", "Xの\n  勝ち") == "Xの勝ち"
+    assert CJK_NEWLINE.sub("", "two\nwords") == "two\nwords"

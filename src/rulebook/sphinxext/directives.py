@@ -129,7 +129,12 @@ class RulebookFigureDirective(SphinxDirective):
         out_dir = Path(self.env.config.rulebook_figure_output)
         out_dir.mkdir(parents=True, exist_ok=True)
         target = out_dir / f"{record.name.replace('/', '-')}-{lang}.svg"
-        svg = render_svg(record, lang)
+        try:
+            svg = render_svg(record, lang)
+        except RulebookError:
+            raise
+        except Exception as error:  # a bug in a drawing module: say which record hit it
+            raise RuntimeError(f"{record.path}: drawing the figure failed: {error!r}") from error
         if not target.exists() or target.read_bytes() != svg:
             target.write_bytes(svg)
         self.env.rulebook_figures = getattr(self.env, "rulebook_figures", 0) + 1
