@@ -59,14 +59,14 @@ def command_replay(args) -> int:
         print(state)
     outcome = states[-1].outcome()
     if outcome is None:
-        turn = record.game.player_name(states[-1].turn)
+        turn = states[-1].player_name(states[-1].turn)
         print(f"\nThe game goes on: {turn} to move.")
     elif outcome.winner is None:
         print(f"\nDraw ({outcome.reason}).")
     else:
-        print(f"\n{record.game.player_name(outcome.winner)} wins ({outcome.reason}).")
+        print(f"\n{states[-1].player_name(outcome.winner)} wins ({outcome.reason}).")
     if outcome is not None and outcome.scores is not None:
-        print("Scores: " + ", ".join(f"{record.game.player_name(i)} {s:g}"
+        print("Scores: " + ", ".join(f"{states[-1].player_name(i)} {s:g}"
                                       for i, s in enumerate(outcome.scores)))
     return 0
 

@@ -137,6 +137,14 @@ class State:
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def player_name(self, index: int | None, lang: str = "en") -> str:
+        """The name of player ``index`` in this position.
+
+        Usually the game's fixed name; games with the pie rule, where a swap
+        trades colours between the players, name the colour the player has now.
+        """
+        return self.game.player_name(index, lang)
+
     def legal_moves(self) -> list[Move]:
         return [] if self.is_over() else list(self._legal_moves())
 
@@ -218,7 +226,7 @@ def _winner(state: State):
     outcome = state.outcome()
     if outcome is None:
         return "none"
-    return state.game.player_name(outcome.winner)
+    return state.player_name(outcome.winner)
 
 
 @COMMON_FACTS.fact("over", "Whether the game has ended (true or false).")
@@ -228,7 +236,7 @@ def _over(state: State):
 
 @COMMON_FACTS.fact("turn", "The name of the player to move, or 'none' at the end.")
 def _turn(state: State):
-    return "none" if state.turn is None else state.game.player_name(state.turn)
+    return "none" if state.turn is None else state.player_name(state.turn)
 
 
 @COMMON_FACTS.fact("reason", "Why the game ended, e.g. 'line' or 'draw'; 'none' while it goes on.")

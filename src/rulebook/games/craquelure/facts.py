@@ -1,0 +1,114 @@
+"""What claims can ask about a Craquelure position.
+
+A region is named by a point strictly inside it, ``at = [x, y]``, because ids
+are an engine detail a reader never sees.  Areas are percentages of the disk,
+rounded to ``decimals`` places and written as text ("25.00%"), so a claim
+states exactly what a caption prints.
+"""
+
+from __future__ import annotations
+
+from ...errors import OptionError
+from ...game import COMMON_FACTS, FactSet
+from . import geometry as geo
+from .rules import is_settled, owner_name
+from .starts import ARC_NAMES
+
+FACTS = FactSet(COMMON_FACTS)
+
+
+def _region(state, at):
+    try:
+        x, y = (float(v) for v in at)
+    except (TypeError, ValueError):
+        raise OptionError(f"craquelure: 'at' must be a point [x, y], not {at!r}") from None
+    region = state.region_at(x, y)
+    if region is None or not region.contains(x, y, geo.EPS):
+        raise OptionError(f"craquelure: no region holds the point ({x}, {y}) strictly inside")
+    return region
+
+
+def _percent(area: float, decimals) -> str:
+    """'25.00%': the share of the disk as a caption prints it."""
+    if not isinstance(decimals, int) or isinstance(decimals, bool) or not 0 <= decimals <= 12:
+        raise OptionError(f"craquelure: 'decimals' must be a whole number 0-12, not {decimals!r}")
+    return f"{100 * area / geo.DISK_AREA:.{decimals}f}%"
+
+
+@FACTS.fact("region_count", "How many regions the disk is divided into.")
+def region_count(state):
+    return len(state.regions)
+
+
+@FACTS.fact("owned_count", "How many regions belong to 'Blue', 'Red' or 'neutral'.",
+            args=("owner",))
+def owned_count(state, owner):
+    return sum(owner_name(r.owner).lower() == str(owner).lower() for r in state.regions.values())
+
+
+@FACTS.fact("settled_count", "How many regions are settled (no legal cut of them exists).")
+def settled_count(state):
+    return sum(is_settled(r, state.settings) for r in state.regions.values())
+
+
+@FACTS.fact("region_at", "The id of the region holding the point 'at' = [x, y].",
+            args=("at",))
+def region_at(state, at):
+    return _region(state, at).id
+
+
+@FACTS.fact("owner_at", "'Blue', 'Red' or 'neutral': the owner of the region at 'at'.",
+            args=("at",))
+def owner_at(state, at):
+    return owner_name(_region(state, at).owner)
+
+
+@FACTS.fact("area_at", "The area of the region at 'at' as a percentage of the disk, rounded to "
+            "'decimals' places, e.g. '25.00%'.", args=("at", "decimals"))
+def area_at(state, at, decimals):
+    return _percent(_region(state, at).area, decimals)
+
+
+@FACTS.fact("areas", "Every region's area as a percentage of the disk, rounded to 'decimals' "
+            "places, from the smallest.", args=("decimals",))
+def areas(state, decimals):
+    return [_percent(r.area, decimals) for r in sorted(state.regions.values(),
+                                                        key=lambda r: (r.area, r.id))]
+
+
+@FACTS.fact("settled_at", "Whether the region at 'at' is settled.", args=("at",))
+def settled_at(state, at):
+    return is_settled(_region(state, at), state.settings)
+
+
+@FACTS.fact("arcs_at", "The goal arcs ('A', 'B', 'C') the region at 'at' touches.",
+            args=("at",))
+def arcs_at(state, at):
+    return [ARC_NAMES[a] for a in sorted(_region(state, at).arcs())]
+
+
+@FACTS.fact("neighbours_at", "The ids of the regions sharing an edge with the region at 'at'.",
+            args=("at",))
+def neighbours_at(state, at):
+    return sorted(_region(state, at).neighbours())
+
+
+@FACTS.fact("handed_over", "How many settled neutral parts went to the opponent at the end "
+            "of the last turn.")
+def handed_over(state):
+    return len(state.last.handed_over) if state.last else 0
+
+
+@FACTS.fact("swapped", "Whether Red has swapped (pie rule).")
+def swapped(state):
+    return state.swapped
+
+
+@FACTS.fact("winning_group", "The ids of the regions in the winning group (empty if none).")
+def winning_group(state):
+    return sorted(state.winning_group)
+
+
+@FACTS.fact("winning_group_size", "How many regions the winning group has (0 if none).")
+def winning_group_size(state):
+    return len(state.winning_group)

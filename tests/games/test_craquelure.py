@@ -1,0 +1,345 @@
+"""Craquelure rules: starts, cuts, the vertex and area rules, settling, the pie rule, winning."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rulebook.errors import IllegalMoveError, OptionError
+from rulebook.games import make_game
+from rulebook.games.craquelure import geometry as geo
+from rulebook.games.craquelure.rules import connected_group, arcs_of, is_settled
+from rulebook.games.craquelure.search import best_cut, find_legal_cut
+from rulebook.games.craquelure.starts import PINWHEEL_OFFSET
+
+PI = math.pi
+
+
+def game(**options):
+    return make_game("craquelure", **options)
+
+
+def play(state, *moves):
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    return state
+
+
+def random_game(seed, **options):
+    """Every position of one random game."""
+    rng = random.Random(seed)
+    state = game(**options).initial_state()
+    states = [state]
+    while not state.is_over():
+        state = state.play(state.random_move(rng))
+        states.append(state)
+    return states
+
+
+def illegal(state, text) -> str:
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(state.parse_move(text))
+    return str(caught.value)
+
+
+# --- the starts ---------------------------------------------------------------
+
+
+def test_pinwheel_has_four_equal_quarters():
+    state = game().initial_state()
+    assert len(state.regions) == 4
+    for region in state.regions.values():
+        assert abs(region.area - PI / 4) < 1e-12 * PI
+
+
+def test_pinwheel_triangle_matches_the_measured_shape():
+    triangle = game().initial_state().regions[4]
+    corners = triangle.pts
+    sides = [math.dist(corners[i], corners[(i + 1) % 3]) for i in range(3)]
+    for side in sides:
+        assert side == pytest.approx(math.sqrt(PI / math.sqrt(3)), abs=1e-12)
+    assert PINWHEEL_OFFSET == pytest.approx(0.388780, abs=1e-6)
+    # each side lies on a line at that distance from the centre, and the centre is inside
+    assert triangle.contains(0.0, 0.0, 0.1)
+
+
+def test_outer_regions_touch_two_arcs_and_the_triangle_none():
+    state = game().initial_state()
+    assert [sorted(state.regions[i].arcs()) for i in (1, 2, 3)] == [[0, 1], [1, 2], [0, 2]]
+    assert state.regions[4].arcs() == set()
+    assert state.regions[4].neighbours() == {1, 2, 3}
+
+
+def test_sectors_are_thirds():
+    state = game(start="sectors").initial_state()
+    assert len(state.regions) == 3
+    for region in state.regions.values():
+        assert abs(region.area - PI / 3) < 1e-12 * PI
+        assert len(region.arcs()) == 2
+
+
+# --- cutting ------------------------------------------------------------------
+
+
+def test_neutral_cut_gives_one_part_to_each_and_keeps_one_neutral():
+    state = play(game().initial_state(), "(0,0) 90 B1 R2")
+    owners = sorted(str(r.owner) for r in state.regions.values() if r.id > 4)
+    assert owners == ["0", "1", "None"]
+    assert 4 not in state.regions
+    assert sum(r.area for r in state.regions.values()) == pytest.approx(PI, abs=1e-12)
+
+
+def _interior_point(region):
+    from rulebook.games.craquelure.search import _centroid, decimal6
+
+    cx, cy = _centroid(region)
+    return decimal6(cx), decimal6(cy)
+
+
+def test_cut_of_opponents_region():
+    state = play(game().initial_state(), "(0,0) 90 B1 R2")
+    blue = next(r for r in state.regions.values() if r.owner == 0)
+    x, y = _interior_point(blue)
+    after = play(state, f"({x},{y}) 0 R3")
+    parts = [after.regions[i] for i in (8, 9, 10)]
+    assert [p.owner for p in parts] == [0, 0, 1]
+    assert sum(p.area for p in parts) == pytest.approx(blue.area, abs=1e-14)
+
+
+def test_you_may_not_cut_your_own_region():
+    state = play(game().initial_state(), "(0,0) 90 B1 R2", "(0.5,0.3) 10 R1 B2")
+    blue = next(r for r in state.regions.values() if r.owner == 0)
+    x, y = _interior_point(blue)
+    assert "Blue's own" in illegal(state, f"({x},{y}) 0 B1")
+
+
+def test_point_outside_the_disk_or_on_a_line():
+    state = game(start="sectors").initial_state()
+    assert "not inside the disk" in illegal(state, "(0.8,0.6) 0 B1 R2")
+    assert "lies on a line" in illegal(state, "(0,0.5) 0 B1 R2")  # on the radius at 90 degrees
+
+
+def test_ray_may_not_end_on_a_vertex_or_an_arc_boundary():
+    state = game(start="sectors").initial_state()
+    assert "existing vertex" in illegal(state, "(-0.5,0.5) 315 B1 R2")  # aims at the centre
+    assert "arc boundary" in illegal(state, "(0,-0.5) 270 B1 R2")  # aims at 270 degrees
+
+
+def test_ray_may_not_end_on_a_t_junction():
+    state = play(game(start="sectors").initial_state(), "(-0.5,0.5) 0 B1 R2")
+    # the first ray ended on the radius at (0, 0.5): now a vertex of the right sector too
+    right = state.regions[3]
+    assert any(math.dist(p, (0.0, 0.5)) < 1e-12 for p in right.pts)
+    assert "existing vertex" in illegal(state, "(0.5,0.5) 180 R1 B2")
+
+
+def test_parts_must_reach_the_minimum_area():
+    # a strip 0.01 wide beside the radius at 90 degrees: about 0.16% of the disk
+    state = game(start="sectors").initial_state()
+    message = illegal(state, "(0.01,0.5) 90 B1 R2")
+    assert "part 1 would be 0.16" in message and "under the minimum area 0.5%" in message
+    assert play(game(start="sectors", min_area=False).initial_state(), "(0.01,0.5) 90 B1 R2")
+
+
+def test_assignment_rules():
+    state = game().initial_state()
+    assert "part for Red" in illegal(state, "(0,0) 90 B1")
+    assert "must name the part they take" in illegal(state, "(0,0) 90 R1 R2".replace("R2", ""))
+    state = play(state, "(0,0) 90 B1 R2")
+    blue = next(r for r in state.regions.values() if r.owner == 0)
+    x, y = _interior_point(blue)
+    assert "name only your part" in illegal(state, f"({x},{y}) 0 R1 B2")
+
+
+def test_region_id_in_the_move_is_checked():
+    state = game().initial_state()
+    assert play(state, "#4 (0,0) 90 B1 R2")
+    assert "in region 4, not region 2" in illegal(state, "#2 (0,0) 90 B1 R2")
+
+
+# --- settled regions and the end of the turn ----------------------------------
+
+
+def test_settled_neutral_part_goes_to_the_opponent():
+    handed = 0
+    for seed in range(10):
+        states = random_game(seed)
+        for before, after in zip(states, states[1:]):
+            if after.last is None:
+                continue
+            for region_id in after.last.handed_over:
+                part = after.regions[region_id]
+                assert part.owner == 1 - before.colour_to_move
+                assert part.area < 3 * after.settings.min_area
+                handed += 1
+            for region_id in after.last.parts:
+                part = after.regions.get(region_id)
+                if part is not None and part.owner is None:
+                    assert not is_settled(part, after.settings)
+    assert handed >= 3
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10**6))
+def test_settled_means_under_three_minimum_areas(seed):
+    """Standard settings: every region of at least 3 minimum areas has an equal split.
+
+    The search is independent of the engine's shortcut (area alone): it looks
+    for the most balanced cut and finds its smallest part is a third of the region.
+    """
+    states = random_game(seed)
+    regions = sorted(states[-1].regions.values(), key=lambda r: -r.area)
+    checked = 0
+    for region in (regions[0], regions[len(regions) // 2]):
+        value, point, angle = best_cut(region)
+        assert value == pytest.approx(region.area / 3, rel=1e-4)
+        checked += 1
+    assert checked >= 2
+
+
+def test_equal_split_of_extreme_shapes():
+    """Thin slivers and a near-triangle: the most balanced cut is still an equal split."""
+    state = game(min_area=False).initial_state()
+    state = play(state, "(0.6,0.53) 90 B1 R2")  # a sliver along the rim and the line
+    for region in (state.regions[i] for i in state.last.parts):
+        value, _, _ = best_cut(region)
+        assert value == pytest.approx(region.area / 3, rel=1e-4)
+
+
+def test_grid_settledness_is_searched():
+    # a coarse grid: regions without a grid point inside cannot be cut however large
+    options = dict(grid="square", grid_steps=4, directions=6)
+    state = game(**options).initial_state()
+    assert "not on the square grid" in illegal(state, "(0.1,0) 90 B1 R2")
+    assert "not one of the 6 allowed directions" in illegal(state, "(0,0) 45 B1 R2")
+    after = play(state, "(0,0) 90 B1 R2")
+    for region in after.regions.values():
+        found = find_legal_cut(region, after.settings)
+        points = [p for p in after.settings.grid_points_in(region.box)
+                  if region.contains(*p, geo.EPS)]
+        if not points:
+            assert found is None and is_settled(region, after.settings)
+        if found is not None:
+            (x, y), angle = found
+            assert (x, y) in points and angle in after.settings.cut_angles()
+
+
+def test_direction_step_with_free_points_is_searched():
+    state = game(directions=3, first_direction=90.0).initial_state()
+    assert "allowed directions" in illegal(state, "(0,0) 30 B1 R2")
+    after = play(state, "(0,0) 210 B1 R2")
+    for region in after.regions.values():
+        found = find_legal_cut(region, after.settings)
+        assert (found is None) == is_settled(region, after.settings)
+
+
+def test_triangular_grid_points():
+    state = game(grid="triangular", grid_steps=10).initial_state()
+    # rows are sqrt(3)/2 * 0.2 apart; odd rows are shifted by half a step
+    assert play(state, "(0.1,0.173205) 90 B1 R2")
+    assert "not on the triangular grid" in illegal(state, "(0,0.173205) 90 B1 R2")
+
+
+# --- the pie rule ---------------------------------------------------------------
+
+
+def test_swap_once_after_blues_first_move():
+    state = game().initial_state()
+    assert "pie rule" in illegal(state, "swap")
+    first = play(state, "(0,0) 90 B1 R2")
+    assert first.turn == 1 and first.colour_to_move == 1
+    swapped = play(first, "swap")
+    # the seats trade colours: seat 0 made the first move and now plays Red, to move
+    assert swapped.turn == 0 and swapped.colour_to_move == 1
+    assert swapped.regions == first.regions
+    assert "pie rule" in illegal(swapped, "swap")
+    later = play(first, "(0.7,0.2) 0 R1 B2")
+    assert "pie rule" in illegal(later, "swap")
+
+
+def test_after_a_swap_the_winner_is_the_seat_holding_the_colour():
+    rng = random.Random(3)
+    for _ in range(20):
+        state = play(game().initial_state(), "(0,0) 90 B1 R2", "swap")
+        while not state.is_over():
+            state = state.play(state.random_move(rng))
+        assert state.outcome().winner == state.seat_of(state.winner)
+        assert state.seat_of(state.winner) != state.winner
+
+
+# --- winning --------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_random_games_end_in_exactly_one_connection(seed):
+    for state in random_game(seed):
+        for region in state.regions.values():
+            assert geo.is_convex(region.pts, region.edges)
+        assert sum(r.area for r in state.regions.values()) == pytest.approx(PI, abs=1e-12)
+        connected = set()
+        for region in state.regions.values():
+            if region.owner is not None:
+                group = connected_group(state.regions, region.id)
+                if len(arcs_of(state.regions, group)) == 3:
+                    connected.add(region.owner)
+        assert len(connected) <= 1  # never both at once
+        if state.is_over():
+            assert connected == {state.winner}
+            assert len(arcs_of(state.regions, state.winning_group)) == 3
+        else:
+            assert connected == set()
+
+
+def test_every_ray_ends_on_the_edge_it_is_said_to_leave_by():
+    rng = random.Random(11)
+    for seed in range(5):
+        for state in random_game(seed)[:-1]:
+            for _ in range(5):
+                move = state.random_move(rng)
+                if not hasattr(move, "angle"):
+                    continue
+                plan = state._plan(move)
+                region = plan.region
+                n = len(region.pts)
+                for i, (x, y) in plan.exits:
+                    a, b = region.pts[i], region.pts[(i + 1) % n]
+                    if region.edges[i] < 0:
+                        assert math.hypot(x, y) == pytest.approx(1, abs=1e-12)
+                        assert geo.arc_angle(a, (x, y)) <= geo.arc_angle(a, b)
+                    else:
+                        ex, ey = b[0] - a[0], b[1] - a[1]
+                        u = ((x - a[0]) * ex + (y - a[1]) * ey) / (ex * ex + ey * ey)
+                        assert 0 < u < 1
+                        assert abs(ex * (y - a[1]) - ey * (x - a[0])) < 1e-12
+
+
+def test_a_move_can_make_the_opponent_win():
+    found = 0
+    for seed in range(150):
+        states = random_game(seed)
+        last, before = states[-1], states[-2]
+        if last.winner != before.colour_to_move:
+            found += 1
+            assert last.outcome().winner == last.seat_of(last.winner)
+    assert found >= 1
+
+
+# --- options ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [dict(directions=7), dict(directions=4),
+                                     dict(grid="hex"), dict(min_area_percent=40.0),
+                                     dict(first_direction=360.0), dict(grid_steps=1)])
+def test_bad_options(options):
+    with pytest.raises(OptionError):
+        game(**options)
+
+
+def test_random_moves_are_deterministic():
+    a = [s.last.centre for s in random_game(42)[1:] if s.last]
+    b = [s.last.centre for s in random_game(42)[1:] if s.last]
+    assert a == b

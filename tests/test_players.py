@@ -1,0 +1,55 @@
+"""The computer player: deterministic for a seed, and clearly stronger than random play.
+
+The 100-game measurement is in benchmarks/bench_craquelure.py (--match 100);
+here a short match that random play would pass only 3.5% of the time.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.games import available_games, make_game
+from rulebook.players import MonteCarloPlayer, RandomPlayer, play_game
+
+
+def test_same_seed_same_moves():
+    state = make_game("craquelure").initial_state()
+    first = MonteCarloPlayer(playouts=30, seed=7).choose(state)
+    again = MonteCarloPlayer(playouts=30, seed=7).choose(state)
+    assert first == again
+    assert state.play(first) is not None  # a legal move
+
+
+def test_the_chosen_move_is_legal_after_a_swap():
+    state = make_game("craquelure").initial_state()
+    state = state.play(state.parse_move("(0,0) 90 B1 R2")).play(state.parse_move("swap"))
+    move = MonteCarloPlayer(playouts=20, seed=1).choose(state)
+    assert state._illegal_reason(move) is None
+
+
+def test_beats_random_play_in_a_short_match():
+    game = make_game("craquelure")
+    wins = 0
+    for index in range(8):
+        seat = index % 2
+        players = [None, None]
+        players[seat] = MonteCarloPlayer(playouts=80, seed=index)
+        players[1 - seat] = RandomPlayer(seed=500 + index)
+        _, final = play_game(game.initial_state(), players)
+        wins += final.outcome().winner == seat
+    assert wins >= 7  # a coin would do this with probability 9/256
+
+
+@pytest.mark.parametrize("slug", [s for s in ("qttt", "necto", "inphexion")])
+def test_plays_other_games_through_the_common_interface(slug):
+    if slug not in available_games():
+        pytest.skip(f"{slug} is not written yet")
+    game = make_game(slug)
+    moves, final = play_game(game.initial_state(),
+                             [MonteCarloPlayer(playouts=4, seed=1), RandomPlayer(seed=2)],
+                             max_moves=30)
+    assert moves
+    replay = game.initial_state()
+    for text in moves:
+        replay = replay.play(replay.parse_move(text))
+    assert replay.is_over() == final.is_over()
