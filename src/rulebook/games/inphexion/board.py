@@ -1,0 +1,103 @@
+"""The geometry of an n×n Hex rhombus, as bitboards (Python ints).
+
+Cells are named like Hex: a column letter (a, b, …) and a row number (1, 2, …).
+In diagrams row 1 is at the top and each lower row is shifted half a cell to
+the right, so cell (c, r) touches (c±1, r), (c, r±1), (c+1, r−1) and (c−1, r+1).
+
+Cell (c, r) is bit ``r * (n + 1) + c``: every row has one spare bit on the
+right that is never set, so shifting a bitboard by ±1, ±(n+1) or ±n moves each
+disc one step in a hex direction without wrapping round into the next row.
+
+White owns the top and bottom edges (rows 1 and n); Black owns the left and
+right edges (columns a and n-th letter).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class Geometry:
+    """Cell names, neighbour masks and side masks of one board size."""
+
+    def __init__(self, size: int):
+        self.size = size
+        width = size + 1
+        self.width = width
+        self.cells = [r * width + c for r in range(size) for c in range(size)]
+        self.full = sum(1 << i for i in self.cells)
+        self.names = {i: f"{LETTERS[i % width]}{i // width + 1}" for i in self.cells}
+        self.by_name = {name: i for i, name in self.names.items()}
+        # neighbour lists and masks, per cell index
+        self.neighbours: dict[int, tuple[int, ...]] = {}
+        self.mask: dict[int, int] = {}
+        for i in self.cells:
+            c, r = i % width, i // width
+            near = []
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)):
+                cc, rr = c + dc, r + dr
+                if 0 <= cc < size and 0 <= rr < size:
+                    near.append(rr * width + cc)
+            self.neighbours[i] = tuple(sorted(near))
+            self.mask[i] = sum(1 << j for j in near)
+        top = sum(1 << c for c in range(size))
+        bottom = top << ((size - 1) * width)
+        left = sum(1 << (r * width) for r in range(size))
+        right = left << (size - 1)
+        # sides[player] = (one side, the opposite side); player 0 is White
+        self.sides = ((top, bottom), (left, right))
+        self.centre = (size // 2) * width + size // 2
+
+    def column_row(self, cell: int) -> tuple[int, int]:
+        return cell % self.width, cell // self.width
+
+    def spread(self, bb: int) -> int:
+        """The cells of ``bb`` and every cell next to one of them."""
+        w = self.width
+        return (bb | bb << 1 | bb >> 1 | bb << w | bb >> w
+                | bb << (w - 1) | bb >> (w - 1)) & self.full
+
+    def component(self, seed: int, within: int) -> int:
+        """The cells of ``within`` connected to ``seed`` (a bitboard inside ``within``)."""
+        grown = seed
+        while True:
+            bigger = self.spread(grown) & within
+            if bigger == grown:
+                return grown
+            grown = bigger
+
+    def connects(self, player: int, seed: int, discs: int) -> bool:
+        """Whether the discs joined to ``seed`` touch both of the player's sides."""
+        one, other = self.sides[player]
+        if not (discs & one and discs & other):
+            return False
+        group = self.component(seed, discs)
+        return bool(group & one and group & other)
+
+    def connected(self, player: int, discs: int) -> bool:
+        """Whether ``discs`` join the player's two sides."""
+        one, other = self.sides[player]
+        return bool(discs & other and self.component(discs & one, discs) & other)
+
+    def transpose(self, bb: int) -> int:
+        """Reflect across the a1 diagonal: (c, r) -> (r, c); swaps the two players' sides."""
+        out = 0
+        for i in bits(bb):
+            c, r = self.column_row(i)
+            out |= 1 << (c * self.width + r)
+        return out
+
+
+def bits(bb: int):
+    """The cell indices set in a bitboard, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+@lru_cache(maxsize=None)
+def geometry(size: int) -> Geometry:
+    return Geometry(size)

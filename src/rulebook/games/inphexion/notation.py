@@ -1,0 +1,181 @@
+"""Move and position notation.
+
+Moves (one string each, tokens separated by spaces):
+
+* ``d4`` — the first move: a disc on the empty cell d4.
+* ``d4>d5`` — push the enemy disc on d4 to the adjacent empty cell d5 and
+  place your disc on d4.
+* ``d4>d5 c3>a1 f2>g7`` — the same, then relocate the surrounded discs: the
+  disc on c3 to a1 and the disc on f2 to g7 (any pairing; discs are identical).
+* ``swap`` — the pie rule (Black's first move, when the option is on).
+
+Positions (``start`` of a record), rows top (row 1) to bottom, one symbol per
+cell: ``.`` empty, ``W`` White, ``B`` Black, ``N`` the neutral disc.  Row
+numbers, a line of column letters, indentation and a ``turn: Black`` line are
+optional::
+
+    turn: Black
+      a b c d e
+    1 . . W . .
+    2  . B . . .
+    3   . . . . .
+    4    . . . . .
+    5     . . . . .
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import NotationError
+from .board import LETTERS, Geometry
+from .rules import BLACK, SWAP, WHITE, InphexionState, Move, pair_relocations
+
+_CELL = re.compile(r"([a-z])(\d+)$")
+
+
+def parse_cell(geo: Geometry, text: str, token: str, column: int) -> int:
+    match = _CELL.match(token)
+    if not match:
+        raise NotationError(text, f"{token!r} is not a cell (a column letter and a row "
+                                  "number, like d4)", column)
+    if token not in geo.by_name:
+        n = geo.size
+        raise NotationError(text, f"cell {token} is off the {n}×{n} board "
+                                  f"(columns a–{LETTERS[n - 1]}, rows 1–{n})", column)
+    return geo.by_name[token]
+
+
+def parse_move(geo: Geometry, text: str) -> Move:
+    tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
+    if not tokens:
+        raise NotationError(text, "empty move (expected e.g. 'd4>d5' or 'd4')")
+    if tokens[0][0].lower() == "swap":
+        if len(tokens) > 1:
+            raise NotationError(text, "'swap' stands alone", tokens[1][1])
+        return SWAP
+    first, column = tokens[0]
+    if ">" not in first:
+        if len(tokens) > 1:
+            raise NotationError(text, "a first move is one cell, with no push and no "
+                                      "relocation", tokens[1][1])
+        return Move(parse_cell(geo, text, first, column))
+    target, push = _pair(geo, text, first, column)
+    sources, destinations = [], []
+    for token, column in tokens[1:]:
+        source, destination = _pair(geo, text, token, column)
+        if source in sources:
+            raise NotationError(text, f"the disc on {geo.names[source]} is relocated twice",
+                                column)
+        if destination in destinations:
+            raise NotationError(text, f"{geo.names[destination]} receives two relocated discs",
+                                column)
+        sources.append(source)
+        destinations.append(destination)
+    return Move(target, push, pair_relocations(sources, destinations))
+
+
+def _pair(geo: Geometry, text: str, token: str, column: int) -> tuple[int, int]:
+    """Read 'from>to'."""
+    parts = token.split(">")
+    if len(parts) != 2 or not all(parts):
+        raise NotationError(text, f"{token!r} should be two cells joined by '>' "
+                                  "(like d4>d5)", column)
+    origin = parse_cell(geo, text, parts[0], column)
+    return origin, parse_cell(geo, text, parts[1], column + len(parts[0]) + 1)
+
+
+def format_move(geo: Geometry, move: Move) -> str:
+    if move.swap:
+        return "swap"
+    name = geo.names
+    if move.push is None:
+        return name[move.target]
+    words = [f"{name[move.target]}>{name[move.push]}"]
+    words += [f"{name[s]}>{name[d]}" for s, d in move.relocations]
+    return " ".join(words)
+
+
+# --- positions ---------------------------------------------------------------
+def format_position(state: InphexionState) -> str:
+    n = state.geo.size
+    lines = []
+    if state.outcome() is None:
+        lines.append(f"turn: {state.game.player_name(state.to_move)}")
+    lines.append(" " * 4 + " ".join(LETTERS[:n]))
+    for r, row in enumerate(state.grid(), start=1):
+        lines.append(f"{r:>2} " + " " * (r - 1) + " " + " ".join(row))
+    return "\n".join(lines)
+
+
+def parse_position(game, text: str) -> InphexionState:
+    geo = game.geometry
+    n = geo.size
+    letters = list(LETTERS[:n])
+    turn = None
+    rows: list[list[str]] = []
+    for line in text.splitlines():
+        words = line.split()
+        if not words:
+            continue
+        if words[0].lower().rstrip(":") == "turn":
+            value = " ".join(words[1:]).lstrip(":").strip()
+            try:
+                turn = game.player_index(value)
+            except Exception:
+                raise NotationError(line, f"'turn:' must name White or Black, not {value!r}")
+            continue
+        if words == letters:
+            continue
+        if words[0].isdigit():
+            if int(words[0]) != len(rows) + 1:
+                raise NotationError(line, f"row {words[0]} is out of order "
+                                          f"(expected row {len(rows) + 1})")
+            words = words[1:]
+        if words and words[-1].isdigit():
+            words = words[:-1]
+        bad = [w for w in words if w not in (".", "W", "B", "N")]
+        if bad:
+            raise NotationError(line, f"row {len(rows) + 1}: {bad[0]!r} is not a cell symbol "
+                                      "(. empty, W White, B Black, N neutral)")
+        if len(words) != n:
+            raise NotationError(line, f"row {len(rows) + 1} has {len(words)} cells; the "
+                                      f"board is {n}×{n}")
+        rows.append(words)
+    if len(rows) != n:
+        raise NotationError("the position", f"it has {len(rows)} rows; the board is {n}×{n}")
+    discs, neutral = [0, 0], 0
+    for r, row in enumerate(rows):
+        for c, symbol in enumerate(row):
+            bit = 1 << (r * geo.width + c)
+            if symbol == "W":
+                discs[WHITE] |= bit
+            elif symbol == "B":
+                discs[BLACK] |= bit
+            elif symbol == "N":
+                neutral |= bit
+    wanted = 1 if game.options["neutral"] else 0
+    if neutral.bit_count() != wanted:
+        rule = ("the variant has exactly one neutral disc (N)" if wanted
+                else "N (the neutral disc) belongs to the variant (option neutral = true)")
+        raise NotationError("the position", rule)
+    counts = [discs[WHITE].bit_count(), discs[BLACK].bit_count()]
+    hand = tuple(game.discs - count for count in counts)
+    for player in (WHITE, BLACK):
+        if hand[player] < 0:
+            raise NotationError("the position", f"{game.player_name(player)} has "
+                                                f"{counts[player]} discs on the board but "
+                                                f"only {game.discs} in all")
+    number = sum(counts)
+    if turn is None:
+        turn = number % 2
+    pie_open = bool(game.options["pie"]) and number == 1 and counts[WHITE] == 1 and turn == BLACK
+    state = InphexionState(game, geo, tuple(discs), neutral, turn, number, hand,
+                           pie_open=pie_open)
+    for player in (WHITE, BLACK):  # whose win would a finished start position be?
+        if geo.connected(player, discs[player]):
+            raise NotationError("the position", f"{game.player_name(player)}'s sides are "
+                                                "already joined; a start position must be "
+                                                "unfinished")
+    return state
+

@@ -1,0 +1,406 @@
+"""inpHeXion positions, moves and the end of the game.
+
+A move places one of your discs on a cell that holds an enemy disc (or the
+neutral disc of the variant) after pushing that disc to an adjacent empty
+cell.  Enemy discs left standing alone and wholly surrounded by your discs
+(and the board's edges) *by this move* are then relocated to empty cells.
+The very first move of the standard game places a disc on any empty cell.
+
+Decisions where the designer's pages are silent (see the rulebook's
+clarifications, each shown by a record in figures/inphexion/):
+
+* Only discs surrounded as a result of the move are relocated: a lone disc
+  that was already surrounded before the move (its owner's own move, or a
+  relocation, left it there) stays where it is.
+* A disc pushed into a pocket of the mover's discs is surrounded by the move
+  and is relocated like any other.
+* The move ends with its relocations: if there are fewer empty cells than
+  discs to relocate, the mover loses, even if the placement joined the
+  mover's sides.  Then the move is written without relocations.
+* Relocated discs may go to any empty cell, even one enclosed by the mover's
+  discs (they stay there) or one that completes the opponent's connection
+  (the opponent then wins).
+* The neutral disc is "not yours" for both players: it can be displaced by
+  either, it blocks a surround like an enemy disc, and a lone neutral disc
+  surrounded by the move is relocated by the mover.
+* The discs are identical, so a move that relocates several discs is
+  determined by the set of cells that receive them; records may pair sources
+  and destinations in any order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ...game import Game, Outcome, Parameter, State
+from .board import Geometry, bits, geometry
+
+WHITE, BLACK = 0, 1
+
+# Outcome reasons
+CONNECTION = "connection"
+NO_LEGAL_MOVE = "no legal move"
+NO_DISCS = "no discs in hand"
+NO_ROOM = "no empty cell for a relocation"
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """Place on ``target``; push the disc there to ``push`` (None on the first move).
+
+    ``relocations`` pairs the cells of the surrounded discs (sorted) with the
+    empty cells receiving them (sorted).  ``swap`` is the pie rule's move.
+    """
+
+    target: int = -1
+    push: int | None = None
+    relocations: tuple[tuple[int, int], ...] = ()
+    swap: bool = False
+
+
+SWAP = Move(swap=True)
+
+
+def surrounded_by_move(geo: Geometry, mover: int, others: int, target: int) -> list[int]:
+    """Lone non-mover discs wholly surrounded by ``mover``'s discs after a placement on ``target``.
+
+    Only neighbours of the target can become surrounded (the pushed disc's new
+    cell is one of them): before the move each of them touched the disc on the
+    target, which was not the mover's, and every other cell's surroundings
+    only gained a non-mover disc.  ``mover`` and ``others`` are after the placement.
+    """
+    mask = geo.mask
+    return [c for c in geo.neighbours[target]
+            if others >> c & 1 and mask[c] & mover == mask[c]]
+
+
+def pair_relocations(sources, destinations) -> tuple[tuple[int, int], ...]:
+    return tuple(zip(sorted(sources), sorted(destinations)))
+
+
+class InphexionState(State):
+    """An immutable position: bitboards of both players' discs and the neutral disc."""
+
+    __slots__ = ("game", "geo", "discs", "neutral", "to_move", "number", "hand",
+                 "last", "pie_open", "_result")
+
+    def __init__(self, game, geo: Geometry, discs: tuple[int, int], neutral: int,
+                 to_move: int, number: int, hand: tuple[int, int],
+                 last: Move | None = None, pie_open: bool = False,
+                 result: Outcome | None = None):
+        self.game = game
+        self.geo = geo
+        self.discs = discs
+        self.neutral = neutral
+        self.to_move = to_move
+        self.number = number
+        self.hand = hand
+        self.last = last
+        self.pie_open = pie_open
+        self._result = result
+
+    # --- reading the position ------------------------------------------------
+    @property
+    def occupied(self) -> int:
+        return self.discs[0] | self.discs[1] | self.neutral
+
+    @property
+    def empty(self) -> int:
+        return self.geo.full & ~self.occupied
+
+    def is_first_move(self) -> bool:
+        """The first move of the standard game: no disc to displace yet."""
+        return not self.occupied
+
+    def owner(self, cell: int) -> int | None | str:
+        """WHITE, BLACK, "neutral" or None (empty)."""
+        bit = 1 << cell
+        if self.discs[WHITE] & bit:
+            return WHITE
+        if self.discs[BLACK] & bit:
+            return BLACK
+        if self.neutral & bit:
+            return "neutral"
+        return None
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.outcome() else self.to_move
+
+    @property
+    def move_number(self) -> int:
+        return self.number
+
+    def outcome(self) -> Outcome | None:
+        if self._result is None and not self._has_move():
+            player = self.to_move
+            reason = NO_DISCS if self.hand[player] == 0 else NO_LEGAL_MOVE
+            self._result = Outcome(1 - player, reason)
+        return self._result
+
+    def _has_move(self) -> bool:
+        if self.hand[self.to_move] == 0:
+            return False
+        if self.pie_open or self.is_first_move():
+            return True
+        others = self.discs[1 - self.to_move] | self.neutral
+        return bool(others & self.geo.spread(self.empty))
+
+    # --- moves ---------------------------------------------------------------
+    def _legal_moves(self):
+        if self.hand[self.to_move] == 0:
+            return
+        if self.is_first_move():
+            for cell in bits(self.empty):
+                yield Move(cell)
+            return
+        geo = self.geo
+        mine = self.discs[self.to_move]
+        theirs = self.discs[1 - self.to_move] | self.neutral
+        empty = self.empty
+        for target in bits(theirs & geo.spread(empty)):
+            for push in geo.neighbours[target]:
+                if not empty >> push & 1:
+                    continue
+                mover = mine | 1 << target
+                others = theirs ^ (1 << target | 1 << push)
+                owed = surrounded_by_move(geo, mover, others, target)
+                free = [c for c in bits(empty) if c != push]
+                if not owed or len(free) < len(owed):
+                    yield Move(target, push)
+                    continue
+                for cells in combinations(free, len(owed)):
+                    yield Move(target, push, tuple(zip(owed, cells)))
+        if self.pie_open:
+            yield SWAP
+
+    def random_move(self, rng) -> Move:
+        """A push chosen uniformly among the legal pushes (and 'swap' when open), then
+        relocation cells chosen uniformly: the random player of playout.py."""
+        if self.is_first_move():
+            return Move(rng.choice(list(bits(self.empty))))
+        empty = self.empty
+        pushes = [(t, p) for t in bits((self.discs[1 - self.to_move] | self.neutral)
+                                       & self.geo.spread(empty))
+                  for p in self.geo.neighbours[t] if empty >> p & 1]
+        if self.pie_open:
+            pushes.append(None)
+        choice = rng.choice(pushes)
+        if choice is None:
+            return SWAP
+        target, push = choice
+        owed = self.owed_relocations(target, push)
+        free = [c for c in bits(empty) if c != push]
+        if not owed or len(free) < len(owed):
+            return Move(target, push)
+        return Move(target, push, pair_relocations(owed, rng.sample(free, len(owed))))
+
+    def steps(self, move: Move) -> dict[str, tuple[tuple[int, int], int]]:
+        """The board part-way through a move, for diagrams: ``{"push": ..., "place": ...}``
+        each as ((white, black), neutral): after the enemy disc is pushed aside, and
+        after the mover's disc is placed (before any relocation)."""
+        if move.swap or move.push is None:
+            return {}
+        p, x, y = self.to_move, 1 << move.target, 1 << move.push
+        discs, neutral = list(self.discs), self.neutral
+        if neutral & x:
+            neutral ^= x | y
+        else:
+            discs[1 - p] ^= x | y
+        pushed = (tuple(discs), neutral)
+        discs[p] |= x
+        return {"push": pushed, "place": (tuple(discs), neutral)}
+
+    def owed_relocations(self, target: int, push: int) -> list[int]:
+        """The discs a push from ``target`` to ``push`` would have to relocate."""
+        mover = self.discs[self.to_move] | 1 << target
+        others = (self.discs[1 - self.to_move] | self.neutral) ^ (1 << target | 1 << push)
+        return surrounded_by_move(self.geo, mover, others, target)
+
+    def _illegal_reason(self, move: Move) -> str | None:
+        name = self.geo.names.__getitem__
+        if move.swap:
+            if not self.pie_open:
+                return ("pie rule: only Black's first move may be 'swap', "
+                        "and only in a game with the pie rule")
+            return None
+        if self.hand[self.to_move] == 0:
+            return "you have no discs left in hand"
+        player = self.game.player_name(self.to_move)
+        target = move.target
+        if move.push is None:
+            if not self.is_first_move():
+                return ("placement rule: after the first move, every move pushes an enemy "
+                        f"disc aside; write it as '{name(target)}>CELL'")
+            return None
+        if self.is_first_move():
+            return ("first move: the first disc goes on any empty cell, with nothing to push; "
+                    f"write it as '{name(target)}'")
+        holder = self.owner(target)
+        if holder is None:
+            return (f"placement rule: {name(target)} is empty; {player} places only on a cell "
+                    "holding an enemy disc, after pushing that disc aside")
+        if holder == self.to_move:
+            return f"placement rule: {name(target)} holds {player}'s own disc, not an enemy disc"
+        push = move.push
+        if push not in self.geo.neighbours[target]:
+            return (f"placement rule: the disc on {name(target)} can only be pushed to an "
+                    f"adjacent cell, and {name(push)} is not next to it")
+        if not self.empty >> push & 1:
+            return (f"placement rule: the disc on {name(target)} can only be pushed to an "
+                    f"empty cell, and {name(push)} holds a disc")
+        return self._relocation_reason(move)
+
+    def _relocation_reason(self, move: Move) -> str | None:
+        name = self.geo.names.__getitem__
+        owed = self.owed_relocations(move.target, move.push)
+        sources = [s for s, _ in move.relocations]
+        free = self.empty & ~(1 << move.push)
+        if not move.relocations and len(owed) > free.bit_count():
+            return None  # legal, and lost: no room for the surrounded discs
+        for source in sources:
+            if source not in owed:
+                return (f"surround rule: {name(source)} holds no lone disc surrounded by this "
+                        "move, so nothing is relocated from there")
+        missing = [c for c in owed if c not in sources]
+        if missing:
+            cells = " ".join(f"{name(c)}>CELL" for c in missing)
+            lone = " and ".join(f"the lone {self._kind(c)} disc on {name(c)}" for c in missing)
+            return (f"surround rule: this move surrounds {lone}, which must be moved to "
+                    f"an empty cell: add '{cells}'")
+        for _, destination in move.relocations:
+            if destination in owed:
+                return (f"surround rule: {name(destination)} is where a surrounded disc starts; "
+                        "none of the starting cells may receive a relocated disc (no swaps)")
+            if not free >> destination & 1:
+                return (f"surround rule: a relocated disc goes to an empty cell, and "
+                        f"{name(destination)} is not empty after the placement")
+        return None
+
+    def _kind(self, cell: int) -> str:
+        owner = self.owner(cell)
+        return owner if owner == "neutral" else self.game.player_name(owner)
+
+    def _apply(self, move: Move) -> "InphexionState":
+        geo, p = self.geo, self.to_move
+        if move.swap:
+            discs = (geo.transpose(self.discs[BLACK]), geo.transpose(self.discs[WHITE]))
+            return InphexionState(self.game, geo, discs, geo.transpose(self.neutral), WHITE,
+                                  self.number + 1, (self.hand[BLACK], self.hand[WHITE]), move)
+        q = 1 - p
+        discs = list(self.discs)
+        neutral = self.neutral
+        hand = list(self.hand)
+        hand[p] -= 1
+        x = 1 << move.target
+        discs[p] |= x
+        result = None
+        if move.push is not None:
+            shift = x | 1 << move.push
+            if neutral & x:
+                neutral ^= shift
+            else:
+                discs[q] ^= shift
+            if not move.relocations and surrounded_by_move(geo, discs[p], discs[q] | neutral,
+                                                           move.target):
+                result = Outcome(q, NO_ROOM)  # legal only when there was no room
+            for source, destination in move.relocations:
+                shift = 1 << source | 1 << destination
+                if neutral >> source & 1:
+                    neutral ^= shift
+                else:
+                    discs[q] ^= shift
+        if result is None:
+            if geo.connects(p, x, discs[p]):
+                result = Outcome(p, CONNECTION)
+            elif geo.connected(q, discs[q]):
+                result = Outcome(q, CONNECTION)
+        pie_open = self.game.options["pie"] and self.number == 0
+        return InphexionState(self.game, geo, tuple(discs), neutral, q, self.number + 1,
+                              tuple(hand), move, pie_open, result)
+
+    # --- notation and display -----------------------------------------------
+    def parse_move(self, text: str) -> Move:
+        from .notation import parse_move
+
+        return parse_move(self.geo, text)
+
+    def format_move(self, move: Move) -> str:
+        from .notation import format_move
+
+        return format_move(self.geo, move)
+
+    def grid(self) -> list[list[str]]:
+        """Rows top to bottom of 'W', 'B', 'N' or '.'."""
+        symbol = {WHITE: "W", BLACK: "B", "neutral": "N", None: "."}
+        n, w = self.geo.size, self.geo.width
+        return [[symbol[self.owner(r * w + c)] for c in range(n)] for r in range(n)]
+
+    def to_json(self) -> dict:
+        outcome = self.outcome()
+        return {
+            "size": self.geo.size,
+            "rows": ["".join(row) for row in self.grid()],
+            "turn": None if outcome else self.game.player_name(self.to_move),
+            "move_number": self.number,
+            "in_hand": {self.game.player_name(i): self.hand[i] for i in (WHITE, BLACK)},
+            "last_move": None if self.last is None else self.format_move(self.last),
+            "winner": None if outcome is None else self.game.player_name(outcome.winner),
+            "reason": None if outcome is None else outcome.reason,
+        }
+
+    def __str__(self) -> str:
+        from .notation import format_position
+
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"<inphexion move {self.number}: {self.to_json()['rows']}>"
+
+
+def _check_size(size: int) -> str | None:
+    return None if 2 <= size <= 26 else "the board is 2×2 to 26×26"
+
+
+def _check_discs(discs: int) -> str | None:
+    return None if discs >= 0 else "0 (enough to fill the board) or a positive number"
+
+
+class Inphexion(Game):
+    slug = "inphexion"
+    names = {"en": "inpHeXion", "ja": "inpHeXion"}
+    players = ({"en": "White", "ja": "白"}, {"en": "Black", "ja": "黒"})
+    parameters = (
+        Parameter("size", 7, "Board size: an n×n Hex rhombus (official: 7).", check=_check_size),
+        Parameter("discs", 0, "Discs per player; 0 means (n²+1)/2, 25 on 7×7.",
+                  check=_check_discs),
+        Parameter("pie", False, "Pie rule: Black's first move may be 'swap'."),
+        Parameter("neutral", False, "The variant with the neutral double disc on the centre."),
+    )
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.geometry = geometry(self.options["size"])
+        self.discs = self.options["discs"] or (self.options["size"] ** 2 + 1) // 2
+
+    def initial_state(self) -> InphexionState:
+        neutral = 1 << self.geometry.centre if self.options["neutral"] else 0
+        return InphexionState(self, self.geometry, (0, 0), neutral, WHITE, 0,
+                              (self.discs, self.discs))
+
+    def parse_position(self, text: str) -> InphexionState:
+        from .notation import parse_position
+
+        return parse_position(self, text)
+
+
+def perft(state: InphexionState, depth: int) -> int:
+    """How many complete move sequences of ``depth`` moves start here (finished games stop)."""
+    if depth == 0:
+        return 1
+    if state.is_over():
+        return 0
+    if depth == 1:
+        return sum(1 for _ in state._legal_moves())
+    return sum(perft(state._apply(move), depth - 1) for move in state._legal_moves())
