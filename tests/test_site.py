@@ -165,3 +165,15 @@ def test_japanese_paragraphs_have_no_stray_line_breaks(tmp_path):
     assert CJK_NEWLINE.sub("", "輪が\n閉じる") == "輪が閉じる"
     assert CJK_NEWLINE.sub("", "Xの\n  勝ち") == "Xの勝ち"
     assert CJK_NEWLINE.sub("", "two\nwords") == "two\nwords"
+
+
+def test_claim_values_name_players_in_the_page_language():
+    from rulebook.games import make_game
+    from rulebook.sphinxext.transforms import format_value
+
+    game = make_game("craquelure")
+    assert format_value("Blue", game, "ja") == "青"
+    assert format_value(["Red", "Blue"], game, "ja") == "赤, 青"
+    assert format_value("Blue", game, "en") == "Blue"
+    assert format_value("draw", game, "ja") == "引き分け"
+    assert format_value(3.0, game, "ja") == "3" and format_value(True) == "true"

@@ -16,13 +16,20 @@ from .nodes import claim_value
 logger = logging.getLogger(__name__)
 
 
-def format_value(value) -> str:
+def format_value(value, game=None, lang: str = "en") -> str:
+    """A claim's value as a caption prints it, player names in the page's language."""
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, (list, tuple)):
-        return ", ".join(format_value(v) for v in value)
+        return ", ".join(format_value(v, game, lang) for v in value)
+    if isinstance(value, str) and game is not None:
+        for index, names in enumerate(game.players):
+            if value == names["en"]:
+                return game.player_name(index, lang)
+        if value == "draw":
+            return game.player_name(None, lang)
     return str(value)
 
 
@@ -46,7 +53,7 @@ class ResolveClaimValues(SphinxTransform):
                 record = cached_record(root / f"{figure['rulebook_record']}.toml", root)
                 claim = record.claim_by_id(node["claim_id"])
                 record.check_claim(claim)
-                text = format_value(claim.expect)
+                text = format_value(claim.expect, record.game, page_language(self.config))
             except (RulebookError, OSError) as error:
                 logger.error("%s", error, location=node, type="rulebook", subtype="claim")
                 text = node.astext()
