@@ -177,3 +177,12 @@ def test_claim_values_name_players_in_the_page_language():
     assert format_value("Blue", game, "en") == "Blue"
     assert format_value("draw", game, "ja") == "引き分け"
     assert format_value(3.0, game, "ja") == "3" and format_value(True) == "true"
+
+
+def test_figure_alt_text_is_translated(built_site):
+    project, _ = built_site
+    english = (project.build / "html" / "en" / "qttt.html").read_text(encoding="utf-8")
+    japanese = (project.build / "html" / "ja" / "qttt.html").read_text(encoding="utf-8")
+    assert 'alt="Two pairs in cells a1 and b2 form a cycle."' in english
+    assert 'alt="a1とb2に入った2組が輪になっている。"' in japanese
+    assert "rulebook-alt" not in english + japanese  # the carrier paragraph is gone

@@ -59,6 +59,7 @@ def setup(app):
     app.add_directive("rulebook-figure", RulebookFigureDirective)
     app.add_role("claim", claim_role)
     app.add_transform(transforms.ResolveClaimValues)
+    app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)
     app.connect("doctree-read", catalog.collect_game_info)
     app.connect("env-purge-doc", catalog.purge_game_info)

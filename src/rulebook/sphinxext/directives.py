@@ -109,6 +109,12 @@ class RulebookFigureDirective(SphinxDirective):
         except (RulebookError, OSError) as error:
             logger.error("%s", error, location=figure, type="rulebook", subtype="claim")
             return [figure]
+        if "alt" in self.options:
+            # Carried as a paragraph so that it is translated with the page;
+            # MoveAltTextIntoImage puts it into the image once translated.
+            alt = nodes.paragraph(self.options["alt"], self.options["alt"], classes=["rulebook-alt"])
+            self.set_source_info(alt)
+            figure += alt
         if self.content:
             # The first paragraph is the caption; anything after it is a legend.
             holder = nodes.Element()
@@ -139,7 +145,7 @@ class RulebookFigureDirective(SphinxDirective):
             target.write_bytes(svg)
         self.env.rulebook_figures = getattr(self.env, "rulebook_figures", 0) + 1
         uri = Path(_relative(target, Path(self.env.srcdir))).as_posix()
-        image = nodes.image(uri=uri, alt=self.options.get("alt", record.name))
+        image = nodes.image(uri=uri, alt=record.name)
         if "width" in self.options:
             image["width"] = self.options["width"]
         return image

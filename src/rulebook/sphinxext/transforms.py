@@ -60,6 +60,22 @@ class ResolveClaimValues(SphinxTransform):
             node.replace_self(nodes.Text(text))
 
 
+class MoveAltTextIntoImage(SphinxTransform):
+    """Put a figure's (translated) ``:alt:`` text into its image."""
+
+    default_priority = 905
+
+    def apply(self, **kwargs):
+        if self.env._builder_cls.name == "gettext":
+            return  # leave the paragraph for the message catalog
+        for alt in list(self.document.findall(
+                lambda n: isinstance(n, nodes.paragraph) and "rulebook-alt" in n["classes"])):
+            image = alt.parent.next_node(nodes.image)
+            if image is not None:
+                image["alt"] = alt.astext()
+            alt.parent.remove(alt)
+
+
 CJK = r"\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 CJK_NEWLINE = re.compile(rf"(?<=[{CJK}])\s*\n\s*|\s*\n\s*(?=[{CJK}])")
 
