@@ -1,0 +1,165 @@
+"""Facts a Necto record's claims can ask about a position.
+
+Cells are written like ``C3``; a line is picked by a cell and a side of it
+(``N``, ``E``, ``S`` or ``W``): the line through that end of the cell.  Players
+are ``First`` and ``Second``.  Knot types are written as in the figures:
+``3₁``, ``4₁``, ``3₁#3₁``, ``K`` (a knot too complex to name) and ``○`` (unknotted).
+"""
+
+from __future__ import annotations
+
+from ...errors import NotationError, OptionError
+from ...game import COMMON_FACTS, FactSet
+from .board import cell_name
+from .notation import parse_cell
+from .tiles import TILES
+
+FACTS = FactSet(COMMON_FACTS)
+
+
+def _cell(state, cell: str) -> int:
+    try:
+        return parse_cell(cell, state.size, cell, 1)
+    except NotationError as error:
+        raise OptionError(str(error)) from None
+
+
+def _line(state, cell: str, side: str):
+    index = _cell(state, cell)
+    if side not in ("N", "E", "S", "W"):
+        raise OptionError(f"side must be N, E, S or W, not {side!r}")
+    if state.codes[index] is None:
+        raise OptionError(f"{cell} is empty: no line runs through it")
+    return state.line_at(index, side)
+
+
+def _player(state, player: str) -> int:
+    return state.game.player_index(player)
+
+
+@FACTS.fact("stage", "The stage: 'placing', 'replacing' or 'over'.")
+def _stage(state):
+    return state.stage
+
+
+@FACTS.fact("tile", "The tile on a cell and its owner, e.g. 'x1 First', or 'empty'.", args=("cell",))
+def _tile(state, cell):
+    index = _cell(state, cell)
+    code = state.codes[index]
+    return "empty" if code is None else f"{code} {state.game.player_name(state.owners[index])}"
+
+
+@FACTS.fact("knots_through", "The knot types of the loops through a cell, sorted, e.g. ['3₁', 'K'].",
+            args=("cell",))
+def _knots_through(state, cell):
+    index = _cell(state, cell)
+    if state.codes[index] is None:
+        raise OptionError(f"{cell} is empty: no line runs through it")
+    return sorted(state.knot(line).label for line in state.lines_through(index) if line.closed)
+
+
+@FACTS.fact("knot", "The knot type of the loop through a cell's side, e.g. '3₁', 'K' or '○'.",
+            args=("cell", "side"))
+def _knot(state, cell, side):
+    line = _line(state, cell, side)
+    if not line.closed:
+        raise OptionError(f"the line through {cell} {side} is not closed yet")
+    return state.knot(line).label
+
+
+@FACTS.fact("knot_value", "Points the loop through a cell's side is worth (0 unless a named knot).",
+            args=("cell", "side"))
+def _knot_value(state, cell, side):
+    return state.knot(_line(state, cell, side)).value
+
+
+@FACTS.fact("polynomial", "The Alexander polynomial of the loop through a cell's side, "
+                          "e.g. '1 - t + t^2' (normalised: lowest power 0, first coefficient positive).",
+            args=("cell", "side"))
+def _polynomial(state, cell, side):
+    return state.alexander(_line(state, cell, side))
+
+
+@FACTS.fact("self_crossings", "How many of the loop's self-crossings a player placed "
+                              "(player 'First', 'Second' or 'all').",
+            args=("cell", "side", "player"))
+def _self_crossings(state, cell, side, player):
+    counts = state.crossing_counts(_line(state, cell, side))
+    return sum(counts) if player == "all" else counts[_player(state, player)]
+
+
+@FACTS.fact("loop_count", "How many closed loops the board has.")
+def _loop_count(state):
+    return len(state.loops)
+
+
+@FACTS.fact("knot_counts", "How many loops of each type the board has, e.g. {'3₁': 1, 'K': 2, '○': 1}.")
+def _knot_counts(state):
+    counts: dict[str, int] = {}
+    for line in state.loops:
+        label = state.knot(line).label
+        counts[label] = counts.get(label, 0) + 1
+    return counts
+
+
+@FACTS.fact("points", "Points a player scored with the last move.", args=("player",))
+def _points(state, player):
+    return state.gains[_player(state, player)]
+
+
+@FACTS.fact("scored_knots", "The knot types the last move scored, e.g. ['3₁'].")
+def _scored_knots(state):
+    return [s.knot.label for s in state.scored]
+
+
+@FACTS.fact("score", "A player's total score.", args=("player",))
+def _score(state, player):
+    return state.scores[_player(state, player)]
+
+
+@FACTS.fact("mark", "The scoring mark of a cell for the player to move: '+3', '−3', '±' or 'none'.",
+            args=("cell",))
+def _mark(state, cell):
+    mark = state.marks().get(_cell(state, cell))
+    return "none" if mark is None else mark.text
+
+
+@FACTS.fact("marks", "Every scoring mark for the player to move, as {cell: mark}.")
+def _marks(state):
+    return {cell_name(c, state.size): m.text for c, m in sorted(state.marks().items())}
+
+
+@FACTS.fact("traced_cells", "The cells the line through a cell's side runs through, sorted.",
+            args=("cell", "side"))
+def _traced_cells(state, cell, side):
+    return [cell_name(c, state.size) for c in _line(state, cell, side).cells]
+
+
+@FACTS.fact("line_closed", "Whether the line through a cell's side is a closed loop.",
+            args=("cell", "side"))
+def _line_closed(state, cell, side):
+    return _line(state, cell, side).closed
+
+
+@FACTS.fact("tile_crossings", "How many crossings a tile (by code, e.g. 't1') has.", args=("code",))
+def _tile_crossings(state, code):
+    if code not in TILES:
+        raise OptionError(f"{code!r} is not a tile code (codes: {' '.join(TILES)})")
+    return TILES[code].crossings
+
+
+@FACTS.fact("other_crossings", "How many times the line through a cell's side crosses other lines.",
+            args=("cell", "side"))
+def _other_crossings(state, cell, side):
+    return len(_line(state, cell, side).crossed)
+
+
+@FACTS.fact("board", "The board's size, e.g. '4 × 4'.")
+def _board(state):
+    return f"{state.size} × {state.size}"
+
+
+@FACTS.fact("tangled_lines", "How many other lines the line through a cell's side crosses.",
+            args=("cell", "side"))
+def _tangled_lines(state, cell, side):
+    return len(state.tangled_with(_line(state, cell, side)))

@@ -1,0 +1,285 @@
+"""Necto's engine: tiles, tracing, moves, scoring, notation and errors."""
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulebook.errors import IllegalMoveError, NotationError, OptionError
+from rulebook.games import make_game
+from rulebook.games.necto.board import cell_name, trace_all
+from rulebook.games.necto.notation import Move
+from rulebook.games.necto.tiles import CODES, END_POINT, TILES, replacements
+
+
+def _game(size=4):
+    return make_game("necto", size=size)
+
+
+def _full_board(size, rng, to_move=0):
+    cells = size * size
+    return dataclasses.replace(_game(size).initial_state(),
+                               codes=tuple(rng.choice(CODES) for _ in range(cells)),
+                               owners=tuple(rng.randrange(2) for _ in range(cells)), to_move=to_move)
+
+
+def _playout(state, rng, stop=None):
+    while not state.is_over() and (stop is None or state.move_number < stop):
+        state = state.play(state.random_move(rng))
+    return state
+
+
+# --- tiles ---------------------------------------------------------------------
+
+def test_tiles_have_the_documented_pairings_and_crossings():
+    pairs = {code: {frozenset(s.ends) for s in tile.strands} for code, tile in TILES.items()}
+    ne_sw, nw_se, ns_ew = {frozenset("NE"), frozenset("SW")}, {frozenset("NW"), frozenset("SE")}, \
+        {frozenset("NS"), frozenset("EW")}
+    assert [pairs[c] for c in CODES] == [ne_sw, nw_se, ns_ew, ns_ew, ne_sw, ne_sw, nw_se, nw_se]
+    assert [TILES[c].crossings for c in CODES] == [0, 0, 1, 1, 2, 2, 2, 2]
+
+
+def test_cross_tiles_put_the_documented_strand_on_top():
+    vertical_over = {code: TILES[code].strands[0].events[0].over for code in ("x1", "x2")}
+    assert TILES["x1"].strands[0].ends == ("N", "S")
+    assert vertical_over == {"x1": True, "x2": False}
+
+
+def test_twists_alternate_and_differ_by_sense():
+    for code in ("t1", "t2", "t3", "t4"):
+        for strand in TILES[code].strands:
+            overs = [e.over for e in strand.events]
+            assert len(overs) == 2 and overs[0] != overs[1]  # over once, under once
+            assert strand.ends[0] in "NS"
+            # t1 and t3: followed from its N or S end, a strand goes over first
+            assert overs[0] == (code in ("t1", "t3"))
+
+
+def test_replacements_have_fewer_crossings():
+    assert replacements("t1") == ("c1", "c2", "x1", "x2")
+    assert replacements("x2") == ("c1", "c2")
+    assert replacements("c1") == ()
+
+
+# --- tracing against a naive version -------------------------------------------------
+
+def _naive_components(state):
+    """Loops by joining strand ends that meet at the same point (and the frame)."""
+    size = state.size
+    parent = {}
+
+    def find(a):
+        while parent.setdefault(a, a) != a:
+            a = parent[a]
+        return a
+
+    def union(a, b):
+        parent[find(a)] = find(b)
+
+    points = {}
+    for cell, tile in enumerate(state.tiles):
+        x, y = cell % size, cell // size
+        for index, strand in enumerate(tile.strands):
+            for side in strand.ends:
+                px, py = END_POINT[side]
+                points.setdefault((2 * (x + px), 2 * (y + py)), []).append((cell, index))
+    for strands in points.values():
+        for other in strands[1:]:
+            union(strands[0], other)
+    # the frame: on each edge, ends 1-2, 3-4, ... (doubled coordinates 1 and 3, 5 and 7, ...)
+    for k in range(0, size, 2):
+        a, b = 2 * k + 1, 2 * k + 3
+        for pair in (((a, 0), (b, 0)), ((a, 2 * size), (b, 2 * size)),
+                     ((0, a), (0, b)), ((2 * size, a), (2 * size, b))):
+            union(points[pair[0]][0], points[pair[1]][0])
+    groups = {}
+    for part in parent:
+        groups.setdefault(find(part), set()).add(part)
+    return sorted(sorted(g) for g in groups.values())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10 ** 9), size=st.sampled_from([4, 6, 8]))
+def test_tracing_matches_a_naive_union_of_meeting_ends(seed, size):
+    state = _full_board(size, random.Random(seed))
+    traced = sorted(sorted(line.key) for line in trace_all(size, state.tiles))
+    assert traced == _naive_components(state)
+
+
+def test_open_lines_are_read_end_to_end_from_any_start():
+    state = _playout(_game(6).initial_state(), random.Random(4), stop=20)
+    for line in state.lines:
+        if line.closed:
+            continue
+        for cell, strand, _ in line.passes:
+            end = state.tiles[cell].strands[strand].ends[0]
+            other = state.line_at(cell, end)
+            assert other.key == line.key and len(other.passes) == len(line.passes)
+            assert other.passes in (line.passes, tuple((c, s, not f) for c, s, f in reversed(line.passes)))
+
+
+# --- the game -----------------------------------------------------------------------
+
+def test_start():
+    state = make_game("necto").initial_state()
+    assert state.size == 6 and state.stage == "placing" and state.turn == 0
+    assert len(state.legal_moves()) == 36 * 8
+
+
+def test_size_option_is_checked():
+    assert _game(8).initial_state().size == 8
+    with pytest.raises(OptionError, match="size"):
+        make_game("necto", size=5)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10 ** 9))
+def test_random_games_end_with_only_curves_and_consistent_scores(seed):
+    rng = random.Random(seed)
+    state, total = _game(4).initial_state(), [0, 0]
+    while not state.is_over():
+        before = state
+        state = state.play(state.random_move(rng))
+        assert state.turn in (None, 1 - before.turn)
+        if before.stage == "placing":
+            assert state.gains == (0, 0)
+        total = [total[0] + state.gains[0], total[1] + state.gains[1]]
+        for scored in state.scored:  # who scored follows the crossing counts
+            first, second = scored.counts
+            assert scored.players == ((0,) if first > second else (1,) if second > first else (0, 1))
+            assert scored.knot.named
+    assert all(TILES[c].kind == "curve" for c in state.codes)
+    assert list(state.scores) == total
+    outcome = state.outcome()
+    first, second = state.scores
+    assert outcome.winner == (0 if first > second else 1 if second > first else None)
+    assert state.legal_moves() == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10 ** 9))
+def test_scoring_matches_retracing_the_whole_board(seed):
+    """The incremental scoring agrees with a full retrace of the board after the move."""
+    rng = random.Random(seed)
+    state = _full_board(4, rng, to_move=rng.randrange(2))
+    moves = state.legal_moves()
+    for move in rng.sample(moves, min(6, len(moves))):
+        before = {state.knot(line).name for line in state.lines_through(move.cell)}
+        after = state.play(move)
+        expected = [0, 0]
+        for line in after.lines:
+            if (move.cell, 0) in line.key or (move.cell, 1) in line.key:
+                knot = after.knot(line)
+                if knot.named and knot.name not in before:
+                    counts = after.crossing_counts(line)
+                    for player in (0, 1):
+                        if counts[player] >= counts[1 - player]:
+                            expected[player] += knot.value
+        assert list(after.gains) == expected
+
+
+def test_marks_agree_with_playing_every_replacement():
+    rng = random.Random(8)
+    found = 0
+    for _ in range(10):
+        state = _full_board(4, rng)
+        me = state.to_move
+        marks = state.marks()
+        for cell in range(16):
+            results = [state.play(m).gains for m in state.legal_moves() if m.cell == cell]
+            if not results:
+                assert cell not in marks
+                continue
+            best = max((g[me] - g[1 - me], g[me]) for g in results)
+            if best == (0, 0):
+                assert cell not in marks
+                continue
+            found += 1
+            net, _mine = best
+            expected = f"+{net}" if net > 0 else f"−{-net}" if net < 0 else "±"
+            assert marks[cell].text == expected
+            if net < 0:  # every replacement there gives the opponent more
+                assert all(g[1 - me] > g[me] for g in results)
+    assert found > 0
+
+
+# --- notation ------------------------------------------------------------------------
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10 ** 9), size=st.sampled_from([4, 6, 8]))
+def test_moves_round_trip(seed, size):
+    rng = random.Random(seed)
+    state = _playout(_game(size).initial_state(), rng, stop=rng.randrange(size * size + 4))
+    for move in rng.sample(state.legal_moves(), min(10, len(state.legal_moves()))):
+        text = state.format_move(move)
+        assert state.parse_move(text) == move
+        assert state.parse_move(text.lower()) == move
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10 ** 9), size=st.sampled_from([4, 6, 8]))
+def test_positions_round_trip(seed, size):
+    rng = random.Random(seed)
+    state = _playout(_game(size).initial_state(), rng, stop=rng.randrange(size * size + 6))
+    again = _game(size).parse_position(str(state))
+    assert again == state and again.stage == state.stage and again.turn == state.turn
+
+
+def test_move_formats():
+    state = _game(4).initial_state()
+    assert state.parse_move("C3=x1") == Move("place", 10, "x1")
+    assert state.parse_move(" c3 > t2 ") == Move("replace", 10, "t2")
+    assert cell_name(10, 4) == "C3" and cell_name(3, 4) == "D1"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("C3=x9", "'x9' is not a tile code"),
+    ("E3=x1", "cell E3 is off the 4×4 board"),
+    ("C5=x1", "cell C5 is off the 4×4 board"),
+    ("C3x1", "a move is CELL=TILE"),
+    ("", "empty move"),
+    ("33=x1", "'33' is not a cell"),
+])
+def test_notation_errors_name_the_problem(text, message):
+    with pytest.raises(NotationError) as error:
+        _game(4).initial_state().parse_move(text)
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_illegal_moves_name_the_rule():
+    state = _game(4).initial_state().play(Move("place", 10, "x1"))
+    with pytest.raises(IllegalMoveError, match="C3 already holds x1: tiles are placed on empty cells"):
+        state.play(state.parse_move("C3=t1"))
+    with pytest.raises(IllegalMoveError, match="replacing starts once the board is full"):
+        state.play(state.parse_move("C3>c1"))
+    full = _full_board(4, random.Random(1))
+    full = dataclasses.replace(full, codes=("x2",) + full.codes[1:])
+    with pytest.raises(IllegalMoveError, match=r"fewer crossings: x1 \(1 crossing\) cannot replace x2"):
+        full.play(full.parse_move("A1>x1"))
+    with pytest.raises(IllegalMoveError, match="tiles are replaced now, not placed"):
+        full.play(full.parse_move("A1=c1"))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("x1F x1F x1F x1F\n" * 2, "the position has 2 rows"),
+    ("x1F x1F x1F x1F\n" * 3 + "x1F x1F x1F", "this one has 3"),
+    ("x1F x1F x1F x1F\n" * 3 + "x1F x1F x1F x9S", "'x9' is not a tile code"),
+    ("x1F x1F x1F x1F\n" * 3 + "x1F x1F x1F x1", "write '.' for empty"),
+    ("x1F x1F x1F x1F\n" * 4 + "turn: Third", "turn must be First or Second"),
+    ("x1F x1F x1F x1F\n" * 4 + "scores: 1", "two whole numbers"),
+])
+def test_position_errors(text, message):
+    with pytest.raises(NotationError) as error:
+        _game(4).parse_position(text)
+    assert message in str(error.value)
+
+
+def test_position_defaults_and_keys():
+    text = "4 | c1F x2S t1F c2S\n3 | .   .   .   .\n2 | .   .   .   .\n1 | .   .   .   .\n    A   B   C   D"
+    state = _game(4).parse_position(text)
+    assert state.codes[12:] == ("c1", "x2", "t1", "c2") and state.owners[13] == 1
+    assert state.turn == 0 and state.scores == (0, 0)
+    state = _game(4).parse_position(text + "\nturn: Second\nscores: 3 5")
+    assert state.turn == 1 and state.scores == (3, 5)
