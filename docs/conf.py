@@ -25,7 +25,7 @@ root_doc = "index"
 smartquotes = False
 
 html_theme = "alabaster"
-html_theme_options = {"show_powered_by": False, "page_width": "1100px", "sidebar_width": "210px"}
+html_theme_options = {"show_powered_by": False, "page_width": "1000px", "sidebar_width": "200px"}
 html_title = "Rulebook"
 html_show_sourcelink = False
 html_copy_source = False

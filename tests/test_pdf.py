@@ -404,3 +404,11 @@ def test_failed_build_leaves_no_file(tmp_path):
 def test_japanese_outline_titles(built):
     titles = [item.title for item in reader(built["ja"][0]).outline if not isinstance(item, list)]
     assert titles[0] == "テストゲーム"
+
+
+def test_unicode_subscript_digits_become_sub_markup():
+    """IPAexGothic has no ₀-₉: knot names like 3₁ must not turn into empty boxes."""
+    from rulebook.pdf.translator import _subscripts
+
+    assert _subscripts("3₁#4₁, 8₂₀") == "3<sub>1</sub>#4<sub>1</sub>, 8<sub>20</sub>"
+    assert _subscripts("no subscripts 31") == "no subscripts 31"

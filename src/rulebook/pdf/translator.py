@@ -63,6 +63,15 @@ def _hex(color) -> str:
     return color.hexval().replace("0x", "#")
 
 
+SUBSCRIPT_DIGITS = re.compile("[\u2080-\u2089]+")
+
+
+def _subscripts(text: str) -> str:
+    """Knot names such as 3₁: IPAexGothic has no subscript digits, so use <sub>."""
+    return SUBSCRIPT_DIGITS.sub(
+        lambda m: "<sub>" + "".join(chr(ord(c) - 0x2080 + 0x30) for c in m.group()) + "</sub>", text)
+
+
 class PDFTranslator(SphinxTranslator):
     """Walks one resolved doctree; ``story`` holds the flowables afterwards."""
 
@@ -247,7 +256,7 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_Text(self, node):
         # (rulebook.sphinxext's JoinJapaneseLines already dropped line breaks inside Japanese)
-        text = escape(node.astext().replace("\n", " "))
+        text = _subscripts(escape(node.astext().replace("\n", " ")))
         if self._inline:
             self.emit(text)
         elif text.strip():
