@@ -23,18 +23,7 @@ STEPS_PER_TURN = 100_000  # arc points per full circle
 
 
 def polygon(region, steps_per_turn: int = STEPS_PER_TURN) -> Polygon:
-    ring = []
-    n = len(region.pts)
-    for i in range(n):
-        a, b = region.pts[i], region.pts[(i + 1) % n]
-        ring.append(a)
-        if region.edges[i] < 0:
-            start = math.atan2(a[1], a[0])
-            sweep = geo.arc_angle(a, b)
-            steps = max(2, int(sweep / (2 * math.pi) * steps_per_turn))
-            ring.extend((math.cos(start + sweep * k / steps), math.sin(start + sweep * k / steps))
-                        for k in range(1, steps))
-    return Polygon(ring)
+    return Polygon(geo.boundary_points(region, 2 * math.pi / steps_per_turn))
 
 
 def goal_arc(index: int) -> LineString:

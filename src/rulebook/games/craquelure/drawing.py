@@ -47,19 +47,7 @@ def fill_of(owner, winning: bool):
 
 
 def outline(region, degrees_per_step: float = 1.0) -> list[tuple[float, float]]:
-    """The region's boundary as points, rim arcs divided every ``degrees_per_step``."""
-    points = []
-    n = len(region.pts)
-    for i in range(n):
-        a, b = region.pts[i], region.pts[(i + 1) % n]
-        points.append(a)
-        if region.edges[i] < 0:
-            start = math.atan2(a[1], a[0])
-            sweep = geo.arc_angle(a, b)
-            steps = max(2, int(math.degrees(sweep) / degrees_per_step))
-            points.extend((math.cos(start + sweep * k / steps), math.sin(start + sweep * k / steps))
-                          for k in range(1, steps))
-    return points
+    return geo.boundary_points(region, math.radians(degrees_per_step))
 
 
 def label_point(region) -> tuple[float, float]:

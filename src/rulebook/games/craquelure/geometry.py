@@ -236,3 +236,22 @@ def relabel_neighbour(pts, edges, old_id: int, old_pts, exits_on_edge, owner_of_
                 new_pts.append(p)
             new_edges.append(owner_of_piece[(q, p)])
     return tuple(new_pts), tuple(new_edges)
+
+
+def boundary_points(region, radians_per_step: float) -> list[tuple[float, float]]:
+    """The region's boundary as points, its rim arcs divided every ``radians_per_step``.
+
+    For drawing and for polygon models in tests, never for areas (see ``area``).
+    """
+    points = []
+    n = len(region.pts)
+    for i in range(n):
+        a, b = region.pts[i], region.pts[(i + 1) % n]
+        points.append(a)
+        if region.edges[i] < 0:
+            start = math.atan2(a[1], a[0])
+            sweep = arc_angle(a, b)
+            steps = max(2, int(sweep / radians_per_step))
+            points.extend((math.cos(start + sweep * k / steps), math.sin(start + sweep * k / steps))
+                          for k in range(1, steps))
+    return points
