@@ -412,3 +412,11 @@ def test_unicode_subscript_digits_become_sub_markup():
 
     assert _subscripts("3₁#4₁, 8₂₀") == "3<sub>1</sub>#4<sub>1</sub>, 8<sub>20</sub>"
     assert _subscripts("no subscripts 31") == "no subscripts 31"
+
+
+def test_characters_the_font_cannot_draw_are_found():
+    """The builder warns (and so fails the -W build) instead of printing empty boxes."""
+    from rulebook.pdf.styles import missing_glyphs
+
+    assert missing_glyphs("Necto ネクト 3×3！") == []
+    assert missing_glyphs("/ˈnɛktoʊ/") == ["ɛ"]

@@ -113,3 +113,11 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("attribution", textColor=MUTED, alignment=TA_RIGHT)
     add("footer", fontSize=8, leading=10, textColor=MUTED)
     return sheet
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The characters of ``text`` that the PDF font cannot draw (they would show as boxes)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    glyphs = pdfmetrics.getFont(register_font()).face.charToGlyph
+    return sorted({c for c in text if not c.isspace() and ord(c) not in glyphs})

@@ -66,10 +66,13 @@ def _hex(color) -> str:
 SUBSCRIPT_DIGITS = re.compile("[\u2080-\u2089]+")
 
 
+def _ascii_digits(subscripts: str) -> str:
+    return "".join(chr(ord(c) - 0x2080 + 0x30) for c in subscripts)
+
+
 def _subscripts(text: str) -> str:
     """Knot names such as 3₁: IPAexGothic has no subscript digits, so use <sub>."""
-    return SUBSCRIPT_DIGITS.sub(
-        lambda m: "<sub>" + "".join(chr(ord(c) - 0x2080 + 0x30) for c in m.group()) + "</sub>", text)
+    return SUBSCRIPT_DIGITS.sub(lambda m: f"<sub>{_ascii_digits(m.group())}</sub>", text)
 
 
 class PDFTranslator(SphinxTranslator):
@@ -256,6 +259,12 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_Text(self, node):
         # (rulebook.sphinxext's JoinJapaneseLines already dropped line breaks inside Japanese)
+        missing = S.missing_glyphs(SUBSCRIPT_DIGITS.sub(lambda m: _ascii_digits(m.group()),
+                                                        node.astext()))
+        if missing:
+            logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
+                           ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
+                           location=node.parent, type="rulebookpdf")
         text = _subscripts(escape(node.astext().replace("\n", " ")))
         if self._inline:
             self.emit(text)

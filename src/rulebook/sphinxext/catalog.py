@@ -41,7 +41,7 @@ def fill_catalog(app, doctree, docname):
     games = getattr(app.env, "rulebook_games", {})
     for catalog in list(doctree.findall(game_catalog)):
         entries = []
-        for slug in sorted(games, key=lambda s: games[s]["title"]):
+        for slug in sorted(games, key=lambda s: games[s]["title"].casefold()):
             game = games[slug]
             section = nodes.section(ids=[f"catalog-{slug}"], classes=["catalog-entry"])
             uri = app.builder.get_relative_uri(docname, game["docname"])
