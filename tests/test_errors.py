@@ -122,3 +122,14 @@ def test_cli_errors_are_one_line_with_exit_status_2(tmp_path):
     result = subprocess.run([sys.executable, "-m", "rulebook.cli", "replay", "necto", str(path)],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "is a qttt game, not necto" in result.stderr
+
+
+def test_a_figure_label_the_font_cannot_draw_is_an_error(tmp_path):
+    from rulebook.figure_style import render_svg
+
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2"]\n[figure]\n[[figure.panels]]\n'
+                           'after = 1\nlabel = { en = "nɛkto", ja = "ネクト" }\n')
+    record = load_record(path)
+    assert render_svg(record, "ja").startswith(b"<?xml")
+    with pytest.raises(RecordError, match=r"figure \(en\): .*missing from font"):
+        render_svg(record, "en")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import warnings
 from functools import lru_cache
 
 import matplotlib
@@ -101,7 +102,8 @@ def render_svg(record, lang: str) -> bytes:
     width, height = record.panel_size or module.PANEL_SIZE
     has_labels = any(p.label for p in panels)
     label_room = 0.45 if has_labels else 0.0
-    with plt.rc_context(STYLE):
+    with plt.rc_context(STYLE), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         figure = plt.figure(figsize=(width * columns, (height + label_room) * rows))
         for index, panel in enumerate(panels):
             row, column = divmod(index, columns)
@@ -128,4 +130,7 @@ def render_svg(record, lang: str) -> bytes:
         out = io.BytesIO()
         figure.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
         plt.close(figure)
+    missing = [str(w.message) for w in caught if "missing from font" in str(w.message)]
+    if missing:  # the glyph would be drawn as an empty box
+        raise RecordError(record.path, None, f"figure ({lang}): {missing[0]}")
     return out.getvalue()
