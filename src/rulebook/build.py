@@ -95,7 +95,7 @@ def input_stamp(project: Project) -> str:
 
 
 def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
-            figures: Path, fresh: bool, extra: dict | None = None):
+            figures: Path, fresh: bool):
     from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -106,7 +106,7 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
 
     warnings = io.StringIO()
     overrides = {"language": lang, "project": SITE_TITLES[lang], "html_title": SITE_TITLES[lang],
-                 "rulebook_figure_output": str(figures), **(extra or {})}
+                 "rulebook_figure_output": str(figures)}
     with patch_docutils(project.docs), docutils_namespace():
         app = Sphinx(str(project.docs), str(project.docs), str(out), str(doctrees), builder,
                      confoverrides=overrides, status=None, warning=warnings,

@@ -170,8 +170,6 @@ def normalise(value):
         return [normalise(v) for v in value]
     if isinstance(value, dict):
         return {str(k): normalise(v) for k, v in value.items()}
-    if isinstance(value, float) and value.is_integer():
-        return value  # 3.0 == 3 already; keep floats as they are
     return value
 
 
