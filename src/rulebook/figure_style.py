@@ -40,15 +40,19 @@ LIGHT = "#DDDDDD"
 PAPER = "#FFFFFF"
 
 
+def mix(colour: str, other: str, share: float) -> str:
+    """``colour`` with ``share`` (0..1) of ``other`` mixed in, as a hex colour."""
+    a, b = ([int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in (colour, other))
+    return "#" + "".join(f"{round((1 - share) * x + share * y):02X}" for x, y in zip(a, b))
+
+
 def tint(colour: str, amount: float) -> str:
     """``colour`` mixed with white (amount 1 = the colour itself).
 
     Use this instead of alpha: svglib, which puts the figures into the PDFs,
     ignores SVG opacity, so a translucent fill would come out solid.
     """
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    mixed = [round(255 - (255 - c) * amount) for c in rgb]
-    return "#" + "".join(f"{c:02X}" for c in mixed)
+    return mix(colour, PAPER, 1 - amount)
 
 
 @lru_cache(maxsize=1)

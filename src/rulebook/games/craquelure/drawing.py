@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 
-from matplotlib.colors import to_rgb
 from matplotlib.patches import Circle, Polygon
 
-from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, font
+from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, font, mix
 from . import geometry as geo
 from .starts import ARC_BOUNDARIES, ARC_NAMES
 
@@ -33,17 +32,12 @@ NEUTRAL_FILL = "#F4F4F4"
 COLOURS = (BLUE, VERMILION)
 
 
-def _mix(colour: str, other: str, amount: float) -> tuple:
-    a, b = to_rgb(colour), to_rgb(other)
-    return tuple((1 - amount) * x + amount * y for x, y in zip(a, b))
-
-
 def fill_of(owner, winning: bool):
     if owner is None:
         return NEUTRAL_FILL
     if winning:
-        return _mix(COLOURS[owner], "#000000", 0.35)
-    return _mix(COLOURS[owner], PAPER, 0.45)
+        return mix(COLOURS[owner], "#000000", 0.35)
+    return mix(COLOURS[owner], PAPER, 0.45)
 
 
 def outline(region, degrees_per_step: float = 1.0) -> list[tuple[float, float]]:
