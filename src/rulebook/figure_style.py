@@ -6,7 +6,13 @@ font is needed).  Games draw with ``games/<game>/drawing.py``, which provides::
 
     PANEL_SIZE = (width, height)      # inches per panel
     VIEW_OPTIONS = {"name": default}  # the view options a record may set
-    def draw(ax, state, *, lang, previous=None, move=None, **view) -> list[Artist]
+    MARKS = (Mark(...), ...)          # every kind of mark it can draw, in legend order
+    def draw(ax, state, *, lang, legend, previous=None, move=None, **view) -> list[Artist]
+
+``draw`` calls ``legend.use(key)`` for each kind of mark it actually draws, so
+the legend under a figure lists exactly the marks its panels show, in the
+game's own words in both languages.  On the web each panel is its own image
+(:func:`render_panels`), so a row of panels reflows on a narrow screen.
 
 Colours are the Okabe-Ito palette (safe for colour-blind readers).
 """
@@ -16,7 +22,9 @@ from __future__ import annotations
 import importlib
 import io
 import warnings
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, Mapping, Sequence
 
 import matplotlib
 
@@ -69,6 +77,36 @@ def font(size: float = 10) -> FontProperties:
     return FontProperties(fname=font_path(), size=size)
 
 
+@dataclass(frozen=True)
+class Mark:
+    """One kind of mark a drawing makes, named in both languages for the legend.
+
+    ``swatch(ax)`` draws a sample of the mark inside the unit square
+    (0..1 on both axes), as it looks on the board.
+    """
+
+    key: str
+    names: Mapping[str, str]  # {"en": ..., "ja": ...}
+    swatch: Callable
+
+
+class Legend:
+    """The marks a figure's drawing used, in the order the game lists them."""
+
+    def __init__(self, marks: Sequence[Mark] = ()):
+        self._marks = {mark.key: mark for mark in marks}
+        self._order = [mark.key for mark in marks]
+        self._used: set[str] = set()
+
+    def use(self, key: str) -> None:
+        if key not in self._marks:
+            raise KeyError(f"legend mark {key!r} is not in the drawing module's MARKS")
+        self._used.add(key)
+
+    def marks(self) -> list[Mark]:
+        return [self._marks[key] for key in self._order if key in self._used]
+
+
 STYLE = {
     "svg.hashsalt": "rulebook",
     "svg.fonttype": "path",
@@ -92,6 +130,82 @@ def _view_for(record, module, panel) -> dict:
         raise RecordError(record.path, None, f"unknown view option {sorted(unknown)[0]!r} "
                                              f"for {record.game.slug} (view options: {offered})")
     return {**module.VIEW_OPTIONS, **panel.view}
+
+
+def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
+    """Draw one panel of ``record`` into ``ax``."""
+    states = record.replay()
+    line = record.variation(panel.after, panel.then, None)
+    moves = record.moves[: panel.after] + list(panel.then)
+    state = line[-1]
+    previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
+    move = moves[-1] if moves else None
+    extra = {"legend": legend} if hasattr(module, "MARKS") else {}
+    module.draw(ax, state, lang=lang, previous=previous, move=move, **extra,
+                **_view_for(record, module, panel))
+
+
+def _panel_label(record, index: int, panel, lang: str) -> str | None:
+    if not panel.label:
+        return None
+    if lang not in panel.label:
+        raise RecordError(record.path, None, f"panel {index + 1}: label has no {lang!r} text")
+    return panel.label[lang]
+
+
+def _save(figure) -> bytes:
+    out = io.BytesIO()
+    figure.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(figure)
+    return out.getvalue()
+
+
+def _check_glyphs(record, lang: str, caught) -> None:
+    missing = [str(w.message) for w in caught if "missing from font" in str(w.message)]
+    if missing:  # the glyph would be drawn as an empty box
+        raise RecordError(record.path, None, f"figure ({lang}): {missing[0]}")
+
+
+def render_panels(record, lang: str) -> tuple[list[bytes], list[Mark]]:
+    """Each panel of the record's figure as its own SVG, and the marks they used."""
+    module = drawing_module(record.game.slug)
+    record.replay()
+    if not record.panels:
+        raise RecordError(record.path, None, "the record has no [figure] to draw")
+    width, height = record.panel_size or module.PANEL_SIZE
+    legend = Legend(getattr(module, "MARKS", ()))
+    has_labels = any(p.label for p in record.panels)
+    label_room = 0.45 if has_labels else 0.0
+    images = []
+    with plt.rc_context(STYLE), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for index, panel in enumerate(record.panels):
+            figure = plt.figure(figsize=(width, height + label_room))
+            label_h = label_room / (height + label_room)
+            ax = figure.add_axes((0, label_h, 1, 1 - label_h))
+            ax.set_axis_off()
+            ax.set_aspect("equal")
+            _draw_panel(ax, record, module, panel, lang, legend)
+            label = _panel_label(record, index, panel, lang)
+            if label:
+                figure.text(0.5, label_h * 0.45, label, ha="center", va="center",
+                            fontproperties=font(10), color=INK)
+            images.append(_save(figure))
+    _check_glyphs(record, lang, caught)
+    return images, legend.marks()
+
+
+def render_swatch(mark: Mark, size: float = 0.3) -> bytes:
+    """A legend sample of ``mark``: a small square SVG."""
+    with plt.rc_context(STYLE):
+        figure = plt.figure(figsize=(size, size))
+        ax = figure.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_aspect("equal")
+        mark.swatch(ax)
+        return _save(figure)
 
 
 def render_svg(record, lang: str) -> bytes:
@@ -118,23 +232,11 @@ def render_svg(record, lang: str) -> bytes:
             ax = figure.add_axes((left, bottom + label_h, 1 / columns, cell_h - label_h))
             ax.set_axis_off()
             ax.set_aspect("equal")
-            line = record.variation(panel.after, panel.then, None)
-            moves = record.moves[: panel.after] + list(panel.then)
-            state = line[-1]
-            previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
-            move = moves[-1] if moves else None
-            module.draw(ax, state, lang=lang, previous=previous, move=move,
-                        **_view_for(record, module, panel))
-            if panel.label:
-                if lang not in panel.label:
-                    raise RecordError(record.path, None,
-                                      f"panel {index + 1}: label has no {lang!r} text")
-                figure.text(left + 0.5 / columns, bottom + label_h * 0.45, panel.label[lang],
+            _draw_panel(ax, record, module, panel, lang, Legend(getattr(module, "MARKS", ())))
+            label = _panel_label(record, index, panel, lang)
+            if label:
+                figure.text(left + 0.5 / columns, bottom + label_h * 0.45, label,
                             ha="center", va="center", fontproperties=font(10), color=INK)
-        out = io.BytesIO()
-        figure.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
-        plt.close(figure)
-    missing = [str(w.message) for w in caught if "missing from font" in str(w.message)]
-    if missing:  # the glyph would be drawn as an empty box
-        raise RecordError(record.path, None, f"figure ({lang}): {missing[0]}")
-    return out.getvalue()
+        svg = _save(figure)
+    _check_glyphs(record, lang, caught)
+    return svg

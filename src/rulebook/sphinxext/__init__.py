@@ -17,7 +17,8 @@ from pathlib import Path
 
 from . import catalog, transforms
 from .directives import (GameCatalogDirective, GameFactsDirective, GameInfoDirective,
-                         RulebookFigureDirective, claim_role)
+                         RulebookFigureDirective, claim_role,
+                         unchecked_role)
 from .nodes import claim_value, game_catalog, game_info
 
 
@@ -58,6 +59,7 @@ def setup(app):
     app.add_directive("game-facts", GameFactsDirective)
     app.add_directive("rulebook-figure", RulebookFigureDirective)
     app.add_role("claim", claim_role)
+    app.add_role("unchecked", unchecked_role)
     app.add_transform(transforms.ResolveClaimValues)
     app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)

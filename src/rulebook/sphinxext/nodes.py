@@ -22,3 +22,15 @@ class game_catalog(nodes.General, nodes.Element):
 
 class claim_value(nodes.Inline, nodes.TextElement):
     """A claim's value quoted in a caption; replaced by checked text."""
+
+
+class figure_legend(nodes.General, nodes.Element):
+    """The legend under a record's figure: one ``legend_entry`` per mark drawn.
+
+    Made from the drawing module's ``MARKS`` (both languages in code), not from
+    page text, so it is never in a message catalog.
+    """
+
+
+class legend_entry(nodes.General, nodes.Element):
+    """One mark of a legend: an ``image`` (the swatch) and a ``paragraph`` (its name)."""
