@@ -15,6 +15,7 @@ a new state, ``turn``, ``outcome()``, and the notation pair ``parse_move`` /
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
@@ -72,6 +73,13 @@ class Fact:
     doc: str
     compute: Callable[..., Any]
     args: tuple[str, ...] = ()
+
+    def arg_type(self, arg: str) -> type:
+        """The type a record must give ``arg``: the compute function's annotation
+        (``int``, ``float``, ``bool``, ``list``), else ``str``."""
+        annotation = inspect.signature(self.compute).parameters[arg].annotation
+        kinds = {kind.__name__: kind for kind in (int, float, bool, list, str)}
+        return kinds.get(getattr(annotation, "__name__", annotation), str)
 
 
 class FactSet:
