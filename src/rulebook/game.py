@@ -163,11 +163,18 @@ class State:
     def play(self, move: Move) -> "State":
         """The position after ``move``; raises IllegalMoveError naming the rule."""
         if self.is_over():
-            raise IllegalMoveError(self.format_move(move), "the game is already over")
+            raise IllegalMoveError(self._describe(move), "the game is already over")
         reason = self._illegal_reason(move)
         if reason is not None:
-            raise IllegalMoveError(self.format_move(move), reason)
+            raise IllegalMoveError(self._describe(move), reason)
         return self._apply(move)
+
+    def _describe(self, move: Move) -> str:
+        """The move in notation, or its repr when it is too malformed to write."""
+        try:
+            return self.format_move(move)
+        except Exception:  # a move object built in Python may be anything
+            return repr(move)
 
     def parse_move(self, text: str) -> Move:
         """Read a move in the game's notation; raises NotationError."""

@@ -218,7 +218,30 @@ class InphexionState(State):
         others = (self.discs[1 - self.to_move] | self.neutral) ^ (1 << target | 1 << push)
         return surrounded_by_move(self.geo, mover, others, target)
 
+    def _shape_problem(self, move) -> str | None:
+        """Why ``move`` is not a well-formed move on this board (built in Python, not parsed)."""
+        def cell(value) -> bool:
+            return type(value) is int and value in self.geo.names
+
+        if not isinstance(move, Move) or type(move.swap) is not bool:
+            return f"not a move of this game: {move!r}"
+        if move.swap:
+            ok = move.target == -1 and move.push is None and move.relocations == ()
+            return None if ok else "a swap places, pushes and relocates nothing"
+        pairs = move.relocations
+        if not (cell(move.target) and (move.push is None or cell(move.push))
+                and isinstance(pairs, tuple)
+                and all(isinstance(p, tuple) and len(p) == 2 and all(map(cell, p)) for p in pairs)):
+            return f"not a move on this board: {move!r}"
+        sources = [s for s, _ in pairs]
+        destinations = [d for _, d in pairs]
+        if len(set(sources)) < len(sources) or len(set(destinations)) < len(destinations):
+            return "surround rule: each surrounded disc is relocated once, each to its own cell"
+        return None
+
     def _illegal_reason(self, move: Move) -> str | None:
+        if (problem := self._shape_problem(move)) is not None:
+            return problem
         name = self.geo.names.__getitem__
         if move.swap:
             if not self.pie_open:
