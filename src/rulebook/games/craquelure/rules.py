@@ -72,6 +72,16 @@ class Settings:
                    options["directions"], options["first_direction"], minimum)
 
     @property
+    def part_minimum(self) -> float:
+        """The least area a part may have: the minimum less a rounding tolerance.
+
+        Areas are exact to about 1e-15 of the disk; a part this close to the
+        minimum counts as reaching it, so a cut written to split exactly is not
+        refused by rounding.  The settled test uses the same bound.
+        """
+        return max(0.0, self.min_area - 1e-12 * geo.DISK_AREA) if self.min_area else 0.0
+
+    @property
     def standard_cuts(self) -> bool:
         """Any point, any angle: then a region is settled exactly when it is under 3 minima."""
         return self.grid == "none" and self.directions == 0
@@ -212,7 +222,7 @@ def _percent(area: float) -> str:
 def has_legal_cut(region: Region, settings: Settings) -> bool:
     """Whether any legal cut of the region exists (its colour aside)."""
     if region._settled is None:
-        if region.area < 3 * settings.min_area:
+        if region.area < 3 * settings.part_minimum:
             region._settled = True  # three parts of the minimum area do not fit
         elif settings.standard_cuts:
             # With any point and any angle a convex region always has a cut into three
@@ -373,9 +383,8 @@ class CraquelureState(State):
         plan = plan_cut(region, (x, y), angle)
         if isinstance(plan, str):
             return plan
-        minimum = settings.min_area - AREA_TOLERANCE
         for k, part_area in enumerate(plan.areas):
-            if part_area < minimum:
+            if part_area < settings.part_minimum:
                 return (f"part {k + 1} would be {_percent(part_area)} of the disk, under the "
                         f"minimum area {_percent(settings.min_area)}")
         return plan
@@ -408,15 +417,20 @@ class CraquelureState(State):
             pts, edges = geo.relabel_neighbour(neighbour.pts, neighbour.edges, old.id, old.pts,
                                                exits_on_edge, pieces)
             regions[neighbour_id] = Region(neighbour_id, neighbour.owner, pts, edges, neighbour.area)
-        handed = []
         for part in parts:
-            if part.owner is NEUTRAL and is_settled(part, settings):
-                part = part.with_owner(opponent)
-                handed.append(part.id)
             regions[part.id] = part
+        # At the end of the turn every neutral region that has become settled goes to the
+        # opponent: the new parts, and neighbours whose edges the cut split (with a grid or
+        # a direction step, a new T-junction can leave a neighbour with no legal cut).
+        handed = []
+        for region_id in (*ids, *sorted(old.neighbours())):
+            region = regions[region_id]
+            if region.owner is NEUTRAL and is_settled(region, settings):
+                regions[region_id] = region.with_owner(opponent)
+                handed.append(region_id)
         last = LastCut(old.id, plan.centre, tuple(p for _, p in plan.exits), ids, tuple(handed))
         winner, group = None, frozenset()
-        for region_id in ids:
+        for region_id in (*ids, *handed):
             region = regions[region_id]
             if region.owner is NEUTRAL:
                 continue
@@ -499,11 +513,6 @@ class CraquelureState(State):
         else:
             lines.append(f"{COLOUR_NAMES[self.colour_to_move]} to move")
         return "\n".join(lines)
-
-
-# Areas are exact to about 1e-15 of the disk; a part this close to the minimum counts as
-# reaching it, so a cut written to split exactly is not refused by rounding.
-AREA_TOLERANCE = 1e-12 * geo.DISK_AREA
 
 
 def owner_name(owner) -> str:
