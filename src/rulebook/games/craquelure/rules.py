@@ -45,8 +45,10 @@ PARAMETERS = (
               check=lambda v: None if 2 <= v <= 1000 else "must be from 2 to 1000"),
     Parameter("directions", 0, "Ray directions per turn: 0 for any real angle, else a divisor "
               "of 360 that is a multiple of 3.", check=_check_directions),
-    Parameter("first_direction", 90.0, "With a direction step, the direction (degrees) the "
-              "allowed directions start from; it matters with 3 or 6 directions.",
+    Parameter("first_direction", 90.0, "With a direction step, the allowed ray directions "
+              "are this angle plus whole steps of 360/directions degrees (angles are measured "
+              "counter-clockwise from the direction to the right); a value that is a whole "
+              "number of steps gives the same directions as 0.",
               check=lambda v: None if 0 <= v < 360 else "must be at least 0 and under 360"),
     Parameter("min_area", True, "Whether parts must reach a minimum area."),
     Parameter("min_area_percent", 0.5, "The minimum area, in percent of the disk.",
