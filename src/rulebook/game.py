@@ -25,6 +25,12 @@ from .errors import IllegalMoveError, OptionError
 Move = Hashable  # each game defines its own small immutable move type
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also
+    accepts '²' and other Unicode digits that ``int`` cannot read)."""
+    return text.isascii() and text.isdigit()
+
+
 @dataclass(frozen=True)
 class Parameter:
     """One game option: its name, default, type and allowed values."""
@@ -156,6 +162,11 @@ class State:
     def legal_moves(self) -> list[Move]:
         return [] if self.is_over() else list(self._legal_moves())
 
+    def count_legal_moves(self) -> int:
+        """How many legal moves there are (games with huge move sets count them without
+        listing them)."""
+        return len(self.legal_moves())
+
     def random_move(self, rng: random.Random) -> Move:
         """A legal move chosen at random (overridden by games with continuous moves)."""
         return rng.choice(self.legal_moves())
@@ -269,7 +280,7 @@ def _scores(state: State):
 
 @COMMON_FACTS.fact("legal_move_count", "How many legal moves the player to move has.")
 def _legal_move_count(state: State):
-    return len(state.legal_moves())
+    return state.count_legal_moves()
 
 
 @COMMON_FACTS.fact("is_legal", "Whether a move, written in the game's notation, is legal here.",
