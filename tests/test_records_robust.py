@@ -113,3 +113,28 @@ def test_a_long_multi_line_string_loads_in_linear_time(tmp_path):
     record = load_record(path)
     assert len(record.moves) == 12000 and record.move_lines[-1] == 12002
     assert time.perf_counter() - started < 5  # was 19 s for 10,000 lines (quadratic search)
+
+
+def test_positions_are_kept_sparsely_and_replayed_on_demand(tmp_path):
+    from rulebook.records import Positions
+
+    moves = ["a1-a2", "a2-a3", "a3-b1", "b1-b2", "b2-b3", "b3-c1", "c1-c2", "c2-c3"]
+    text = 'game = "qttt"\nmoves = ' + repr(moves).replace("'", '"') + "\n"
+    path = write_bytes(tmp_path, text.encode())
+    record = load_record(path)
+    old, Positions.EVERY = Positions.EVERY, 4
+    try:
+        positions = record.replay()
+        assert sorted(positions._kept) == [0, 4, 8]
+        state, expected = record.game.initial_state(), []
+        expected.append(state)
+        for move in moves:
+            state = state.play(state.parse_move(move))
+            expected.append(state)
+        for index in range(len(moves) + 1):  # random access replays from a kept position
+            assert str(positions[index]) == str(expected[index])
+            assert str(positions[index - len(moves) - 1]) == str(expected[index])
+        assert [str(s) for s in positions] == [str(s) for s in expected]
+        assert [str(s) for s in positions[2:5]] == [str(s) for s in expected[2:5]]
+    finally:
+        Positions.EVERY = old

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,55 @@ RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", 
 FIGURE_KEYS = {"panels", "columns", "view", "panel_size"}
 PANEL_KEYS = {"after", "then", "label", "view"}
 CLAIM_KEYS = {"id", "after", "then", "fact", "expect"}
+
+
+class Positions(Sequence):
+    """The positions of a replayed game, ``positions[i]`` after move ``i``.
+
+    Only every ``EVERY``-th position (and the last) is kept; the others are
+    played again from the nearest kept one when asked for.  A long game then
+    needs memory for a few dozen positions, not for all of them: positions of
+    games such as Craquelure carry a table of every region.
+    """
+
+    EVERY = 64
+
+    def __init__(self, start: State, moves: list):
+        self._moves = moves  # already checked: replaying them again cannot fail
+        self._kept = {0: start}
+        self._last = 0
+
+    def reached(self, number: int, state: State) -> None:
+        """Move ``number`` was played and led to ``state``."""
+        if self._last % self.EVERY:  # the previous position was kept only as the last
+            del self._kept[self._last]
+        self._kept[number] = state
+        self._last = number
+
+    def __len__(self) -> int:
+        return self._last + 1
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index in self._kept:
+            return self._kept[index]
+        number = index - index % self.EVERY
+        state = self._kept[number]
+        for move in self._moves[number:index]:
+            state = state.play(move)
+        return state
+
+    def __iter__(self):
+        state = self._kept[0]
+        yield state
+        for move in self._moves:
+            state = state.play(move)
+            yield state
 
 
 @dataclass(frozen=True)
@@ -83,14 +133,14 @@ class Record:
     panel_size: tuple[float, float] | None
     claims: list[Claim]
     start: str | None = None
-    states: list[State] = field(default_factory=list)  # filled by replay()
+    states: "Positions | None" = None  # filled by replay()
 
     def error(self, line: int | None, message: str) -> RecordError:
         return RecordError(self.path, line, message)
 
-    def replay(self) -> list[State]:
-        """Play every move; ``states[i]`` is the position after move ``i``."""
-        if self.states:
+    def replay(self) -> "Positions":
+        """Play every move; ``positions[i]`` is the position after move ``i``."""
+        if self.states is not None:
             return self.states
         try:
             if self.start is not None:
@@ -99,15 +149,18 @@ class Record:
                 state = self.game.initial_state()
         except RulebookError as error:
             raise self.error(None, f"start position: {error}") from None
-        states = [state]
+        parsed = []
+        positions = Positions(state, parsed)
         for number, (text, line) in enumerate(zip(self.moves, self.move_lines), start=1):
             try:
-                state = state.play(state.parse_move(text))
+                move = state.parse_move(text)
+                state = state.play(move)
             except RulebookError as error:
                 raise self.error(line, f"move {number}: {error}") from None
-            states.append(state)
-        self.states = states
-        return states
+            parsed.append(move)
+            positions.reached(number, state)
+        self.states = positions
+        return positions
 
     def state_after(self, after: int | None, line: int | None) -> State:
         states = self.replay()
