@@ -197,10 +197,11 @@ def test_a_pages_own_glossary_applies_to_that_page(tmp_path):
     ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"\n', 4, "Unclosed array"),
     ('[[term]]\nen = "You need"\nja = "必要な道具"\navod = ["用意するもの"]\n', 1,
      "term 'You need': unknown key 'avod'"),
-    ('[[term]]\nen = "Players"\nja = "人数"\n\n[[term]]\nen = "You need"\navoid = ["x"]\n', 5,
+    ('[[term]]\nen = "Players"\nja = "人数"\navoid = []\n\n[[term]]\nen = "You need"\navoid = ["x"]\n', 6,
      "term 'You need': ja is missing or empty"),
     ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = "用意するもの"\n', 1,
      "term 'You need': avoid must be a list"),
+    ('[[term]]\nen = "Players"\nja = "人数"\n', 1, "term 'Players': avoid is missing"),
 ])
 def test_a_malformed_glossary_is_one_line_naming_file_and_line(tmp_path, text, line, message):
     problems = claim_catalogs(tmp_path, "You need", "必要な道具", glossary={"common": text})

@@ -160,39 +160,39 @@ def load_glossary(path: Path) -> list[Term]:
         data = tomllib.loads(text)
     except UnicodeDecodeError as error:
         raise CatalogError(path, None, f"not UTF-8: {error.reason}") from None
-    except tomllib.TOMLDecodeError as error:
+    except tomllib.TOMLDecodeError as error:  # "Unclosed array (at line 4, column 1)"
         found = re.search(r"at line (\d+)", str(error))
         line = int(found.group(1)) if found else len(text.splitlines())
         raise CatalogError(path, line, re.sub(r"\s*\(at [^)]*\)", "", str(error))) from None
+    tables = data.get("term", [])
+    if set(data) - {"term"} or not all(isinstance(t, dict) for t in tables):
+        raise CatalogError(path, None, "a glossary holds only [[term]] tables")
     lines = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[term]]"]
-    unknown = set(data) - {"term"}
-    if unknown:
-        raise CatalogError(path, None, f"unknown key {sorted(unknown)[0]!r}: "
-                                       f"a glossary holds only [[term]] tables")
-    terms = []
-    for index, table in enumerate(data.get("term", [])):
-        line = lines[index] if index < len(lines) else None
-        where = f"{path}:{line}" if line else str(path)
+    return [_term(path, lines[i] if i < len(lines) else None, table)
+            for i, table in enumerate(tables)]
 
-        def fail(message):
-            raise CatalogError(path, line, f"term {table.get('en', index + 1)!r}: {message}")
 
-        for name, value in table.items():
-            if name not in _TERM_KEYS:
-                fail(f"unknown key {name!r} (keys: {', '.join(_TERM_KEYS)})")
-            if not isinstance(value, _TERM_KEYS[name]):
-                fail(f"{name} must be a {_TERM_KEYS[name].__name__}")
-        for name in ("en", "ja"):
-            if not table.get(name, "").strip():
-                fail(f"{name} is missing or empty")
-        avoid = table.get("avoid", [])
-        for variant in avoid:
-            if not isinstance(variant, str) or not variant.strip():
-                fail("every avoided variant must be a non-empty string")
-            if variant == table["ja"]:
-                fail(f"avoids its own term {variant!r}")
-        terms.append(Term(table["en"], table["ja"], tuple(avoid), where))
-    return terms
+def _term(path: Path, line: int | None, table: dict) -> Term:
+    def fail(message):
+        raise CatalogError(path, line, f"term {table.get('en', '?')!r}: {message}")
+
+    for name, value in table.items():
+        if name not in _TERM_KEYS:
+            fail(f"unknown key {name!r} (keys: {', '.join(_TERM_KEYS)})")
+        if not isinstance(value, _TERM_KEYS[name]):
+            fail(f"{name} must be a {_TERM_KEYS[name].__name__}")
+    for name in ("en", "ja"):
+        if not table.get(name, "").strip():
+            fail(f"{name} is missing or empty")
+    if "avoid" not in table:
+        fail("avoid is missing (avoid = [] when there is no variant to avoid)")
+    for variant in table["avoid"]:
+        if not isinstance(variant, str) or not variant.strip():
+            fail("every avoided variant must be a non-empty string")
+        if variant == table["ja"]:
+            fail(f"avoids its own term {variant!r}")
+    return Term(table["en"], table["ja"], tuple(table["avoid"]),
+                f"{path}:{line}" if line else str(path))
 
 
 def glossary(locale_dir: Path, lang: str, page: str) -> list[Term]:
@@ -245,4 +245,4 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
                         problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "
                                         f"of {_short(key[1])!r}: say {term.ja!r} for "
                                         f"{term.en!r} (glossary {term.source})")
-    return problems
+    return list(dict.fromkeys(problems))  # a broken common glossary: said once
