@@ -17,7 +17,7 @@ from rulebook.build import Project, _sphinx
 from rulebook.i18n import catalog_problems
 
 from conftest import ROOT
-from small_project import PO_HEADER, make_project
+from small_project import PO_HEADER, make_project, write_po
 
 POT = '''\
 msgid ""
@@ -224,9 +224,13 @@ def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
 
 
 def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
-    """Run the command the message prints, from the project root, as an author would."""
-    caption = "The cycle links :claim:`pairs` pairs."
-    project = make_project(tmp_path / "project", caption, translations={"Cycles": "輪"})
+    """Run the command the message prints, from the project root, as an author would;
+    it keeps the translator comment that allows claims in another order."""
+    caption = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
+    reordered = "\\ :claim:`chooser`\\ が選ぶ輪は\\ :claim:`pairs`\\ 組をつなぎます。"
+    project = make_project(tmp_path / "project", caption)
+    write_po(project.root, {"Cycles": "輪", caption: reordered},
+             comments={caption: "# claims-reordered\n"})
     project.docs.joinpath("index.rst").write_text(
         project.docs.joinpath("index.rst").read_text() + "\nA new paragraph.\n")
     pot = tmp_path / "pot"
@@ -240,4 +244,6 @@ def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
         subprocess.run([str(bin_dir / program), *args], cwd=project.root, check=True,
                        capture_output=True)
     po = project.docs / "locale" / "ja" / "LC_MESSAGES" / "index.po"
-    assert 'msgid "A new paragraph."' in po.read_text(encoding="utf-8")
+    updated = po.read_text(encoding="utf-8")
+    assert 'msgid "A new paragraph."' in updated
+    assert '# claims-reordered\nmsgid "The cycle links' in updated

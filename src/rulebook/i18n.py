@@ -133,9 +133,9 @@ def claim_problem(message) -> str | None:
     if reordered and Counter(source) == Counter(translation):
         return None
     order = "" if reordered else " in the same order"
+    hint = "" if reordered else f"; mark a needed reordering with # {REORDERED}"
     return (f"claims {_list(translation)} in the translation, {_list(source)} in the source: "
-            f"use the same claims{order} (a typed value is never checked"
-            f"{'' if reordered else f'; mark a needed reordering with # {REORDERED}'})")
+            f"use the same claims{order} (a typed value is never checked{hint})")
 
 
 def _list(claims) -> str:

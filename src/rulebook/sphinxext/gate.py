@@ -55,11 +55,18 @@ def _around(text: str, start: int, end: int, width: int = 20) -> str:
     return ("…" if left else "") + snippet + ("…" if right < len(text) else "")
 
 
+def _continues_number(text: str, i: int) -> bool:
+    """Whether ``text[i]`` belongs to the number before it (a1, 9th, 25.00%)."""
+    char = text[i]
+    return (is_number(char) or char in "%％" or (char.isascii() and char.isalpha())
+            or (char in ".," and i + 1 < len(text) and is_number(text[i + 1])))
+
+
 def unchecked_literals(text: str, names: re.Pattern) -> list[tuple[str, str]]:
-    """``(literal, context)`` for each number and player name in ``text``.
+    """``(literal, context)`` for each number and player name in ``text``, in order.
 
     A number is reported with the letters and signs around it (``a1``,
-    ``25.00%``); names are matched in NFKC form so a full-width Ｘ counts.
+    ``25.00%``); names are looked up in the NFKC form, so a full-width Ｘ counts.
     """
     found = []
     index = 0
@@ -70,14 +77,11 @@ def unchecked_literals(text: str, names: re.Pattern) -> list[tuple[str, str]]:
         start, end = index, index + 1
         while start > 0 and text[start - 1].isascii() and text[start - 1].isalpha():
             start -= 1
-        while end < len(text) and (is_number(text[end]) or text[end] in "%％"
-                                   or (text[end].isascii() and text[end].isalpha())
-                                   or (text[end] in ".," and end + 1 < len(text)
-                                       and is_number(text[end + 1]))):
+        while end < len(text) and _continues_number(text, end):
             end += 1
         found.append((start, text[start:end], _around(text, start, end)))
         index = end
-    folded = unicodedata.normalize("NFKC", text)  # same length for the letters names use
+    folded = unicodedata.normalize("NFKC", text)
     for match in names.finditer(folded):
         found.append((match.start(), match.group(), _around(folded, match.start(), match.end())))
     return [(literal, context) for _, literal, context in sorted(found)]
