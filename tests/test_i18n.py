@@ -4,12 +4,20 @@ Sphinx falls back to English silently; these checks (and the build) don't."""
 
 from __future__ import annotations
 
+import re
+import shlex
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
+
+import pytest
 
 from rulebook.build import Project, _sphinx
 from rulebook.i18n import catalog_problems
 
 from conftest import ROOT
+from small_project import PO_HEADER, make_project, write_po
 
 POT = '''\
 msgid ""
@@ -88,3 +96,154 @@ def test_the_projects_catalogs_are_complete(tmp_path):
             tmp_path / "figures", fresh=True)
     assert list((tmp_path / "pot").glob("*.pot"))
     assert catalog_problems(tmp_path / "pot", ROOT / "docs" / "locale", "ja") == []
+
+
+# The translation gate: claims, strict reading, the glossary.
+
+def claim_catalogs(tmp_path, source, translation, comment="", glossary=None):
+    """A one-message template and its catalog; the problems found in them."""
+    pot_dir, po_dir = tmp_path / "pot", tmp_path / "locale" / "ja" / "LC_MESSAGES"
+    pot_dir.mkdir(parents=True)
+    po_dir.mkdir(parents=True)
+    entry = 'msgid "{}"\nmsgstr "{}"\n'
+    (pot_dir / "page.pot").write_text(PO_HEADER + entry.format(source, ""), encoding="utf-8")
+    (po_dir / "page.po").write_text(PO_HEADER + comment + entry.format(source, translation),
+                                    encoding="utf-8")
+    for name, text in (glossary or {}).items():
+        folder = tmp_path / "locale" / "ja" / "glossary"
+        folder.mkdir(exist_ok=True)
+        (folder / f"{name}.toml").write_text(text, encoding="utf-8")
+    return catalog_problems(pot_dir, tmp_path / "locale", "ja")
+
+
+SOURCE = "After :claim:`moves` moves, :claim:`pairs` pairs; :claim:`chooser` chooses."
+SAME = "\\\\ :claim:`moves`\\\\ 手で\\\\ :claim:`pairs`\\\\ 組、\\\\ :claim:`chooser`\\\\ が選びます。"
+PO_LINE = r"locale/ja/LC_MESSAGES/page\.po:5: 'After :claim:`moves` moves, "
+
+
+@pytest.mark.parametrize("translation, found", [
+    ("\\\\ :claim:`moves`\\\\ 手で\\\\ :claim:`pairs`\\\\ 組、Oが選びます。", r"\[moves, pairs\]"),
+    ("\\\\ :claim:`pairs`\\\\ 組、\\\\ :claim:`moves`\\\\ 手で\\\\ :claim:`chooser`\\\\ が選びます。",
+     r"\[pairs, moves, chooser\]"),
+    ("\\\\ :claim:`moves`\\\\ 手で4組、\\\\ :claim:`chooser`\\\\ が選びます。", r"\[moves, chooser\]"),
+], ids=["dropped", "swapped", "hard-coded"])
+def test_a_translation_must_keep_its_sources_claims_in_order(tmp_path, translation, found):
+    problems = claim_catalogs(tmp_path / "bad", SOURCE, translation)
+    assert len(problems) == 1
+    assert re.search(PO_LINE + r".*claims " + found + r" in the translation, "
+                     r"\[moves, pairs, chooser\] in the source", problems[0])
+    assert claim_catalogs(tmp_path / "good", SOURCE, SAME) == []
+
+
+def test_claims_reordered_allows_another_order_but_not_another_set(tmp_path):
+    swapped = "\\\\ :claim:`pairs`\\\\ 組、\\\\ :claim:`moves`\\\\ 手で\\\\ :claim:`chooser`\\\\ が選びます。"
+    dropped = "\\\\ :claim:`pairs`\\\\ 組、\\\\ :claim:`moves`\\\\ 手でOが選びます。"
+    comment = "# claims-reordered\n"
+    assert claim_catalogs(tmp_path / "a", SOURCE, swapped, comment) == []
+    assert "claims [pairs, moves]" in claim_catalogs(tmp_path / "b", SOURCE, dropped, comment)[0]
+    assert "remove the comment" in claim_catalogs(tmp_path / "c", SOURCE, SAME, comment)[0]
+
+
+@pytest.mark.parametrize("body, line, message", [
+    ('msgid "Moves"\nmsgstr "手番\n\nmsgid "Winning"\nmsgstr "勝ち方"\n', 6,
+     "unterminated or malformed string"),
+    ('msgid "Moves"\nmsgstr "手番"\nmsgstr "手"\n', 7, "msgstr cannot follow msgstr"),
+    ('msgid "Moves"\nmsgstr "手番" and more\n', 6, "unterminated or malformed string"),
+    ('msgid "Moves"\nmsgstr "手番"\n\nmsgid "Moves"\nmsgstr "手"\n', 8,
+     "a second entry for the same msgid"),
+], ids=["unterminated", "two-msgstr", "junk", "duplicate"])
+def test_a_malformed_catalog_is_one_line_naming_file_and_line(tmp_path, body, line, message):
+    problems = write_catalogs(tmp_path, body)
+    assert len(problems) == 1 and "\n" not in problems[0]
+    assert problems[0].startswith(f"{tmp_path}/locale/ja/LC_MESSAGES/page.po:{line}: {message}")
+
+
+def test_a_catalog_that_is_not_utf8_is_one_line_naming_file_and_line(tmp_path):
+    write_catalogs(tmp_path, 'msgid "Moves"\nmsgstr "手番"\n\nmsgid "Winning"\nmsgstr "勝ち方"\n')
+    po = tmp_path / "locale" / "ja" / "LC_MESSAGES" / "page.po"
+    po.write_bytes(po.read_bytes().replace("勝ち方".encode(), "勝ち方".encode("shift_jis")))
+    problems = catalog_problems(tmp_path / "pot", tmp_path / "locale", "ja")
+    assert problems == [f"{po}:9: not UTF-8 (byte 0x8f); save the catalog as UTF-8"]
+
+
+GLOSSARY = '''\
+[[term]]
+en = "You need (info box)"
+ja = "必要な道具"
+avoid = ["用意するもの", "必要なもの"]
+'''
+
+
+def test_an_avoided_glossary_variant_fails_naming_the_term_to_use(tmp_path):
+    bad = claim_catalogs(tmp_path / "bad", "You need", "用意するもの", glossary={"common": GLOSSARY})
+    assert len(bad) == 1
+    assert re.search(r"page\.po:5: '用意するもの' in the translation of 'You need': say "
+                     r"'必要な道具' for 'You need \(info box\)' \(glossary .*common\.toml:1\)", bad[0])
+    assert claim_catalogs(tmp_path / "good", "You need", "必要な道具",
+                          glossary={"common": GLOSSARY}) == []
+
+
+def test_a_pages_own_glossary_applies_to_that_page(tmp_path):
+    own = '[[term]]\nen = "opposite edges"\nja = "対辺"\navoid = ["2辺"]\n'
+    bad = claim_catalogs(tmp_path / "bad", "Join opposite edges.", "2辺をつなぐ。",
+                         glossary={"common": GLOSSARY, "page": own})
+    assert len(bad) == 1 and "say '対辺' for 'opposite edges' (glossary" in bad[0]
+    other = claim_catalogs(tmp_path / "other", "Join opposite edges.", "2辺をつなぐ。",
+                           glossary={"common": GLOSSARY, "another-page": own})
+    assert other == []
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"\n', 4, "Unclosed array"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navod = ["用意するもの"]\n', 1,
+     "term 'You need': unknown key 'avod'"),
+    ('[[term]]\nen = "Players"\nja = "人数"\navoid = []\n\n[[term]]\nen = "You need"\navoid = ["x"]\n', 6,
+     "term 'You need': ja is missing or empty"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = "用意するもの"\n', 1,
+     "term 'You need': avoid must be a list"),
+    ('[[term]]\nen = "Players"\nja = "人数"\n', 1, "term 'Players': avoid is missing"),
+])
+def test_a_malformed_glossary_is_one_line_naming_file_and_line(tmp_path, text, line, message):
+    problems = claim_catalogs(tmp_path, "You need", "必要な道具", glossary={"common": text})
+    assert len(problems) == 1 and "\n" not in problems[0]
+    assert problems[0].startswith(f"{tmp_path}/locale/ja/glossary/common.toml:{line}: {message}")
+
+
+def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
+    from rulebook.build import BuildError, check_translations
+
+    caption = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
+    project = make_project(tmp_path / "project", caption, translations={
+        "Cycles": "輪", "Three pairs form a cycle through a1, b2 and c3.": "a1、b2、c3を通る3組の輪。",
+        caption: "\\ :claim:`chooser`\\ が選ぶ輪は\\ :claim:`pairs`\\ 組をつなぎます。"})
+    with pytest.raises(BuildError) as error:
+        check_translations(project, tmp_path / "staging")
+    assert re.fullmatch(r"docs/locale/ja/LC_MESSAGES/index\.po:\d+: 'The cycle links :claim:`pairs` "
+                        r"pairs, so :claim:`chooser`\.\.\.': claims \[chooser, pairs\] in the "
+                        r"translation, \[pairs, chooser\] in the source: .*", str(error.value))
+
+
+def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
+    """Run the command the message prints, from the project root, as an author would;
+    it keeps the translator comment that allows claims in another order."""
+    caption = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
+    reordered = "\\ :claim:`chooser`\\ が選ぶ輪は\\ :claim:`pairs`\\ 組をつなぎます。"
+    project = make_project(tmp_path / "project", caption)
+    write_po(project.root, {"Cycles": "輪", caption: reordered},
+             comments={caption: "# claims-reordered\n"})
+    project.docs.joinpath("index.rst").write_text(
+        project.docs.joinpath("index.rst").read_text() + "\nA new paragraph.\n")
+    pot = tmp_path / "pot"
+    _sphinx(project, "gettext", "en", pot, tmp_path / "doctrees", tmp_path / "figs", fresh=True)
+    problems = catalog_problems(pot, project.docs / "locale", "ja")
+    stale = [p for p in problems if "stale catalog, no entry for 'A new paragraph.'" in p]
+    command = re.search(r"from the project root run: (.*)\)$", stale[0]).group(1)
+    bin_dir = Path(sys.executable).parent
+    for step in command.split(" && "):
+        program, *args = shlex.split(step)
+        subprocess.run([str(bin_dir / program), *args], cwd=project.root, check=True,
+                       capture_output=True)
+    po = project.docs / "locale" / "ja" / "LC_MESSAGES" / "index.po"
+    updated = po.read_text(encoding="utf-8")
+    assert 'msgid "A new paragraph."' in updated
+    assert '# claims-reordered\nmsgid "The cycle links' in updated

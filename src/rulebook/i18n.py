@@ -1,22 +1,112 @@
-"""Translation completeness: Sphinx falls back to English silently, we don't.
+"""The translation gate: Sphinx falls back to English silently, we don't.
 
 ``catalog_problems`` compares the message templates of a fresh ``gettext``
-build with the language's catalogs and lists every message that is missing
-(stale catalog), untranslated or fuzzy, and every catalog entry that no longer
-exists in the pages (obsolete ones marked ``#~`` are ignored).
+build with the language's catalogs and lists, one line each with file and line:
+
+- a catalog that is not UTF-8 or not valid PO syntax (``read_catalog``: babel
+  alone reads an unterminated string without complaint);
+- every message that is missing (stale catalog), untranslated or fuzzy, and
+  every entry that no longer exists in the pages (obsolete ``#~`` ones are
+  ignored);
+- a translation whose ``:claim:`` roles differ from its source's: the same
+  claims in the same order, or in any order under a ``# claims-reordered``
+  translator comment (a claim replaced by a typed value is never checked);
+- a translation that uses a variant the language's glossary avoids
+  (``<locale>/<lang>/glossary/common.toml`` and ``<page>.toml``).
 """
 
 from __future__ import annotations
 
+import io
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+
+from .errors import RulebookError
+
+REORDERED = "claims-reordered"  # the translator comment that allows another order
+CLAIM = re.compile(r":claim:`([^`]*)`")
+
+
+class CatalogError(RulebookError):
+    """A message catalog or glossary that cannot be read, located by file and line."""
+
+    def __init__(self, path, line: int | None, message: str):
+        self.path, self.line, self.message = str(path), line, message
+        super().__init__(f"{self.path}:{line}: {message}" if line else f"{self.path}: {message}")
+
+
+# PO syntax (GNU gettext manual, "The Format of PO Files"), read line by line.
+_STRING = r'"(?:[^"\\]|\\(?:[\\"abfnrtv?]|[0-7]{1,3}|x[0-9A-Fa-f]+))*"'
+_ENTRY_LINE = re.compile(rf"(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+({_STRING})")
+_FOLLOWS = {  # keyword -> the keywords it may follow (None: the start of the file)
+    "msgctxt": {None, "msgstr"},
+    "msgid": {None, "msgctxt", "msgstr"},
+    "msgid_plural": {"msgid"},
+    "msgstr": {"msgid", "msgid_plural", "msgstr"},
+}
+
+
+def check_po_syntax(path: Path, data: bytes) -> None:
+    """Raise CatalogError at the first byte or line that is not valid UTF-8 PO."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise CatalogError(path, line, f"not UTF-8 (byte 0x{data[error.start]:02x}); "
+                                       f"save the catalog as UTF-8") from None
+    last, entries, key, start = None, {}, "", 0
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith('"'):
+            if last is None:
+                raise CatalogError(path, number, "a string outside any entry")
+            if not re.fullmatch(_STRING, line):
+                raise CatalogError(path, number, f"unterminated or malformed string {line[:40]!r}")
+            if last in ("msgctxt", "msgid"):
+                key += line
+            continue
+        match = _ENTRY_LINE.fullmatch(line)
+        keyword = line.split()[0]
+        kind = keyword.split("[")[0]
+        if match is None:
+            if kind in _FOLLOWS:
+                raise CatalogError(path, number, f"unterminated or malformed string {line[:40]!r}")
+            raise CatalogError(path, number, f"cannot read {line[:40]!r}: expected a comment, "
+                                             f"msgid, msgstr or a quoted string")
+        if last not in _FOLLOWS[kind] or (kind == last == "msgstr" and "[" not in keyword):
+            raise CatalogError(path, number, f"{keyword} cannot follow "
+                                             f"{last or 'the start of the file'}")
+        if kind == "msgctxt" or (kind == "msgid" and last != "msgctxt"):
+            key, start = "", number  # a new entry
+        if kind in ("msgctxt", "msgid"):
+            key += f"{kind} {match.group(2)}"
+        if kind == "msgstr" and last != "msgstr":
+            if key in entries:
+                raise CatalogError(path, start, "a second entry for the same msgid "
+                                                f"(the first is at line {entries[key]})")
+            entries[key] = start
+        last = kind
+    if last not in (None, "msgstr"):
+        raise CatalogError(path, len(text.splitlines()), "the last entry has no msgstr")
+
+
+def read_catalog(path: Path) -> Catalog:
+    """A PO file read strictly: a syntax or encoding error is a CatalogError."""
+    data = Path(path).read_bytes()
+    check_po_syntax(path, data)
+    return read_po(io.BytesIO(data))
 
 
 def _messages(path: Path):
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
-    return {(m.context, m.id): m for m in catalog if m.id}
+    return {(m.context, m.id): m for m in read_catalog(path) if m.id}
 
 
 def _short(text) -> str:
@@ -25,27 +115,134 @@ def _short(text) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _translated(message) -> bool:
+    strings = [message.string] if isinstance(message.string, str) else message.string
+    return all(strings)
+
+
+def claim_problem(message) -> str | None:
+    """Why a translation's ``:claim:`` roles do not match its source's, or None."""
+    source = [c.strip() for c in CLAIM.findall(message.id)]
+    translation = [c.strip() for c in CLAIM.findall(message.string)]
+    reordered = REORDERED in (c.strip() for c in message.user_comments)
+    if source == translation:
+        if reordered:
+            return (f"'# {REORDERED}' but the claims are in the source's order: "
+                    f"remove the comment")
+        return None
+    if reordered and Counter(source) == Counter(translation):
+        return None
+    order = "" if reordered else " in the same order"
+    hint = "" if reordered else f"; mark a needed reordering with # {REORDERED}"
+    return (f"claims {_list(translation)} in the translation, {_list(source)} in the source: "
+            f"use the same claims{order} (a typed value is never checked{hint})")
+
+
+def _list(claims) -> str:
+    return "[" + ", ".join(claims) + "]" if claims else "none"
+
+
+@dataclass(frozen=True)
+class Term:
+    en: str
+    ja: str
+    avoid: tuple[str, ...]
+    source: str  # "file:line" of the term's table
+
+
+_TERM_KEYS = {"en": str, "ja": str, "avoid": list, "note": str}
+
+
+def load_glossary(path: Path) -> list[Term]:
+    """The ``[[term]]`` tables of a glossary file, validated strictly."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+        data = tomllib.loads(text)
+    except UnicodeDecodeError as error:
+        raise CatalogError(path, None, f"not UTF-8: {error.reason}") from None
+    except tomllib.TOMLDecodeError as error:  # "Unclosed array (at line 4, column 1)"
+        found = re.search(r"at line (\d+)", str(error))
+        line = int(found.group(1)) if found else len(text.splitlines())
+        raise CatalogError(path, line, re.sub(r"\s*\(at [^)]*\)", "", str(error))) from None
+    tables = data.get("term", [])
+    if set(data) - {"term"} or not all(isinstance(t, dict) for t in tables):
+        raise CatalogError(path, None, "a glossary holds only [[term]] tables")
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "[[term]]"]
+    return [_term(path, lines[i] if i < len(lines) else None, table)
+            for i, table in enumerate(tables)]
+
+
+def _term(path: Path, line: int | None, table: dict) -> Term:
+    def fail(message):
+        raise CatalogError(path, line, f"term {table.get('en', '?')!r}: {message}")
+
+    for name, value in table.items():
+        if name not in _TERM_KEYS:
+            fail(f"unknown key {name!r} (keys: {', '.join(_TERM_KEYS)})")
+        if not isinstance(value, _TERM_KEYS[name]):
+            fail(f"{name} must be a {_TERM_KEYS[name].__name__}")
+    for name in ("en", "ja"):
+        if not table.get(name, "").strip():
+            fail(f"{name} is missing or empty")
+    if "avoid" not in table:
+        fail("avoid is missing (avoid = [] when there is no variant to avoid)")
+    for variant in table["avoid"]:
+        if not isinstance(variant, str) or not variant.strip():
+            fail("every avoided variant must be a non-empty string")
+        if variant == table["ja"]:
+            fail(f"avoids its own term {variant!r}")
+    return Term(table["en"], table["ja"], tuple(table["avoid"]),
+                f"{path}:{line}" if line else str(path))
+
+
+def glossary(locale_dir: Path, lang: str, page: str) -> list[Term]:
+    """The terms a page's translation follows: the common ones and the page's own."""
+    folder = Path(locale_dir) / lang / "glossary"
+    files = [folder / "common.toml", folder / f"{page}.toml"]
+    return [term for path in files if path.exists() for term in load_glossary(path)]
+
+
+def avoided_variants(text: str, term: Term) -> list[str]:
+    """The variants of ``term`` that ``text`` uses, not counting the term itself."""
+    text = text.replace(term.ja, "\0")  # 必要な道具 does not contain a variant
+    return [variant for variant in term.avoid if variant in text]
+
+
 def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
     problems = []
     catalogs = Path(locale_dir) / lang / "LC_MESSAGES"
+    update = (f"from the project root run: sphinx-build -b gettext docs build/gettext && "
+              f"sphinx-intl update -p build/gettext -l {lang} -d docs/locale -w 0")
     for pot in sorted(Path(pot_dir).rglob("*.pot")):
         po = catalogs / pot.relative_to(pot_dir).with_suffix(".po")
         if not po.exists():
-            problems.append(f"{po}: missing catalog for {pot.stem} "
-                            f"(run sphinx-intl update -l {lang})")
+            problems.append(f"{po}: missing catalog for {pot.stem} ({update})")
             continue
-        wanted, have = _messages(pot), _messages(po)
+        try:
+            wanted, have = _messages(pot), _messages(po)
+            terms = glossary(locale_dir, lang, pot.relative_to(pot_dir).with_suffix("").as_posix())
+        except CatalogError as error:
+            problems.append(str(error))
+            continue
         for key in wanted:
             message = have.get(key)
             if message is None:
-                problems.append(f"{po}: stale catalog, no entry for {_short(key[1])!r} "
-                                f"(run sphinx-intl update -l {lang} -w 0)")
+                problems.append(f"{po}: stale catalog, no entry for {_short(key[1])!r} ({update})")
             elif message.fuzzy:
                 problems.append(f"{po}:{message.lineno}: fuzzy translation of {_short(key[1])!r}")
-            elif not (message.string if isinstance(message.string, str) else all(message.string)):
+            elif not _translated(message):
                 problems.append(f"{po}:{message.lineno}: untranslated {_short(key[1])!r}")
         for key, message in have.items():
             if key not in wanted:
                 problems.append(f"{po}:{message.lineno}: obsolete entry {_short(key[1])!r} "
                                 f"is no longer in the page")
-    return problems
+            elif _translated(message) and isinstance(message.string, str):
+                problem = claim_problem(message)
+                if problem:
+                    problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {problem}")
+                for term in terms:
+                    for variant in avoided_variants(message.string, term):
+                        problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "
+                                        f"of {_short(key[1])!r}: say {term.ja!r} for "
+                                        f"{term.en!r} (glossary {term.source})")
+    return list(dict.fromkeys(problems))  # a broken common glossary: said once

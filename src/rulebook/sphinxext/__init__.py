@@ -19,6 +19,7 @@ from . import catalog, transforms
 from .directives import (GameCatalogDirective, GameFactsDirective, GameInfoDirective,
                          RulebookFigureDirective, claim_role,
                          unchecked_role)
+from .gate import CaptionGate
 from .nodes import claim_value, game_catalog, game_info
 
 
@@ -60,6 +61,7 @@ def setup(app):
     app.add_directive("rulebook-figure", RulebookFigureDirective)
     app.add_role("claim", claim_role)
     app.add_role("unchecked", unchecked_role)
+    app.add_transform(CaptionGate)
     app.add_transform(transforms.ResolveClaimValues)
     app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)

@@ -1,0 +1,95 @@
+"""The caption gate: no number or player name in a figure's text unless a claim
+produced it or an ``:unchecked:`` role marks it, in English and in Japanese.
+
+Each test builds a one-page project twice: the failing text must fail the
+build with the page, line, record and literal; the same fact said through a
+claim (or marked unchecked) must pass."""
+
+from __future__ import annotations
+
+import re
+
+from rulebook.games import make_game
+from rulebook.sphinxext.gate import name_pattern, player_names, unchecked_literals
+
+from small_project import build_page, make_project
+
+GATE = r"index.rst:\d+: ERROR: figure qttt/cycle \({lang}.*\): {literal!r} in .* is not from a :claim:"
+
+
+def gate_error(lang: str, literal: str) -> str:
+    return GATE.format(lang=lang, literal=literal)
+
+
+def build_both(tmp_path, lang, failing, passing, **kwargs):
+    bad = build_page(make_project(tmp_path / "bad", failing, **kwargs.get("bad", {})), lang,
+                     tmp_path / "bad-out")
+    good = build_page(make_project(tmp_path / "good", passing, **kwargs.get("good", {})), lang,
+                      tmp_path / "good-out")
+    return bad, good
+
+
+def test_a_hard_coded_digit_fails_and_the_same_number_from_a_claim_passes(tmp_path):
+    bad, good = build_both(tmp_path, "en", "The cycle links 3 pairs.",
+                           "The cycle links :claim:`pairs` pairs.")
+    assert re.search(gate_error("en", "3"), bad)
+    assert len(bad.splitlines()) == 1, bad  # one line per offending literal
+    assert good == ""
+
+
+def test_a_cell_and_a_paragraph_after_the_caption_are_gated_too(tmp_path):
+    bad, good = build_both(tmp_path, "en", "The cycle links :claim:`pairs` pairs.",
+                           "The cycle links :claim:`pairs` pairs.",
+                           bad={"extra": "It starts in a1."}, good={"extra": "It starts here."})
+    assert re.search(gate_error("en", "a1"), bad)
+    assert good == ""
+
+
+def test_a_literal_marked_unchecked_passes(tmp_path):
+    bad, good = build_both(tmp_path, "en",
+                           "A line needs 3 marks; this cycle has :claim:`pairs` pairs.",
+                           "A line needs :unchecked:`3` marks; this cycle has :claim:`pairs` pairs.")
+    assert re.search(gate_error("en", "3"), bad)
+    assert good == ""
+
+
+def test_a_player_name_outside_a_claim_fails_in_english(tmp_path):
+    bad, good = build_both(tmp_path, "en", "X closed the cycle, so :claim:`chooser` chooses.",
+                           "The last pair closed the cycle, so :claim:`chooser` chooses.")
+    assert re.search(gate_error("en", "X"), bad)
+    assert good == ""
+
+
+CAPTION = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
+
+
+def test_a_japanese_caption_hard_coding_a_count_fails(tmp_path):
+    bad, good = build_both(
+        tmp_path, "ja", CAPTION, CAPTION,
+        bad={"translations": {CAPTION: "輪は4組をつなぎ、\\ :claim:`chooser`\\ が選びます。"}},
+        good={"translations": {CAPTION: "輪は\\ :claim:`pairs`\\ 組をつなぎ、\\ :claim:`chooser`\\ が選びます。"}})
+    assert re.search(gate_error("ja", "4"), bad)
+    assert "index.po" in bad  # the translated text lives in the catalog: say which
+    assert good == ""
+
+
+def test_a_full_width_digit_and_a_player_name_fail_in_japanese(tmp_path):
+    bad, good = build_both(
+        tmp_path, "ja", CAPTION, CAPTION,
+        bad={"translations": {CAPTION: "輪は\\ :claim:`pairs`\\ 組、Oが選びます。"}},
+        good={"translations": {CAPTION: "輪は\\ :claim:`pairs`\\ 組、\\ :claim:`chooser`\\ が選びます。"}})
+    assert re.search(gate_error("ja", "O"), bad)
+    fullwidth = build_page(make_project(tmp_path / "wide", CAPTION, translations={
+        CAPTION: "輪は４組、\\ :claim:`chooser`\\ が選びます。"}), "ja", tmp_path / "wide-out")
+    assert re.search(gate_error("ja", "４"), fullwidth)
+    assert good == ""
+
+
+def test_literals_are_numbers_in_any_script_and_whole_player_names():
+    names = name_pattern(player_names(make_game("necto")))
+    found = [literal for literal, _ in unchecked_literals(
+        "First scores 25.00% on a1, ② and ４; Firstly, the second loop; 先手の勝ち", names)]
+    assert found == ["First", "25.00%", "a1", "②", "４", "先手"]
+    qttt = name_pattern(player_names(make_game("qttt")))
+    assert [l for l, _ in unchecked_literals("X's mark, an ox, Ｘの手", qttt)] == ["X", "X"]
+    assert unchecked_literals("一つの輪と同一の組", qttt) == []  # kanji numerals are words
