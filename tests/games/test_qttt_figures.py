@@ -67,6 +67,25 @@ def test_free_cells_and_the_pending_mark():
     assert fact(state, "free_cells") == ["a2", "a3", "b1", "b3", "c1", "c2", "c3"]
 
 
+def test_group_follows_chains_of_pairs_only():
+    state = play("a1-a2", "b2-c2", "a2-a3")
+    assert fact(state, "group", cell="a3") == ["a1", "a2", "a3"]
+    assert fact(state, "group", cell="c2") == ["b2", "c2"]
+    assert fact(state, "group", cell="c3") == ["c3"]  # no pair touches it
+
+
+def test_winning_line_and_line_count():
+    state = play("a1-a2", "b2-c2", "a2-a3", "a1-c2", "a1-a3")  # cycle a1-a2-a3 of X's marks
+    assert fact(state, "winning_line") == [] and fact(state, "line_count", player="X") == 0
+    state = state.play(state.parse_move("@a1"))
+    assert fact(state, "winning_line") == ["a1", "a2", "a3"]
+    assert fact(state, "line_count", player="X") == 1
+    assert fact(state, "line_count", player="O") == 0
+    # both players have a line: the winner's is the one finished first (X's, by mark 5)
+    state = play("b1-b3", "a3-b3", "a1-b2", "a1-a2", "b2-b3", "a2-a3", "@a2")
+    assert fact(state, "winning_line") == ["b1", "b2", "b3"]
+
+
 # --- legends --------------------------------------------------------------------
 
 def kinds_in(state, view) -> set[str]:

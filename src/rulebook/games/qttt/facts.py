@@ -3,7 +3,7 @@
 from ...errors import NotationError
 from ...game import COMMON_FACTS, FactSet
 from .notation import cell_name, mark_name, parse_cell
-from .rules import owner
+from .rules import CELLS, connected, owner
 
 FACTS = FactSet(COMMON_FACTS)
 
@@ -100,3 +100,25 @@ def pending_mark(state):
 def mark_name_fact(state, mark):
     number = _mark(mark)
     return mark_name(number) if number <= state.marks_placed else "none"
+
+
+@FACTS.fact("group", "The cells linked to a cell through chains of spooky pairs, the cell "
+                     "included, sorted (just the cell when no pair touches it).", args=("cell",))
+def group(state, cell):
+    start = _cell(cell)
+    return sorted(cell_name(c) for c in CELLS if connected(state.spooky, start, c))
+
+
+@FACTS.fact("line_count", "How many complete lines a player has.", args=("player",))
+def line_count(state, player):
+    return len(state.lines()[state.game.player_index(player)])
+
+
+@FACTS.fact("winning_line", "The cells of the line that won, sorted (the earliest one if the "
+                            "winner has several); [] while nobody has won or in a draw.")
+def winning_line(state):
+    outcome = state.outcome()
+    if outcome is None or outcome.winner is None:
+        return []
+    line = min(state.lines()[outcome.winner], key=state.line_completed_at)
+    return sorted(cell_name(c) for c in line)
