@@ -61,7 +61,7 @@ def test_japanese_page_is_translated_and_quotes_checked_claims(built_site):
     assert "収縮と、誰が選ぶか" in html
     assert ":claim:" not in html
     text = re.sub(r"<[^>]+>", "", html)
-    assert "Xのラインは5手目で、Oのラインは6手目で完成していたので、Xの勝ちです。" in text
+    assert "Xのラインは手数5のマークで完成していましたが、Oのラインは手数6のマークでようやく完成したので、Xの勝ちです。" in text
 
 
 def pdf_text(path: Path) -> str:
@@ -183,6 +183,6 @@ def test_figure_alt_text_is_translated(built_site):
     project, _ = built_site
     english = (project.build / "html" / "en" / "qttt.html").read_text(encoding="utf-8")
     japanese = (project.build / "html" / "ja" / "qttt.html").read_text(encoding="utf-8")
-    assert 'alt="Two pairs in cells a1 and b2 form a cycle."' in english
-    assert 'alt="a1とb2に入った2組が輪になっている。"' in japanese
+    assert 'alt="A pair in the same cells as an earlier pair forms a cycle."' in english
+    assert 'alt="前の組と同じマスに書いた組が輪になる。"' in japanese
     assert "rulebook-alt" not in english + japanese  # the carrier paragraph is gone

@@ -3,25 +3,33 @@
 Classical marks are large letters with their move number; spooky marks are
 small, each in the slot of its move number (a 3x3 grid inside the cell, as in
 Goff's own diagrams), so the same mark sits in the same place in both cells.
+X and O differ by their letters as well as their colours, so print in grey
+loses nothing; the cycle waiting to collapse has a dashed frame and highlighted cells
+are a plain tint, so the two stay apart in grey too.
 """
 
 from __future__ import annotations
 
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
-from ...figure_style import BLUE, GREY, INK, VERMILION, YELLOW, font, tint
-from .rules import owner
+from ...figure_style import BLUE, GREY, INK, ORANGE, SKY, VERMILION, YELLOW, Mark, font, mix, tint
+from .notation import parse_cell
+from .rules import O, X, owner
 
 PANEL_SIZE = (2.6, 2.6)
 VIEW_OPTIONS = {
     "coordinates": True,  # column letters and row numbers around the board
     "entanglement": False,  # a thin curve joining the two cells of each spooky mark
-    "highlight": [],  # cells to shade, e.g. ["a1", "b2"]
-    "show_cycle": True,  # shade the cycle waiting to collapse
+    "highlight": [],  # cells to tint, e.g. ["a1", "b2"]: the cells a caption points at
+    "show_cycle": True,  # frame the cycle waiting to collapse
     "show_lines": True,  # strike through complete lines
 }
 COLOURS = (BLUE, VERMILION)
 SYMBOLS = ("X", "O")
+KEYS = ("x", "o")
+CYCLE_FILL = tint(YELLOW, 0.35)
+CYCLE_EDGE = mix(ORANGE, INK, 0.35)
+HIGHLIGHT_FILL = tint(SKY, 0.35)
 
 
 def centre(cell: int) -> tuple[float, float]:
@@ -34,45 +42,102 @@ def slot(cell: int, mark: int) -> tuple[float, float]:
     return cell % 3 + 0.2 + 0.3 * column, cell // 3 + 0.8 - 0.3 * row
 
 
-def draw(ax, state, *, lang, previous=None, move=None, coordinates=True, entanglement=False,
-         highlight=(), show_cycle=True, show_lines=True):
+# --- the pieces of a drawing, shared by the board and the legend's swatches ---
+
+def _highlight(ax, x, y, size=1.0):
+    return [ax.add_patch(Rectangle((x, y), size, size, color=HIGHLIGHT_FILL, lw=0))]
+
+
+def _cycle(ax, x, y, size=1.0):
+    """A pale square inside a dashed frame (kept off the marks, which stay readable)."""
+    inset = 0.06 * size
+    return [ax.add_patch(Rectangle((x, y), size, size, color=CYCLE_FILL, lw=0)),
+            ax.add_patch(Rectangle((x + inset, y + inset), size - 2 * inset, size - 2 * inset,
+                                   fill=False, edgecolor=CYCLE_EDGE, lw=1.6, linestyle=(0, (3, 2))))]
+
+
+def _spooky(ax, x, y, mark, size=1.0, spread=1.0):
+    """Spooky mark ``mark``: a small letter and its number; ``size`` scales the font,
+    ``spread`` the gap between letter and number (in data units)."""
+    colour = COLOURS[owner(mark)]
+    return [ax.text(x - 0.03 * spread, y, SYMBOLS[owner(mark)].lower(), ha="center",
+                    va="center", color=colour, fontproperties=font(11 * size)),
+            ax.text(x + 0.07 * spread, y - 0.07 * spread, str(mark), ha="center", va="center",
+                    color=colour, fontproperties=font(6.5 * size))]
+
+
+def _classical(ax, x, y, mark, size=1.0, spread=1.0):
+    colour = COLOURS[owner(mark)]
+    return [ax.text(x - 0.05 * spread, y, SYMBOLS[owner(mark)], ha="center", va="center",
+                    color=colour, fontproperties=font(30 * size)),
+            ax.text(x + 0.3 * spread, y - 0.28 * spread, str(mark), ha="center", va="center",
+                    color=colour, fontproperties=font(11 * size))]
+
+
+def _link(ax, start, end, player, shrink=6):
+    return [ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-", connectionstyle="arc3,rad=0.25",
+                                         color=tint(COLOURS[player], 0.6), lw=0.8,
+                                         shrinkA=shrink, shrinkB=shrink))]
+
+
+def _line(ax, start, end, player):
+    return ax.plot([start[0], end[0]], [start[1], end[1]], color=tint(COLOURS[player], 0.5), lw=4,
+                   zorder=1.5, solid_capstyle="round")
+
+
+MARKS = (
+    Mark("spooky-x", {"en": "Spooky mark of X, with its move number",
+                      "ja": "Xのスプーキーマーク（手数つき）"},
+         lambda ax: _spooky(ax, 0.45, 0.55, 1, size=1.2, spread=3)),
+    Mark("spooky-o", {"en": "Spooky mark of O, with its move number",
+                      "ja": "Oのスプーキーマーク（手数つき）"},
+         lambda ax: _spooky(ax, 0.45, 0.55, 2, size=1.2, spread=3)),
+    Mark("classical-x", {"en": "Classical mark of X", "ja": "Xのクラシカルマーク"},
+         lambda ax: _classical(ax, 0.45, 0.55, 1, size=0.6, spread=1.2)),
+    Mark("classical-o", {"en": "Classical mark of O", "ja": "Oのクラシカルマーク"},
+         lambda ax: _classical(ax, 0.45, 0.55, 2, size=0.6, spread=1.2)),
+    Mark("entanglement", {"en": "Entanglement: the two cells of one pair",
+                          "ja": "もつれ：1組のマークが入った2つのマス"},
+         lambda ax: _link(ax, (0.05, 0.25), (0.95, 0.25), X, shrink=0)),
+    Mark("cycle", {"en": "Cycle waiting to collapse", "ja": "収縮を待つ輪"},
+         lambda ax: _cycle(ax, 0.1, 0.1, 0.8)),
+    Mark("highlight", {"en": "Cells the caption names", "ja": "説明文が挙げるマス"},
+         lambda ax: _highlight(ax, 0.1, 0.1, 0.8)),
+    Mark("line-x", {"en": "Line of X", "ja": "Xのライン"},
+         lambda ax: _line(ax, (0.15, 0.5), (0.85, 0.5), X)),
+    Mark("line-o", {"en": "Line of O", "ja": "Oのライン"},
+         lambda ax: _line(ax, (0.15, 0.5), (0.85, 0.5), O)),
+)
+
+
+def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
+         entanglement=False, highlight=(), show_cycle=True, show_lines=True):
     artists = []
-    shaded = {c for c in state.cycle_cells()} if show_cycle else set()
-    shaded |= {"abc".index(h[0]) + (int(h[1]) - 1) * 3 for h in highlight}
-    for cell in sorted(shaded):
-        artists.append(ax.add_patch(Rectangle((cell % 3, cell // 3), 1, 1, color=tint(YELLOW, 0.45),
-                                              lw=0)))
+    for cell in sorted({parse_cell(str(name).lower(), str(name), 1) for name in highlight}):
+        artists += _highlight(ax, cell % 3, cell // 3)
+        legend.use("highlight")
+    for cell in state.cycle_cells() if show_cycle else ():
+        artists += _cycle(ax, cell % 3, cell // 3)
+        legend.use("cycle")
     for i in (1, 2):
         artists += ax.plot([i, i], [0, 3], color=INK, lw=2, solid_capstyle="butt")
         artists += ax.plot([0, 3], [i, i], color=INK, lw=2, solid_capstyle="butt")
     for cell, mark in enumerate(state.classical):
-        if mark is None:
-            continue
-        x, y = centre(cell)
-        colour = COLOURS[owner(mark)]
-        artists.append(ax.text(x - 0.05, y, SYMBOLS[owner(mark)], ha="center", va="center",
-                               color=colour, fontproperties=font(30)))
-        artists.append(ax.text(x + 0.3, y - 0.28, str(mark), ha="center", va="center",
-                               color=colour, fontproperties=font(11)))
+        if mark is not None:
+            artists += _classical(ax, *centre(cell), mark)
+            legend.use("classical-" + KEYS[owner(mark)])
     for mark, a, b in state.spooky:
-        colour = COLOURS[owner(mark)]
         for cell in (a, b):
-            x, y = slot(cell, mark)
-            artists.append(ax.text(x - 0.03, y, SYMBOLS[owner(mark)].lower(), ha="center",
-                                   va="center", color=colour, fontproperties=font(11)))
-            artists.append(ax.text(x + 0.07, y - 0.07, str(mark), ha="center", va="center",
-                                   color=colour, fontproperties=font(6.5)))
+            artists += _spooky(ax, *slot(cell, mark), mark)
+        legend.use("spooky-" + KEYS[owner(mark)])
         if entanglement:
-            start, end = slot(a, mark), slot(b, mark)
-            artists.append(ax.add_patch(FancyArrowPatch(
-                start, end, arrowstyle="-", connectionstyle="arc3,rad=0.25", color=tint(colour, 0.6),
-                lw=0.8, shrinkA=6, shrinkB=6)))
+            artists += _link(ax, slot(a, mark), slot(b, mark), owner(mark))
+            legend.use("entanglement")
     if show_lines:
         for player, lines in state.lines().items():
             for line in lines:
-                (x0, y0), (x1, y1) = centre(line[0]), centre(line[-1])
-                artists += ax.plot([x0, x1], [y0, y1], color=tint(COLOURS[player], 0.5), lw=4,
-                                   zorder=1.5, solid_capstyle="round")
+                artists += _line(ax, centre(line[0]), centre(line[-1]), player)
+                legend.use("line-" + KEYS[player])
     if coordinates:
         for column in range(3):
             artists.append(ax.text(column + 0.5, -0.18, "abc"[column], ha="center", va="center",

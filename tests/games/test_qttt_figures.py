@@ -1,0 +1,189 @@
+"""Quantum Tic-Tac-Toe facts for captions, and figures that explain themselves.
+
+The facts are checked on positions worked out by hand from the rules; the
+legend of every record's figure is checked against what its positions hold
+(read from the engine's state, not from the drawing), and the cues that must
+survive greyscale print are measured.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from matplotlib.figure import Figure
+
+from rulebook.errors import RulebookError
+from rulebook.figure_style import Legend, render_panels
+from rulebook.games import make_game
+from rulebook.games.qttt import drawing
+from rulebook.records import find_records, load_record
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURES = ROOT / "figures"
+RECORDS = sorted(p for p in find_records(FIGURES) if p.parent.name == "qttt")
+GAME = make_game("qttt")
+
+
+def play(*moves):
+    state = GAME.initial_state()
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    return state
+
+
+def fact(state, name, **args):
+    return GAME.facts[name].compute(state, **args)
+
+
+# --- facts ----------------------------------------------------------------------
+
+def test_mark_cells_follow_a_mark_from_spooky_to_classical():
+    state = play("a1-b2")
+    assert fact(state, "mark_cells", mark=1) == ["a1", "b2"]
+    assert fact(state, "mark_cells", mark=2) == []  # not made yet
+    state = play("c3-a1", "a1-c3", "@a1")  # O's mark 2 settles in a1, pushing X1 to c3
+    assert fact(state, "mark_cells", mark=2) == ["a1"]
+    assert fact(state, "mark_cells", mark=1) == ["c3"]
+
+
+def test_owner_and_name_of_a_mark():
+    state = play("a1-b2", "b2-c3")
+    assert [fact(state, "owner", mark=n) for n in (1, 2, 9)] == ["X", "O", "X"]
+    assert fact(state, "mark_name", mark=2) == "O2"
+    assert fact(state, "mark_name", mark=3) == "none"  # not made yet
+    for wrong in (0, 10, "3", True):
+        with pytest.raises(RulebookError):
+            fact(state, "owner", mark=wrong)
+
+
+def test_free_cells_and_the_pending_mark():
+    state = play("a1-b2", "a1-b2")
+    assert fact(state, "pending_mark") == 2
+    assert len(fact(state, "free_cells")) == 9
+    state = state.play(state.parse_move("@b2"))
+    assert fact(state, "pending_mark") == 0
+    assert fact(state, "free_cells") == ["a2", "a3", "b1", "b3", "c1", "c2", "c3"]
+
+
+def test_group_follows_chains_of_pairs_only():
+    state = play("a1-a2", "b2-c2", "a2-a3")
+    assert fact(state, "group", cell="a3") == ["a1", "a2", "a3"]
+    assert fact(state, "group", cell="c2") == ["b2", "c2"]
+    assert fact(state, "group", cell="c3") == ["c3"]  # no pair touches it
+
+
+def test_winning_line_and_line_count():
+    state = play("a1-a2", "b2-c2", "a2-a3", "a1-c2", "a1-a3")  # cycle a1-a2-a3 of X's marks
+    assert fact(state, "winning_line") == [] and fact(state, "line_count", player="X") == 0
+    state = state.play(state.parse_move("@a1"))
+    assert fact(state, "winning_line") == ["a1", "a2", "a3"]
+    assert fact(state, "line_count", player="X") == 1
+    assert fact(state, "line_count", player="O") == 0
+    # both players have a line: the winner's is the one finished first (X's, by mark 5)
+    state = play("b1-b3", "a3-b3", "a1-b2", "a1-a2", "b2-b3", "a2-a3", "@a2")
+    assert fact(state, "winning_line") == ["b1", "b2", "b3"]
+
+
+# --- legends --------------------------------------------------------------------
+
+def kinds_in(state, view) -> set[str]:
+    """What a panel shows, from the position and its view options alone."""
+    kinds = set()
+    letters = {0: "x", 1: "o"}
+    for mark, _, _ in state.spooky:
+        kinds.add("spooky-" + letters[(mark + 1) % 2])
+    for mark in state.classical:
+        if mark is not None:
+            kinds.add("classical-" + letters[(mark + 1) % 2])
+    if view["entanglement"] and state.spooky:
+        kinds.add("entanglement")
+    if view["show_cycle"] and state.pending is not None:
+        kinds.add("cycle")
+    if view["highlight"]:
+        kinds.add("highlight")
+    if view["show_lines"]:
+        kinds |= {"line-" + letters[p] for p, found in state.lines().items() if found}
+    return kinds
+
+
+def test_every_kind_of_mark_has_a_name_in_both_languages():
+    keys = [mark.key for mark in drawing.MARKS]
+    assert len(keys) == len(set(keys))
+    for mark in drawing.MARKS:
+        assert mark.names["en"] and mark.names["ja"] and mark.names["en"] != mark.names["ja"]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_legend_lists_exactly_what_the_panels_show(path):
+    record = load_record(path, FIGURES)
+    record.replay()
+    expected = set()
+    for panel in record.panels:
+        state = record.variation(panel.after, panel.then, None)[-1]
+        expected |= kinds_in(state, {**drawing.VIEW_OPTIONS, **panel.view})
+    images, marks = render_panels(record, "en")
+    assert {mark.key for mark in marks} == expected
+    svg = b"".join(images).decode()
+    # The cues are in the pictures exactly when the legend names them.
+    assert (drawing.HIGHLIGHT_FILL.lower() in svg.lower()) == ("highlight" in expected)
+    assert (drawing.CYCLE_EDGE.lower() in svg.lower()) == ("cycle" in expected)
+
+
+def test_a_board_without_a_cycle_has_no_cycle_entry():
+    for state in (GAME.initial_state(), play("a1-b2", "b2-c3")):
+        legend = Legend(drawing.MARKS)
+        ax = Figure().add_subplot()
+        drawing.draw(ax, state, lang="en", legend=legend, **drawing.VIEW_OPTIONS)
+        assert "cycle" not in {mark.key for mark in legend.marks()}
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_highlighted_cells_are_cells_the_claims_name(path):
+    record = load_record(path, FIGURES)
+    named = set()
+
+    def collect(value):
+        if isinstance(value, str):
+            named.update(re.findall(r"\b[a-c][1-3]\b", value))
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                collect(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                collect(item)
+
+    for claim in record.claims:
+        collect(claim.expect)
+        collect(list(claim.args.values()))
+    for panel in record.panels:
+        assert set(panel.view.get("highlight", [])) <= named
+
+
+# --- greyscale ------------------------------------------------------------------
+
+def luminance(colour: str) -> float:
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b  # what a greyscale conversion keeps
+
+
+def test_cycle_and_highlight_stay_apart_and_visible_in_grey():
+    assert luminance(drawing.HIGHLIGHT_FILL) < 0.93  # a visible tint on white paper
+    assert luminance(drawing.CYCLE_EDGE) < 0.5  # the cycle's dashed frame is dark
+    # the highlight is a plain tint, the cycle a pale fill inside a dark frame
+    assert abs(luminance(drawing.CYCLE_FILL) - luminance(drawing.HIGHLIGHT_FILL)) > 0.03
+
+
+def test_the_players_differ_by_letter_or_luminance():
+    state = play("a1-b2", "a1-b2", "@a1", "b1-c1", "c2-c3")  # classical and spooky of both
+    ax = Figure().add_subplot()
+    drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), **drawing.VIEW_OPTIONS)
+    letters = {colour: set() for colour in drawing.COLOURS}
+    for text in ax.texts:
+        if text.get_text().isalpha() and text.get_color() in letters:
+            letters[text.get_color()].add(text.get_text().upper())
+    x_letters, o_letters = (letters[c] for c in drawing.COLOURS)
+    assert x_letters and o_letters
+    apart_by_grey = abs(luminance(drawing.COLOURS[0]) - luminance(drawing.COLOURS[1])) > 0.2
+    assert apart_by_grey or not (x_letters & o_letters)
