@@ -71,13 +71,13 @@ def line_completed_at(state, player):
 
 @FACTS.fact("owner", "Whose mark number N is ('X' for odd numbers, 'O' for even).",
             args=("mark",))
-def mark_owner(state, mark):
+def mark_owner(state, mark: int):
     return state.game.player_name(owner(_mark(mark)))
 
 
 @FACTS.fact("mark_cells", "The cells holding mark N, sorted: two while it is spooky, one once "
                           "classical, none before it is made.", args=("mark",))
-def mark_cells(state, mark):
+def mark_cells(state, mark: int):
     number = _mark(mark)
     if number in state.classical:
         return [cell_name(state.classical.index(number))]
@@ -97,7 +97,7 @@ def pending_mark(state):
 
 @FACTS.fact("mark_name", "Mark N by its player's letter and number, e.g. 'X1', once it has been "
                          "made ('none' before).", args=("mark",))
-def mark_name_fact(state, mark):
+def mark_name_fact(state, mark: int):
     number = _mark(mark)
     return mark_name(number) if number <= state.marks_placed else "none"
 
