@@ -107,11 +107,12 @@ def _area_swatch(ax):
 
 
 def _arc_swatch(ax):
-    angles = [math.radians(200 + 140 * k / 30) for k in range(31)]
-    ax.plot([0.5 + 0.45 * math.cos(a) for a in angles],
-            [0.95 + 0.45 * math.sin(a) for a in angles], color=INK, linewidth=2.2,
+    """A stretch of goal arc with its letter outside it, as arc A sits on the board."""
+    angles = [math.radians(50 + 80 * k / 30) for k in range(31)]
+    ax.plot([0.5 + 0.6 * math.cos(a) for a in angles],
+            [-0.1 + 0.6 * math.sin(a) for a in angles], color=INK, linewidth=2.2,
             solid_capstyle="butt")
-    ax.text(0.5, 0.72, "A", ha="center", va="center", fontproperties=font(7), color=INK)
+    ax.text(0.5, 0.8, "A", ha="center", va="center", fontproperties=font(7), color=INK)
 
 
 MARKS = (
