@@ -215,3 +215,35 @@ def test_part_numbers_follow_the_notation():
         numbers[region.owner] = game.facts["part_number_at"].compute(state, [x, y])
     assert numbers == {0: 3, 1: 1, None: 2}
     assert game.facts["part_number_at"].compute(state, [-0.6, 0.4]) == 0  # an outer region, not cut
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_no_badge_covers_a_settled_region(path):
+    record = load_record(path, FIGURES)
+    for panel in record.panels:
+        view = {**drawing.VIEW_OPTIONS, **panel.view}
+        if not view["part_numbers"]:
+            continue
+        state = record.variation(panel.after, panel.then, None)[-1]
+        artists, _ = draw(state, **panel.view)
+        window = view["window"]
+        radius = drawing.BADGE_RADIUS * ((window[2] - window[0]) / drawing.VIEW_SPAN
+                                         if window else 1.0)
+        for region in state.regions.values():
+            if not is_settled(region, state.settings):
+                continue
+            ring = drawing.outline(region)
+            for number, centre in badge_centres(artists).items():
+                inside = region.contains(*centre)
+                if inside and state.last.parts[int(number) - 1] == region.id:
+                    assert drawing._distance_to_outline(centre, ring) >= radius  # it fits
+                else:
+                    assert not inside and drawing._distance_to_outline(centre, ring) >= radius
+
+
+def test_the_whole_game_is_the_game_on_the_cover():
+    # the page says the move-by-move game is the one whose end opens the page
+    cover = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    whole = load_record(FIGURES / "craquelure" / "whole-game.toml", FIGURES)
+    assert whole.moves == cover.moves
+    assert str(whole.replay()[-1]) == str(cover.replay()[-1])

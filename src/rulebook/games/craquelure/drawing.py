@@ -47,6 +47,7 @@ OWNED_FILLS = (tint(BLUE, 0.75), tint(VERMILION, 0.4))  # Blue, Red
 WINNING_FILLS = (mix(BLUE, "#000000", 0.35), mix(VERMILION, "#000000", 0.45))
 HATCH_STEP = 0.05  # data units between hatch lines on the whole-disk view
 BADGE_RADIUS = 0.08  # a part number's badge, data units on the whole-disk view
+SMALL_SHARE = 0.03  # a region under this share of the disk may hide under a badge
 
 
 def fill_of(owner, winning: bool):
@@ -288,9 +289,11 @@ def _part_badges(ax, state, last, outlines, scale, window, arcs) -> list:
     """Number the last cut's parts; a part too small for its badge gets it outside, on a leader."""
     radius = BADGE_RADIUS * scale
     box = window or (-VIEW_SPAN / 2, -VIEW_SPAN / 2, VIEW_SPAN / 2, VIEW_SPAN / 2)
+    anchors = {number: label_point(state.regions[region_id])
+               for number, region_id in enumerate(last.parts, start=1)}
     parts = [(number, region_id) for number, region_id in enumerate(last.parts, start=1)
-             if region_id in state.regions]
-    anchors = {number: label_point(state.regions[region_id]) for number, region_id in parts}
+             if box[0] <= anchors[number][0] <= box[2] and box[1] <= anchors[number][1] <= box[3]]
+    small = [r for r in state.regions.values() if r.share() < SMALL_SHARE]
     placed = {}  # number -> badge centre
     leaders = {}
     for number, region_id in parts:
@@ -315,6 +318,9 @@ def _part_badges(ax, state, last, outlines, scale, window, arcs) -> list:
                 return False  # the badge would cover the part it names
             if arcs and not window and 0.95 <= math.hypot(x, y) <= 1.15 + radius:
                 return False  # on the ring of goal arcs
+            if any((r.contains(x, y) or _distance_to_outline(
+                    point, outlines[r.id]) < 1.2 * radius) for r in small):
+                return False  # it would hide another small region
             return all(math.hypot(x - u, y - v) >= 2.3 * radius for u, v in taken)
 
         candidates = [(anchor[0] + d * radius * math.cos(away + turn),
