@@ -118,12 +118,12 @@ def _arc_swatch(ax):
 
 MARKS = (
     Mark("neutral", {"en": "Neutral region", "ja": "中立の領域"}, _square(NEUTRAL_FILL)),
-    Mark("red", {"en": "Red's region", "ja": "赤の領域"}, _square(OWNED_FILLS[1])),
     Mark("blue", {"en": "Blue's region", "ja": "青の領域"}, _square(OWNED_FILLS[0])),
-    Mark("win-red", {"en": "Red's winning group", "ja": "赤の勝ちを決めたまとまり"},
-         _square(WINNING_FILLS[1])),
+    Mark("red", {"en": "Red's region", "ja": "赤の領域"}, _square(OWNED_FILLS[1])),
     Mark("win-blue", {"en": "Blue's winning group", "ja": "青の勝ちを決めたまとまり"},
          _square(WINNING_FILLS[0])),
+    Mark("win-red", {"en": "Red's winning group", "ja": "赤の勝ちを決めたまとまり"},
+         _square(WINNING_FILLS[1])),
     Mark("settled", {"en": "Settled: can no longer be cut", "ja": "確定した領域（もう割れない）"},
          _settled_swatch),
     Mark("handed", {"en": "Settled region just handed to the opponent",
