@@ -4,9 +4,10 @@ Ownership is told by luminance as well as hue, so it survives greyscale print:
 neutral regions are near white, Red's a light tint, Blue's a mid tint, and the
 winning group a dark shade of its colour.  Settled regions are hatched (the
 hatch is drawn as plain line segments, clipped by hand to the convex region, so
-every SVG renderer shows it); parts just handed over have a heavy dashed
-outline; a region the caption names (``highlight``) has a yellow halo inside a
-heavy ink outline.  The goal arcs run just outside the rim with their letters;
+every SVG renderer shows it); regions just handed over have a heavy dashed
+outline; a region the caption names (``highlight``) has a heavy ink outline
+with a yellow halo outside it.  Every kind of mark is in ``MARKS``, named in
+both languages for the legend, and ``draw`` reports each one it draws.  The goal arcs run just outside the rim with their letters;
 the last cut's point is a yellow dot.  A part too small to hold its number
 badge gets the badge outside it, on a leader line.  Rim arcs are drawn as fine
 polylines (drawing only: the rules use exact areas).
@@ -18,8 +19,8 @@ import math
 
 from matplotlib.patches import Circle, Polygon, Rectangle
 
-from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, Mark, font, mix, tint
 from ...errors import OptionError
+from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, Mark, font, mix, tint
 from . import geometry as geo
 from .rules import is_settled
 from .starts import ARC_BOUNDARIES, ARC_NAMES
@@ -32,7 +33,7 @@ VIEW_OPTIONS = {
     "decimals": 2,  # places for the areas
     "mark_cut": True,  # the last cut's point (yellow) and its rays
     "part_numbers": False,  # number the last cut's parts 1, 2, 3
-    "mark_handed": True,  # outline parts handed over at the end of the last turn
+    "mark_handed": True,  # outline regions handed over at the end of the last turn
     "mark_settled": True,  # hatch settled regions
     "dark_winner": True,  # the winning group in a dark shade
     "mark_points": [],  # extra yellow points [[x, y], ...], e.g. a cut about to be made
@@ -204,28 +205,28 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, arcs=True, lines=
     scale = (window[2] - window[0]) / VIEW_SPAN if window else 1.0  # marks keep their size
     regions = sorted(state.regions.values(), key=lambda r: r.id) if lines else []
     outlines = {region.id: outline(region) for region in regions}
-    highlighted = []
-    for point in highlight:
-        region = state.region_at(*point)
-        if region is None:
-            raise OptionError(f"craquelure: highlight: no region holds the point {point}")
-        highlighted.append(region)
-    for region in regions:
+
+    def paint(region, zorder):
+        """The region's fill (its owner's, dark in the winning group), hatched if settled."""
         winning = dark_winner and region.id in state.winning_group
         legend.use("neutral" if region.owner is None else
                    ("win-" if winning else "") + ("blue", "red")[region.owner])
-        artists += _region(ax, region, outlines[region.id], fill_of(region.owner, winning),
-                           mark_settled and is_settled(region, state.settings), legend, scale, 1)
-    for region in highlighted:
+        return _region(ax, outlines[region.id], fill_of(region.owner, winning),
+                       mark_settled and is_settled(region, state.settings), legend, scale,
+                       zorder)
+
+    for region in regions:
+        artists += paint(region, 1)
+    for point in highlight if lines else ():
+        region = state.region_at(*point)
+        if region is None:
+            raise OptionError(f"craquelure: highlight: no region holds the point {point}")
         # A halo outside the region only: drawn over its neighbours, then the region on top.
         legend.use("highlight")
         ring = outlines[region.id] + outlines[region.id][:1]
         artists += ax.plot(*zip(*ring), color=YELLOW, linewidth=5, solid_joinstyle="round",
                            zorder=1.5)
-        winning = dark_winner and region.id in state.winning_group
-        artists += _region(ax, region, outlines[region.id], fill_of(region.owner, winning),
-                           mark_settled and is_settled(region, state.settings), legend, scale,
-                           1.6)
+        artists += paint(region, 1.6)
         artists += ax.plot(*zip(*ring), color=INK, linewidth=1.4, solid_joinstyle="round",
                            zorder=3)
     artists.append(ax.add_patch(Circle((0, 0), 1, fill=False, edgecolor=INK, linewidth=1.0,
@@ -273,7 +274,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, arcs=True, lines=
     return artists
 
 
-def _region(ax, region, points, fill, settled, legend, scale, zorder) -> list:
+def _region(ax, points, fill, settled, legend, scale, zorder) -> list:
     """A region's fill and edge, hatched if settled."""
     artists = [ax.add_patch(Polygon(points, closed=True, facecolor=fill, edgecolor=INK,
                                     linewidth=0.6, joinstyle="round", zorder=zorder))]
