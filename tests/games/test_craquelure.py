@@ -136,6 +136,14 @@ def test_ray_may_not_end_on_a_t_junction():
     assert "existing vertex" in illegal(state, "(0.5,0.5) 180 R1 B2")
 
 
+def test_ray_may_not_end_where_a_line_meets_the_rim():
+    # the pinwheel's line from the top meets the rim at (0, 1); a ray at 45 degrees from
+    # (-0.3, 0.7) runs to exactly that line end, and one a degree off lands on the rim
+    state = game().initial_state()
+    assert "existing vertex" in illegal(state, "(-0.3,0.7) 45 B1 R2")
+    assert play(state, "(-0.3,0.7) 46 B1 R2")
+
+
 def test_parts_must_reach_the_minimum_area():
     # a strip 0.01 wide beside the radius at 90 degrees: about 0.16% of the disk
     state = game(start="sectors").initial_state()

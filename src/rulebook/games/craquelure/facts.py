@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...errors import OptionError
 from ...game import COMMON_FACTS, FactSet
 from . import geometry as geo
+from .moves import RED
 from .rules import is_settled, owner_name
 from .starts import ARC_NAMES
 
@@ -93,8 +94,8 @@ def neighbours_at(state, at: list):
     return sorted(_region(state, at).neighbours())
 
 
-@FACTS.fact("handed_over", "How many settled neutral parts went to the opponent at the end "
-            "of the last turn.")
+@FACTS.fact("handed_over", "How many settled neutral regions went to the opponent at the "
+            "end of the last turn.")
 def handed_over(state):
     return len(state.last.handed_over) if state.last else 0
 
@@ -102,6 +103,32 @@ def handed_over(state):
 @FACTS.fact("swapped", "Whether Red has swapped (pie rule).")
 def swapped(state):
     return state.swapped
+
+
+@FACTS.fact("swapper", "'Red' once Red has swapped (only Red may, once, after the first move), "
+            "else 'none'.")
+def swapper(state):
+    return owner_name(RED) if state.swapped else "none"
+
+
+SEATS = ("first", "second")
+
+
+@FACTS.fact("seat_colour", "The colour ('Blue' or 'Red') the player who moved first "
+            "(seat = 'first') or second (seat = 'second') plays now; a swap trades them.",
+            args=("seat",))
+def seat_colour(state, seat: str):
+    if seat not in SEATS:
+        raise OptionError(f"craquelure: 'seat' must be 'first' or 'second', not {seat!r}")
+    return owner_name(state.colour_of(SEATS.index(seat)))
+
+
+@FACTS.fact("part_number_at", "Which part (1, 2 or 3, as the notation numbers them) of the "
+            "last cut the region at 'at' is; 0 if it is not one of them.", args=("at",))
+def part_number_at(state, at: list):
+    region = _region(state, at)
+    parts = state.last.parts if state.last else ()
+    return parts.index(region.id) + 1 if region.id in parts else 0
 
 
 @FACTS.fact("winning_group", "The ids of the regions in the winning group (empty if none).")

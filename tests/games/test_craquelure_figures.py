@@ -1,0 +1,249 @@
+"""Craquelure's figures: legends, greyscale cues, badges, highlights, and the facts captions use."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Polygon  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+
+from rulebook.errors import OptionError  # noqa: E402
+from rulebook.figure_style import Legend, render_panels  # noqa: E402
+from rulebook.games import make_game  # noqa: E402
+from rulebook.games.craquelure import drawing  # noqa: E402
+from rulebook.games.craquelure.rules import is_settled  # noqa: E402
+from rulebook.records import find_records, load_record  # noqa: E402
+
+FIGURES = Path(__file__).resolve().parents[2] / "figures"
+RECORDS = [p for p in find_records(FIGURES) if p.parent.name == "craquelure"]
+
+
+def play(state, *moves):
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    return state
+
+
+def draw(state, **view):
+    legend = Legend(drawing.MARKS)
+    figure = plt.figure(figsize=drawing.PANEL_SIZE)
+    ax = figure.add_axes((0, 0, 1, 1))
+    artists = drawing.draw(ax, state, lang="en", legend=legend,
+                           **{**drawing.VIEW_OPTIONS, **view})
+    plt.close(figure)
+    return artists, {mark.key for mark in legend.marks()}
+
+
+def luma(rgba) -> float:
+    r, g, b = rgba[:3]
+    return 255 * (0.2126 * r + 0.7152 * g + 0.0722 * b)
+
+
+def fills_by_kind(state, artists) -> dict[str, set[float]]:
+    """The luma of every filled region patch, grouped by what owns the region under it."""
+    kinds: dict[str, set[float]] = {}
+    for artist in artists:
+        if isinstance(artist, Polygon) and artist.get_fill():
+            xy = artist.get_xy()[:-1]
+            region = state.region_at(*(sum(c) / len(xy) for c in zip(*xy)))
+            owner = "neutral" if region.owner is None else ("Blue", "Red")[region.owner]
+            if region.id in state.winning_group:
+                owner = "win-" + owner
+            kinds.setdefault(owner, set()).add(round(luma(artist.get_facecolor()), 1))
+    return kinds
+
+
+# --- legends -----------------------------------------------------------------------
+
+
+def expected_marks(record, panel) -> set[str]:
+    """The kinds of mark a panel must show, worked out from the position and the view."""
+    view = {**drawing.VIEW_OPTIONS, **panel.view}
+    state = record.variation(panel.after, panel.then, None)[-1]
+    marks = set()
+    if view["lines"]:
+        for region in state.regions.values():
+            colour = None if region.owner is None else ("blue", "red")[region.owner]
+            winning = view["dark_winner"] and region.id in state.winning_group
+            marks.add("neutral" if colour is None else ("win-" if winning else "") + colour)
+            if view["mark_settled"] and is_settled(region, state.settings):
+                marks.add("settled")
+        last = state.last
+        marks |= {"handed"} if view["mark_handed"] and last and last.handed_over else set()
+        marks |= {"cut"} if view["mark_cut"] and last else set()
+        marks |= {"part"} if view["part_numbers"] and last else set()
+    marks |= {"highlight"} if view["highlight"] else set()
+    marks |= {"point"} if view["mark_points"] else set()
+    marks |= {"area"} if view["areas"] else set()
+    marks |= {"arc"} if view["arcs"] else set()
+    return marks
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_legend_lists_exactly_the_marks_drawn(path):
+    record = load_record(path, FIGURES)
+    _, marks = render_panels(record, "en")
+    expected = set().union(*(expected_marks(record, panel) for panel in record.panels))
+    assert [m.key for m in marks] == [m.key for m in drawing.MARKS if m.key in expected]
+
+
+def test_every_mark_has_a_name_in_both_languages_and_a_distinct_key():
+    keys = [mark.key for mark in drawing.MARKS]
+    assert len(keys) == len(set(keys))
+    for mark in drawing.MARKS:
+        assert mark.names["en"].strip() and mark.names["ja"].strip()
+
+
+def test_a_mark_turned_off_leaves_the_legend():
+    state = play(make_game("craquelure").initial_state(), "(0.86,0.1) 80 B1 R2")
+    _, shown = draw(state)
+    assert {"arc", "cut", "handed", "settled"} <= shown
+    artists, hidden = draw(state, arcs=False, mark_cut=False, mark_handed=False,
+                           mark_settled=False)
+    assert not {"arc", "cut", "handed", "settled"} & hidden
+    assert not any(isinstance(a, Text) and a.get_text() in "ABC" for a in artists)
+
+
+# --- greyscale ---------------------------------------------------------------------
+
+
+def test_ownership_differs_in_luminance_not_only_hue():
+    record = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    state = record.replay()[-1]
+    artists, _ = draw(state)
+    kinds = fills_by_kind(state, artists)
+    assert {"neutral", "Blue", "Red", "win-Red"} <= set(kinds)
+    levels = {kind: values.pop() for kind, values in kinds.items() if len(values) == 1}
+    assert len(levels) == len(kinds)  # one fill per kind
+    ordered = sorted(levels.values())
+    assert all(b - a >= 40 for a, b in zip(ordered, ordered[1:])), levels
+
+
+def test_settled_regions_are_hatched_and_others_not():
+    record = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    state = record.replay()[-1]
+    artists, _ = draw(state)
+    lines = [a for a in artists if isinstance(a, Line2D) and len(a.get_xydata()) == 2]
+    hatched = set()
+    for line in lines:
+        (x0, y0), (x1, y1) = line.get_xydata()
+        if abs((x1 - x0) - (y1 - y0)) < 1e-9:  # a 45-degree segment
+            region = state.region_at((x0 + x1) / 2, (y0 + y1) / 2)
+            if region is not None:
+                hatched.add(region.id)
+    settled = {r.id for r in state.regions.values() if is_settled(r, state.settings)}
+    assert settled and hatched == settled
+
+
+# --- badges and highlights ---------------------------------------------------------------
+
+
+def badge_centres(artists) -> dict[str, tuple[float, float]]:
+    return {a.get_text(): a.get_position() for a in artists
+            if isinstance(a, Text) and a.get_text() in {"1", "2", "3"}}
+
+
+def test_a_small_part_keeps_its_badge_outside_with_a_leader():
+    state = play(make_game("craquelure").initial_state(), "(0.86,0.1) 80 B1 R2")
+    small = state.regions[state.last.parts[2]]
+    assert small.share() < 0.015  # the part the handover figure is about
+    artists, _ = draw(state, part_numbers=True)
+    centre = badge_centres(artists)["3"]
+    outline = drawing.outline(small)
+    assert not small.contains(*centre)
+    assert drawing._distance_to_outline(centre, outline) > drawing.BADGE_RADIUS
+    leaders = [a for a in artists if isinstance(a, Line2D)
+               and tuple(a.get_xydata()[0]) == tuple(centre)]
+    assert len(leaders) == 1 and small.contains(*leaders[0].get_xydata()[1])
+
+
+def test_a_large_part_has_its_badge_inside():
+    state = play(make_game("craquelure").initial_state(), "(0.1,-0.05) 100 B1 R2")
+    artists, _ = draw(state, part_numbers=True)
+    for number, centre in badge_centres(artists).items():
+        assert state.regions[state.last.parts[int(number) - 1]].contains(*centre)
+
+
+def test_highlight_outlines_the_region_holding_the_point():
+    state = play(make_game("craquelure").initial_state(), "(0,0.74) 112.88 B3 R2")
+    strip = state.region_at(0.0, 0.87)
+    artists, marks = draw(state, highlight=[[0.0, 0.87]])
+    ring = drawing.outline(strip)
+    heavy = [a for a in artists if isinstance(a, Line2D) and a.get_linewidth() >= 1.4
+             and len(a.get_xydata()) == len(ring) + 1]
+    assert "highlight" in marks and heavy
+    assert all(strip.contains(*p) or drawing._distance_to_outline(p, ring) < 1e-9
+               for p in heavy[0].get_xydata())
+    with pytest.raises(OptionError):
+        draw(state, highlight=[[2.0, 2.0]])
+
+
+# --- the facts the captions use ------------------------------------------------------------
+
+
+def test_seat_colours_and_swapper_follow_the_swap():
+    game = make_game("craquelure")
+    first = play(game.initial_state(), "(0.1,-0.05) 100 B1 R2")
+    fact = {name: game.facts[name].compute for name in ("swapper", "seat_colour", "turn")}
+    assert fact["swapper"](first) == "none"
+    assert (fact["seat_colour"](first, "first"), fact["seat_colour"](first, "second")) == \
+        ("Blue", "Red")
+    swapped = play(first, "swap")
+    assert fact["swapper"](swapped) == "Red"
+    assert (fact["seat_colour"](swapped, "first"), fact["seat_colour"](swapped, "second")) == \
+        ("Red", "Blue")
+    # the player who opened moves next, in the colour the fact names
+    assert swapped.turn == 0 and fact["turn"](swapped) == fact["seat_colour"](swapped, "first")
+    with pytest.raises(OptionError):
+        fact["seat_colour"](swapped, "third")
+
+
+def test_part_numbers_follow_the_notation():
+    game = make_game("craquelure")
+    state = play(game.initial_state(), "(0.1,-0.05) 100 B3 R1")
+    numbers = {}
+    for region_id in state.last.parts:
+        region = state.regions[region_id]
+        x, y = drawing.label_point(region)
+        numbers[region.owner] = game.facts["part_number_at"].compute(state, [x, y])
+    assert numbers == {0: 3, 1: 1, None: 2}
+    assert game.facts["part_number_at"].compute(state, [-0.6, 0.4]) == 0  # an outer region, not cut
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_no_badge_covers_a_settled_region(path):
+    record = load_record(path, FIGURES)
+    for panel in record.panels:
+        view = {**drawing.VIEW_OPTIONS, **panel.view}
+        if not view["part_numbers"]:
+            continue
+        state = record.variation(panel.after, panel.then, None)[-1]
+        artists, _ = draw(state, **panel.view)
+        window = view["window"]
+        radius = drawing.BADGE_RADIUS * ((window[2] - window[0]) / drawing.VIEW_SPAN
+                                         if window else 1.0)
+        for region in state.regions.values():
+            if not is_settled(region, state.settings):
+                continue
+            ring = drawing.outline(region)
+            for number, centre in badge_centres(artists).items():
+                inside = region.contains(*centre)
+                if inside and state.last.parts[int(number) - 1] == region.id:
+                    assert drawing._distance_to_outline(centre, ring) >= radius  # it fits
+                else:
+                    assert not inside and drawing._distance_to_outline(centre, ring) >= radius
+
+
+def test_the_whole_game_is_the_game_on_the_cover():
+    # the page says the move-by-move game is the one whose end opens the page
+    cover = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    whole = load_record(FIGURES / "craquelure" / "whole-game.toml", FIGURES)
+    assert whole.moves == cover.moves
+    assert str(whole.replay()[-1]) == str(cover.replay()[-1])
