@@ -10,8 +10,8 @@ View options (a record's ``[figure] view``):
 ``trace``     a line end such as "C3 N": draw that line strongly, fade the rest
 ``coords``    column letters and row numbers
 ``highlight`` outline the cell of the last move
-``loop``      a line end such as "A3 N", or a list of them: mark the loop through
-              it with a wide band (the loop a caption points at)
+``loop``      a line end such as "A3 N", or a list of them: draw the loop through
+              it thicker, on a yellow band (the loop a caption points at)
 ``scores``    the players' scores above the board
 
 Loops that the last move scored are drawn in the scorer's colour (both
@@ -85,14 +85,14 @@ def _crossing_swatch(ax):
 
 
 def _frame_swatch(ax):
-    xs, ys = zip(*[(x, y * 1.6 + 0.2) for x, y in _arc_points((0.5, 0.0), 0)])
-    ax.plot(xs, ys, color=GREY, linewidth=1.0)
+    xs, ys = zip(*_arc_points((0.5, 0.2), 0))
+    ax.plot(xs, ys, color=GREY, linewidth=1.2)
     ax.plot([0.0, 1.0], [0.2, 0.2], color=GREY, linewidth=1.0)
 
 
-def _label_swatch(text, colour=INK, linestyle="-", boxstyle="round,pad=0.1", edge=None):
+def _label_swatch(text, colour=INK, linestyle="-", boxstyle="round,pad=0.1", edge=None, size=12):
     def swatch(ax):
-        ax.text(0.5, 0.5, text, ha="center", va="center", color=colour, fontproperties=font(8),
+        ax.text(0.5, 0.5, text, ha="center", va="center", color=colour, fontproperties=font(size),
                 bbox={"boxstyle": boxstyle, "facecolor": PAPER, "linewidth": 0.8,
                       "edgecolor": edge or colour, "linestyle": linestyle})
     return swatch
@@ -133,9 +133,9 @@ MARKS = (
     _mark("traced", "Traced line (the other lines faded)", "たどっている線（ほかの線は薄く）",
           _strand_swatch([INK], faded=LIGHT)),
     _mark("mark-plus", "+N: the player to move can gain N points here",
-          "+N：手番のプレイヤーがここでN点の得をする", _label_swatch("+N")),
+          "+N：手番のプレイヤーがここでN点の得をする", _label_swatch("+N", size=9)),
     _mark("mark-minus", "−N: any replacement here gives the opponent N points more",
-          "−N：ここではどう置き直しても相手がN点多く得る", _label_swatch("−N")),
+          "−N：ここではどう置き直しても相手がN点多く得る", _label_swatch("−N", size=9)),
     _mark("mark-even", "±: the best replacement here scores the same for both",
           "±：ここでいちばん得な置き直しは両者に同じ点", _label_swatch("±")),
 )
@@ -374,7 +374,7 @@ def _draw_labels(ax, state, lang, scale, scorer, traced, legend):
         legend.use("unknot" if knot.kind == "unknot" else "named" if knot.named
                    else f"complex-{lang}")
         artists.append(ax.text(x, y, knot_text(knot, lang), ha="center", va="center", color=colour,
-                               fontproperties=font(10 * scale + 3), bbox=box, zorder=9))
+                               fontproperties=font(9 * scale + 5), bbox=box, zorder=9))
     return artists
 
 
