@@ -23,7 +23,8 @@ def format_value(value, game=None, lang: str = "en") -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, (list, tuple)):
-        return ", ".join(format_value(v, game, lang) for v in value)
+        separator = "、" if lang == "ja" else ", "
+        return separator.join(format_value(v, game, lang) for v in value)
     if isinstance(value, str) and game is not None:
         for index, names in enumerate(game.players):
             if value == names["en"]:
