@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Wedge
+from matplotlib.patheffects import withStroke
 
 from ...figure_style import (BLUE, GREEN, INK, LIGHT, ORANGE, PAPER, VERMILION, Mark, font,
                              tint)
@@ -175,9 +176,15 @@ def _neutral(ax, xy, radius=DISC_RADIUS):
                                 lw=1.2, zorder=4.2))]
 
 
+def _halo(lw):
+    """A paper-white outline under a mark, so that it shows on black discs in greyscale."""
+    return [withStroke(linewidth=lw + 1.6, foreground=PAPER)]
+
+
 def _ring(ax, xy, colour, dashed=False, radius=DISC_RADIUS + 0.09, lw=2.0):
     return [ax.add_patch(Circle(xy, radius, facecolor="none", edgecolor=colour, lw=lw,
-                                linestyle=(0, (2, 1.5)) if dashed else "-", zorder=5))]
+                                linestyle=(0, (2, 1.5)) if dashed else "-", zorder=5,
+                                path_effects=_halo(lw)))]
 
 
 def _double_ring(ax, xy, radius=DISC_RADIUS + 0.06):
@@ -190,7 +197,7 @@ def _arrow(ax, start, end, colour, dashed=False, bend=0.0, scale=12):
     return [ax.add_patch(FancyArrowPatch(
         start, end, arrowstyle="-|>", mutation_scale=scale, color=colour, lw=2.0,
         linestyle=(0, (3, 2)) if dashed else "-", shrinkA=2, shrinkB=5,
-        connectionstyle=f"arc3,rad={bend}", zorder=7))]
+        connectionstyle=f"arc3,rad={bend}", zorder=7, path_effects=_halo(2.0)))]
 
 
 def _chain_line(ax, points, lw=3.2, radius=DISC_RADIUS + 0.09):
