@@ -36,6 +36,7 @@ VIEW_OPTIONS = {
     "marks": True,  # arrows and rings for the move that led here
     "chain": True,  # true: the winner's joining chain; "White"/"Black": that player's
     "highlight": [],  # cells to shade, e.g. ["e3", "e4"]
+    "supply": False,  # a stack of each player's discs beside the board (the components)
 }
 STEPS = ("before", "push", "place", "after")
 DISC_FILL = {WHITE: PAPER, BLACK: "#1B1B1B"}
@@ -59,7 +60,7 @@ def lattice(u: float, v: float) -> tuple[float, float]:
 
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
-         step="after", marks=True, chain=True, highlight=()):
+         step="after", marks=True, chain=True, highlight=(), supply=False):
     if step not in STEPS:
         raise ValueError(f"inphexion view option step={step!r}: one of {', '.join(STEPS)}")
     geo = state.geo
@@ -88,6 +89,8 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
         if neutral >> cell & 1:
             artists += _neutral(ax, centre(geo, cell))
             legend.use("neutral")
+    if supply:
+        artists += _supply(ax, geo, legend)
     if marks and parsed is not None:
         artists += _move_marks(ax, geo, parsed, step, owed, legend)
     path = _chain(state, chain) if step == "after" else []
@@ -99,6 +102,17 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     x1, _ = lattice(n + 0.2, n - 1)
     ax.set_xlim(x0, x1)
     ax.set_ylim(-ROW * (n - 0.1), ROW * 1.5)
+    return artists
+
+
+def _supply(ax, geo, legend):
+    """A short stack of each player's discs in the empty corner right of the top rows."""
+    artists = []
+    for player, x in ((WHITE, geo.size + 1.6), (BLACK, geo.size + 2.6)):
+        for k in range(3):
+            artists += _disc(ax, (x, -ROW * 1.8 + 0.14 * k), player,
+                             edge=LIGHT if player == BLACK else None)  # discs apart
+        legend.use(DISC_MARK[player])
     return artists
 
 
@@ -160,9 +174,9 @@ def _coordinates(ax, geo):
     return artists
 
 
-def _disc(ax, xy, player, radius=DISC_RADIUS):
+def _disc(ax, xy, player, radius=DISC_RADIUS, edge=None):
     return [ax.add_patch(Circle(xy, radius, facecolor=DISC_FILL[player],
-                                edgecolor=DISC_EDGE[player], lw=1.1, zorder=4))]
+                                edgecolor=edge or DISC_EDGE[player], lw=1.1, zorder=4))]
 
 
 def _neutral(ax, xy, radius=DISC_RADIUS):
