@@ -262,8 +262,8 @@ def _swatch_edge(player):
 
 
 def _swatch_relocation(ax):
-    _ring(ax, (0.22, 0.3), VERMILION, dashed=True, radius=0.18, lw=1.2)
-    _arrow(ax, (0.22, 0.3), (0.92, 0.8), VERMILION, dashed=True, bend=0.2, scale=7)
+    _ring(ax, (0.27, 0.3), VERMILION, dashed=True, radius=0.16, lw=1.2)
+    _arrow(ax, (0.27, 0.3), (0.95, 0.85), VERMILION, dashed=True, bend=0.2, scale=7)
 
 
 MARKS = (
@@ -282,7 +282,7 @@ MARKS = (
     Mark("relocation", {"en": "A relocated disc: from the dashed circle along the arrow",
                         "ja": "移動させた駒：破線の円から矢印の先へ"}, _swatch_relocation),
     Mark("chain", {"en": "A chain joining a player's edges", "ja": "対辺をつなぐ駒の列"},
-         lambda ax: _chain_line(ax, [(0.1, 0.2), (0.9, 0.8)], lw=1.6, radius=0.12)),
+         lambda ax: _chain_line(ax, [(0.22, 0.25), (0.78, 0.75)], lw=1.6, radius=0.13)),
     Mark("highlight", {"en": "Cells the caption points at", "ja": "説明文が指すマス"},
          lambda ax: _hexagon(ax, _MIDDLE, shaded=True, radius=0.48)),
 )
