@@ -277,7 +277,7 @@ MARKS = (
          lambda ax: _arrow(ax, (0.05, 0.5), (0.98, 0.5), BLUE, scale=7)),
     Mark("placed", {"en": "The disc just placed", "ja": "置いた駒"},
          lambda ax: _ring(ax, _MIDDLE, BLUE, radius=0.4, lw=1.6)),
-    Mark("surrounded", {"en": "A surrounded lone disc", "ja": "囲まれた孤立駒"},
+    Mark("surrounded", {"en": "A surrounded lone disc", "ja": "囲まれた孤立した駒"},
          lambda ax: _double_ring(ax, _MIDDLE, radius=0.3)),
     Mark("relocation", {"en": "A relocated disc: from the dashed circle along the arrow",
                         "ja": "移動させた駒：破線の円から矢印の先へ"}, _swatch_relocation),
