@@ -13,8 +13,9 @@ Every step shows the push as an arrow from the cell of the placement.
 View options: ``chain`` marks a shortest chain joining a player's edges: the
 winner's (true, once the game is over) or a named player's ("White" or
 "Black", e.g. a chain that did not win); ``highlight`` shades the cells a
-caption points at.  Every kind of mark is in ``MARKS``, named in both
-languages for the figure's legend.
+caption points at; ``supply`` stacks each player's discs beside the board.
+Every kind of mark is in ``MARKS``, named in both languages for the figure's
+legend.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
                 parsed.target, parsed.push)
     elif parsed is not None and parsed.push is not None and not parsed.relocations:
         owed = previous.owed_relocations(parsed.target, parsed.push)  # no room: they stay
+    unknown = [name for name in highlight if name not in geo.by_name]
+    if unknown:
+        raise ValueError(f"inphexion view option highlight: {unknown[0]!r} is not a cell")
     shaded = {geo.by_name[name] for name in highlight}
     artists = _board(ax, geo, shaded, legend)
     if coordinates:
