@@ -272,6 +272,7 @@ def test_drawings_are_deterministic_and_localised():
 def test_draw_returns_its_artists_for_every_step():
     import matplotlib.pyplot as plt
 
+    from rulebook.figure_style import Legend
     from rulebook.games.inphexion import drawing
 
     record = load_record("figures/inphexion/double-surround.toml")
@@ -279,9 +280,10 @@ def test_draw_returns_its_artists_for_every_step():
     counts = {}
     for step in drawing.STEPS:
         figure, ax = plt.subplots()
-        counts[step] = len(drawing.draw(ax, after, lang="en", previous=before,
-                                        move=record.moves[0], step=step))
+        counts[step] = len(drawing.draw(ax, after, lang="en", legend=Legend(drawing.MARKS),
+                                        previous=before, move=record.moves[0], step=step))
         plt.close(figure)
     assert counts["place"] > counts["push"]  # the two surrounded discs are ringed
     with pytest.raises(ValueError, match="step"):
-        drawing.draw(plt.subplots()[1], after, lang="en", step="later")
+        drawing.draw(plt.subplots()[1], after, lang="en", legend=Legend(drawing.MARKS),
+                     step="later")

@@ -1,15 +1,21 @@
 """Drawing an inpHeXion position with matplotlib.
 
 Hexagonal cells of a rhombus (row 1 at the top, each row shifted half a cell
-to the right), framed by the players' sides: White's (top and bottom) as
-white bands, Black's (left and right) as near-black bands.  A panel can show
-a move in four steps, like the designer's pages: ``step = "before"`` (the
-position before the move, with the push as an arrow), ``"push"`` (the enemy
-disc moved aside), ``"place"`` (the mover's disc placed; surrounded lone discs
-ringed) and ``"after"`` (relocations done, shown as dashed arrows).
+to the right), framed by the players' edges: White's (top and bottom) as
+light grey bands with a dark outline, Black's (left and right) as near-black
+bands, so the two stay apart on white paper and in greyscale.  A panel can
+show a move in four steps, like the designer's pages: ``step = "before"`` (the
+position before the move), ``"push"`` (the enemy disc moved aside),
+``"place"`` (the mover's disc placed; surrounded lone discs double-ringed) and
+``"after"`` (relocations done, shown as dashed arrows from dashed circles).
+Every step shows the push as an arrow from the cell of the placement.
 
-Colours: the move (push arrow, placed disc) blue; surrounded discs and
-relocations vermilion; a joining chain green; ``highlight`` purple.
+View options: ``chain`` marks a shortest chain joining a player's edges: the
+winner's (true, once the game is over) or a named player's ("White" or
+"Black", e.g. a chain that did not win); ``highlight`` shades the cells a
+caption points at; ``supply`` stacks each player's discs beside the board.
+Every kind of mark is in ``MARKS``, named in both languages for the figure's
+legend.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ from __future__ import annotations
 import math
 
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Wedge
+from matplotlib.patheffects import withStroke
 
-from ...figure_style import BLUE, GREEN, INK, LIGHT, PAPER, PURPLE, VERMILION, font, tint
+from ...figure_style import (BLUE, GREEN, INK, LIGHT, ORANGE, PAPER, VERMILION, Mark, font,
+                             tint)
 from .facts import shortest_chain
 from .rules import BLACK, WHITE
 
@@ -27,12 +35,16 @@ VIEW_OPTIONS = {
     "coordinates": True,  # column letters and row numbers
     "step": "after",  # before | push | place | after: how far into the move to draw
     "marks": True,  # arrows and rings for the move that led here
-    "chain": True,  # when a player's sides are joined, mark a shortest joining chain
-    "highlight": [],  # cells to ring, e.g. ["e3", "e4"]
+    "chain": True,  # true: the winner's joining chain; "White"/"Black": that player's
+    "highlight": [],  # cells to shade, e.g. ["e3", "e4"]
+    "supply": False,  # a stack of each player's discs beside the board (the components)
 }
 STEPS = ("before", "push", "place", "after")
 DISC_FILL = {WHITE: PAPER, BLACK: "#1B1B1B"}
 DISC_EDGE = {WHITE: INK, BLACK: "#1B1B1B"}
+EDGE_FILL = {WHITE: "#C8C8C8", BLACK: "#1B1B1B"}  # the players' edges (bands)
+CELL_FILL = tint(LIGHT, 0.5)
+HIGHLIGHT_FILL = tint(ORANGE, 0.7)
 ROW = math.sqrt(3) / 2  # vertical distance between rows
 HEX_RADIUS = 1 / math.sqrt(3)  # centre to corner of a cell one unit wide
 DISC_RADIUS = 0.36
@@ -48,8 +60,8 @@ def lattice(u: float, v: float) -> tuple[float, float]:
     return u + 0.5 * v, -ROW * v
 
 
-def draw(ax, state, *, lang, previous=None, move=None, coordinates=True, step="after",
-         marks=True, chain=True, highlight=()):
+def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
+         step="after", marks=True, chain=True, highlight=(), supply=False):
     if step not in STEPS:
         raise ValueError(f"inphexion view option step={step!r}: one of {', '.join(STEPS)}")
     geo = state.geo
@@ -64,27 +76,31 @@ def draw(ax, state, *, lang, previous=None, move=None, coordinates=True, step="a
         if step == "place":
             owed = [s for s, _ in parsed.relocations] or previous.owed_relocations(
                 parsed.target, parsed.push)
-    artists = _board(ax, geo)
+    elif parsed is not None and parsed.push is not None and not parsed.relocations:
+        owed = previous.owed_relocations(parsed.target, parsed.push)  # no room: they stay
+    unknown = [name for name in highlight if name not in geo.by_name]
+    if unknown:
+        raise ValueError(f"inphexion view option highlight: {unknown[0]!r} is not a cell")
+    shaded = {geo.by_name[name] for name in highlight}
+    artists = _board(ax, geo, shaded, legend)
     if coordinates:
         artists += _coordinates(ax, geo)
     for cell in geo.cells:
         for player in (WHITE, BLACK):
             if discs[player] >> cell & 1:
-                artists += _disc(ax, centre(geo, cell), DISC_FILL[player], DISC_EDGE[player])
+                artists += _disc(ax, centre(geo, cell), player)
+                legend.use(DISC_MARK[player])
         if neutral >> cell & 1:
             artists += _neutral(ax, centre(geo, cell))
-    for name in highlight:
-        artists += _ring(ax, centre(geo, geo.by_name[name]), PURPLE, dashed=True)
+            legend.use("neutral")
+    if supply:
+        artists += _supply(ax, geo, legend)
     if marks and parsed is not None:
-        artists += _move_marks(ax, geo, parsed, step, owed)
-    if chain and step == "after" and state.outcome() is not None:
-        winner = state.outcome().winner
-        path = shortest_chain(state, winner) if winner is not None else []
-        if path:
-            xs, ys = zip(*(centre(geo, c) for c in path))
-            artists += ax.plot(xs, ys, color=GREEN, lw=3.2, solid_capstyle="round", zorder=3)
-            for c in path:
-                artists += _ring(ax, centre(geo, c), GREEN)
+        artists += _move_marks(ax, geo, parsed, step, owed, legend)
+    path = _chain(state, chain) if step == "after" else []
+    if path:
+        artists += _chain_line(ax, [centre(geo, c) for c in path])
+        legend.use("chain")
     n = geo.size
     x0, _ = lattice(-1.3, 0)
     x1, _ = lattice(n + 0.2, n - 1)
@@ -93,28 +109,60 @@ def draw(ax, state, *, lang, previous=None, move=None, coordinates=True, step="a
     return artists
 
 
-def _board(ax, geo):
+def _supply(ax, geo, legend):
+    """A short stack of each player's discs in the empty corner right of the top rows."""
+    artists = []
+    for player, x in ((WHITE, geo.size + 1.6), (BLACK, geo.size + 2.6)):
+        for k in range(3):
+            artists += _disc(ax, (x, -ROW * 1.8 + 0.14 * k), player,
+                             edge=LIGHT if player == BLACK else None)  # discs apart
+        legend.use(DISC_MARK[player])
+    return artists
+
+
+def _chain(state, chain) -> list[int]:
+    """The cells of the chain to mark for the view option ``chain``."""
+    if chain is True:
+        outcome = state.outcome()
+        if outcome is None or outcome.winner is None:
+            return []
+        return shortest_chain(state, outcome.winner)
+    if not chain:
+        return []
+    return shortest_chain(state, state.game.player_index(str(chain)))
+
+
+def _board(ax, geo, shaded, legend):
     n = geo.size
     artists = []
     across, down = 0.62, 0.74  # the frame runs just outside the cells, in (column, row) units
     corners = [lattice(-across, -down), lattice(n - 1 + across, -down),
                lattice(n - 1 + across, n - 1 + down), lattice(-across, n - 1 + down)]
     top, right, bottom, left = zip(corners, corners[1:] + corners[:1])
-    for (a, b), player in ((top, WHITE), (bottom, WHITE), (left, BLACK), (right, BLACK)):
-        xs, ys = (a[0], b[0]), (a[1], b[1])
-        if player == WHITE:
-            artists += ax.plot(xs, ys, color=INK, lw=9, solid_capstyle="butt", zorder=1)
-            artists += ax.plot(xs, ys, color=PAPER, lw=6.5, solid_capstyle="butt", zorder=1.1)
-        else:
-            artists += ax.plot(xs, ys, color=DISC_FILL[BLACK], lw=7.5, solid_capstyle="butt",
-                               zorder=1)
+    for ends, player in ((top, WHITE), (bottom, WHITE), (left, BLACK), (right, BLACK)):
+        artists += _edge(ax, *zip(*ends), player)
+    legend.use("white-edge")
+    legend.use("black-edge")
     for cell in geo.cells:
-        x, y = centre(geo, cell)
-        hexagon = [(x + HEX_RADIUS * math.cos(math.radians(90 + 60 * k)),
-                    y + HEX_RADIUS * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
-        artists.append(ax.add_patch(Polygon(hexagon, closed=True, facecolor=tint(LIGHT, 0.5),
-                                            edgecolor="#9A9A9A", lw=0.8, zorder=2)))
+        artists += _hexagon(ax, centre(geo, cell), cell in shaded)
+    if shaded:
+        legend.use("highlight")
     return artists
+
+
+def _edge(ax, xs, ys, player, width=1.0):
+    """A player's edge: a band in the player's edge colour with a dark outline."""
+    return (ax.plot(xs, ys, color=INK, lw=9 * width, solid_capstyle="butt", zorder=1)
+            + ax.plot(xs, ys, color=EDGE_FILL[player], lw=6.5 * width, solid_capstyle="butt",
+                      zorder=1.1))
+
+
+def _hexagon(ax, xy, shaded=False, radius=HEX_RADIUS):
+    x, y = xy
+    corners = [(x + radius * math.cos(math.radians(90 + 60 * k)),
+                y + radius * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
+    return [ax.add_patch(Polygon(corners, closed=True, zorder=2, lw=0.8, edgecolor="#9A9A9A",
+                                 facecolor=HIGHLIGHT_FILL if shaded else CELL_FILL))]
 
 
 def _coordinates(ax, geo):
@@ -130,54 +178,116 @@ def _coordinates(ax, geo):
     return artists
 
 
-def _disc(ax, xy, fill, edge):
-    return [ax.add_patch(Circle(xy, DISC_RADIUS, facecolor=fill, edgecolor=edge, lw=1.1,
-                                zorder=4))]
+def _disc(ax, xy, player, radius=DISC_RADIUS, edge=None):
+    return [ax.add_patch(Circle(xy, radius, facecolor=DISC_FILL[player],
+                                edgecolor=edge or DISC_EDGE[player], lw=1.1, zorder=4))]
 
 
-def _neutral(ax, xy):
+def _neutral(ax, xy, radius=DISC_RADIUS):
     """The neutral double disc: a white and a black half under one outline."""
-    return [ax.add_patch(Wedge(xy, DISC_RADIUS, 90, 270, facecolor=PAPER, lw=0, zorder=4)),
-            ax.add_patch(Wedge(xy, DISC_RADIUS, 270, 90, facecolor=DISC_FILL[BLACK], lw=0,
+    return [ax.add_patch(Wedge(xy, radius, 90, 270, facecolor=PAPER, lw=0, zorder=4)),
+            ax.add_patch(Wedge(xy, radius, 270, 90, facecolor=DISC_FILL[BLACK], lw=0,
                                zorder=4)),
-            ax.add_patch(Circle(xy, DISC_RADIUS, facecolor="none", edgecolor=INK, lw=1.1,
+            ax.add_patch(Circle(xy, radius, facecolor="none", edgecolor=INK, lw=1.1,
                                 zorder=4.1)),
-            ax.add_patch(Circle(xy, DISC_RADIUS * 0.55, facecolor="none", edgecolor=GREEN,
+            ax.add_patch(Circle(xy, radius * 0.55, facecolor="none", edgecolor=GREEN,
                                 lw=1.2, zorder=4.2))]
 
 
-def _ring(ax, xy, colour, dashed=False):
-    return [ax.add_patch(Circle(xy, DISC_RADIUS + 0.09, facecolor="none", edgecolor=colour,
-                                lw=2.0, linestyle=(0, (2, 1.5)) if dashed else "-", zorder=5))]
+def _halo(lw):
+    """A paper-white outline under a mark, so that it shows on black discs in greyscale."""
+    return [withStroke(linewidth=lw + 1.6, foreground=PAPER)]
 
 
-def _arrow(ax, start, end, colour, dashed=False, bend=0.0):
+def _ring(ax, xy, colour, dashed=False, radius=DISC_RADIUS + 0.09, lw=2.0):
+    return [ax.add_patch(Circle(xy, radius, facecolor="none", edgecolor=colour, lw=lw,
+                                linestyle=(0, (2, 1.5)) if dashed else "-", zorder=5,
+                                path_effects=_halo(lw)))]
+
+
+def _double_ring(ax, xy, radius=DISC_RADIUS + 0.06):
+    """A surrounded lone disc: two thin rings, unlike the single ring of the placed disc."""
+    return (_ring(ax, xy, VERMILION, radius=radius, lw=1.3)
+            + _ring(ax, xy, VERMILION, radius=radius + 0.09, lw=1.3))
+
+
+def _arrow(ax, start, end, colour, dashed=False, bend=0.0, scale=12):
     return [ax.add_patch(FancyArrowPatch(
-        start, end, arrowstyle="-|>", mutation_scale=12, color=colour, lw=2.0,
+        start, end, arrowstyle="-|>", mutation_scale=scale, color=colour, lw=2.0,
         linestyle=(0, (3, 2)) if dashed else "-", shrinkA=2, shrinkB=5,
-        connectionstyle=f"arc3,rad={bend}", zorder=7))]
+        connectionstyle=f"arc3,rad={bend}", zorder=7, path_effects=_halo(2.0)))]
 
 
-def _move_marks(ax, geo, move, step, owed):
+def _chain_line(ax, points, lw=3.2, radius=DISC_RADIUS + 0.09):
+    """A joining chain: a green line through its discs, each ringed in green."""
+    xs, ys = zip(*points)
+    artists = ax.plot(xs, ys, color=GREEN, lw=lw, solid_capstyle="round", zorder=3)
+    for xy in points:
+        artists += _ring(ax, xy, GREEN, radius=radius)
+    return artists
+
+
+def _move_marks(ax, geo, move, step, owed, legend):
     """The push arrow, the placed disc's ring, surrounded discs and relocations."""
     artists = []
     if move.swap:
         return artists
     target = centre(geo, move.target)
-    if move.push is None:
-        return artists + _ring(ax, target, BLUE) if step != "before" else artists
-    push = centre(geo, move.push)
-    if step in ("before", "push"):
-        artists += _arrow(ax, target, push, BLUE)
-    if step == "push":
-        artists += _ring(ax, target, BLUE, dashed=True)
     if step in ("place", "after"):
         artists += _ring(ax, target, BLUE)
+        legend.use("placed")
+    if move.push is None:
+        return artists
+    artists += _arrow(ax, target, centre(geo, move.push), BLUE)
+    legend.use("push")
     for cell in owed:
-        artists += _ring(ax, centre(geo, cell), VERMILION)
+        artists += _double_ring(ax, centre(geo, cell))
+        legend.use("surrounded")
     if step == "after":
         for source, destination in move.relocations:
             start, end = centre(geo, source), centre(geo, destination)
             artists += _ring(ax, start, VERMILION, dashed=True)
             artists += _arrow(ax, start, end, VERMILION, dashed=True, bend=0.2)
+            legend.use("relocation")
     return artists
+
+
+# --- the legend -------------------------------------------------------------------
+# Swatches draw in the unit square; board marks are drawn at about a cell's size.
+_MIDDLE = (0.5, 0.5)
+
+
+def _swatch_disc(player):
+    return lambda ax: _disc(ax, _MIDDLE, player, radius=0.36)
+
+
+def _swatch_edge(player):
+    return lambda ax: _edge(ax, (0.02, 0.98), (0.5, 0.5), player, width=0.8)
+
+
+def _swatch_relocation(ax):
+    _ring(ax, (0.27, 0.3), VERMILION, dashed=True, radius=0.16, lw=1.2)
+    _arrow(ax, (0.27, 0.3), (0.95, 0.85), VERMILION, dashed=True, bend=0.2, scale=7)
+
+
+MARKS = (
+    Mark("white-disc", {"en": "White's disc", "ja": "白の駒"}, _swatch_disc(WHITE)),
+    Mark("black-disc", {"en": "Black's disc", "ja": "黒の駒"}, _swatch_disc(BLACK)),
+    Mark("neutral", {"en": "The neutral disc", "ja": "中立駒"},
+         lambda ax: _neutral(ax, _MIDDLE, radius=0.36)),
+    Mark("white-edge", {"en": "White's edges", "ja": "白の辺"}, _swatch_edge(WHITE)),
+    Mark("black-edge", {"en": "Black's edges", "ja": "黒の辺"}, _swatch_edge(BLACK)),
+    Mark("push", {"en": "A push: the enemy disc moves aside", "ja": "相手の駒をどける向き"},
+         lambda ax: _arrow(ax, (0.05, 0.5), (0.98, 0.5), BLUE, scale=7)),
+    Mark("placed", {"en": "The disc just placed", "ja": "置いた駒"},
+         lambda ax: _ring(ax, _MIDDLE, BLUE, radius=0.4, lw=1.6)),
+    Mark("surrounded", {"en": "A surrounded lone disc", "ja": "囲まれた孤立した駒"},
+         lambda ax: _double_ring(ax, _MIDDLE, radius=0.3)),
+    Mark("relocation", {"en": "A relocated disc: from the dashed circle along the arrow",
+                        "ja": "移動させた駒：破線の円から矢印の先へ"}, _swatch_relocation),
+    Mark("chain", {"en": "A chain joining a player's edges", "ja": "対辺をつなぐ駒の列"},
+         lambda ax: _chain_line(ax, [(0.22, 0.25), (0.78, 0.75)], lw=1.6, radius=0.13)),
+    Mark("highlight", {"en": "Cells the caption points at", "ja": "説明文が指すマス"},
+         lambda ax: _hexagon(ax, _MIDDLE, shaded=True, radius=0.48)),
+)
+DISC_MARK = {WHITE: "white-disc", BLACK: "black-disc"}

@@ -54,6 +54,21 @@ def in_hand(state):
     return {state.game.player_name(p): state.hand[p] for p in (WHITE, BLACK)}
 
 
+@FACTS.fact("hand", "How many discs a player still has in hand.", args=("player",))
+def hand(state, player):
+    return state.hand[state.game.player_index(str(player))]
+
+
+@FACTS.fact("neutral", "The cell of the neutral disc (variant), or 'none'.")
+def neutral(state):
+    return "none" if not state.neutral else _names(state, bits(state.neutral))[0]
+
+
+@FACTS.fact("cell_count", "How many cells the board has.")
+def cell_count(state):
+    return len(state.geo.cells)
+
+
 @FACTS.fact("empty_count", "How many cells are empty.")
 def empty_count(state):
     return state.empty.bit_count()
@@ -62,6 +77,36 @@ def empty_count(state):
 @FACTS.fact("last_move", "The move that led to this position, in notation, or 'none'.")
 def last_move(state):
     return "none" if state.last is None else state.format_move(state.last)
+
+
+@FACTS.fact("mover", "Who made the move that led here ('none' at the start).")
+def mover(state):
+    return "none" if state.last is None else state.game.player_name(1 - state.to_move)
+
+
+@FACTS.fact("placed", "The cell where the move that led here placed a disc ('none' for a swap "
+                      "or at the start).")
+def placed(state):
+    last = state.last
+    return "none" if last is None or last.swap else state.geo.names[last.target]
+
+
+@FACTS.fact("pushed_to", "The cell the disc pushed aside by the move that led here went to "
+                         "('none' for a first move, a swap, or at the start).")
+def pushed_to(state):
+    last = state.last
+    return "none" if last is None or last.push is None else state.geo.names[last.push]
+
+
+@FACTS.fact("relocated_from", "The cells the discs relocated by the move that led here left.")
+def relocated_from(state):
+    return [] if state.last is None else _names(state, [s for s, _ in state.last.relocations])
+
+
+@FACTS.fact("relocated_to", "The empty cells that received the discs relocated by the move "
+                            "that led here.")
+def relocated_to(state):
+    return [] if state.last is None else _names(state, [d for _, d in state.last.relocations])
 
 
 @FACTS.fact("relocated", "The relocations of the move that led here, e.g. ['c3>a1'].")

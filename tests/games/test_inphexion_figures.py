@@ -1,0 +1,257 @@
+"""inpHeXion figures: the facts captions quote, legends, greyscale cues and the view options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Wedge  # noqa: E402
+
+from rulebook.figure_style import BLUE, GREEN, VERMILION, Legend, PAPER, render_panels  # noqa: E402
+from rulebook.games import make_game  # noqa: E402
+from rulebook.games.inphexion import drawing  # noqa: E402
+from rulebook.records import load_record  # noqa: E402
+
+FIGURES = Path(__file__).resolve().parents[2] / "figures" / "inphexion"
+RECORDS = sorted(FIGURES.glob("*.toml"))
+
+SURROUND = """
+turn: White
+    a b c d e f g
+ 1  . . . . . . .
+ 2   . B . . . B .
+ 3    . W . W W . .
+ 4     . . W B B . .
+ 5      . . W W . . B
+ 6       . B . . . W .
+ 7        . . B . . . .
+"""
+
+
+def facts_of(state, **args):
+    game = state.game
+    return {name: game.facts[name].compute(state, **args.get(name, {}))
+            for name in ("mover", "placed", "pushed_to", "relocated_from", "relocated_to")}
+
+
+def cells_that(before, after, was, now):
+    """Cells whose content went from ``was`` to ``now`` (read with the 'cell' fact)."""
+    fact = before.game.facts["cell"]
+    names = sorted(before.geo.by_name, key=lambda n: (n[0], int(n[1:])))
+    return [n for n in names if fact.compute(before, cell=n) == was
+            and fact.compute(after, cell=n) == now]
+
+
+# --- facts for captions -------------------------------------------------------------
+def test_move_facts_agree_with_the_cells_that_changed():
+    before = make_game("inphexion").parse_position(SURROUND)
+    after = before.play(before.parse_move("e4>f4 d4>a6"))
+    found = facts_of(after)
+    assert found["mover"] == before.game.facts["turn"].compute(before) == "White"
+    assert [found["placed"]] == cells_that(before, after, "Black", "White")
+    # the pushed and the relocated discs both land on empty cells: tell them apart
+    landed = cells_that(before, after, "empty", "Black")
+    assert sorted([found["pushed_to"]] + found["relocated_to"]) == landed
+    geo = before.geo
+    assert geo.by_name[found["pushed_to"]] in geo.neighbours[geo.by_name[found["placed"]]]
+    assert found["relocated_from"] == cells_that(before, after, "Black", "empty")
+
+
+def test_move_facts_of_a_first_move_a_swap_and_the_start():
+    start = make_game("inphexion", pie=True).initial_state()
+    first = start.play(start.parse_move("b3"))
+    swapped = first.play(first.parse_move("swap"))
+    assert facts_of(start) == {"mover": "none", "placed": "none", "pushed_to": "none",
+                               "relocated_from": [], "relocated_to": []}
+    assert facts_of(first)["placed"] == "b3" and facts_of(first)["pushed_to"] == "none"
+    assert facts_of(first)["mover"] == "White"
+    assert facts_of(swapped)["mover"] == "Black" and facts_of(swapped)["placed"] == "none"
+
+
+def test_hand_neutral_and_cell_count():
+    game = make_game("inphexion", neutral=True, size=5)
+    start = game.initial_state()
+    facts = game.facts
+    assert facts["cell_count"].compute(start) == 25
+    assert facts["neutral"].compute(start) == "c3"
+    after = start.play(start.parse_move("c3>c2"))
+    assert facts["neutral"].compute(after) == "c2"
+    assert facts["hand"].compute(after, player="White") == game.discs - 1
+    assert facts["hand"].compute(after, player="Black") == game.discs
+    assert make_game("inphexion").facts["neutral"].compute(
+        make_game("inphexion").initial_state()) == "none"
+
+
+# --- legends: exactly the kinds of mark drawn ---------------------------------------
+def _is(colour, expected):
+    return matplotlib.colors.to_hex(colour).lower() == expected.lower()
+
+
+def _dashed(artist):
+    return artist.get_linestyle() not in ("-", "solid")
+
+
+def kinds_in(artists) -> set[str]:
+    """The kinds of mark found among the artists, read from their shapes and colours."""
+    found = set()
+    for a in artists:
+        if isinstance(a, Wedge):
+            found.add("neutral")
+        elif isinstance(a, Circle) and a.get_fill() and a.get_facecolor()[3] > 0:
+            colour = matplotlib.colors.to_hex(a.get_facecolor())
+            found.add({"#ffffff": "white-disc", "#1b1b1b": "black-disc"}[colour])
+        elif isinstance(a, Circle):
+            edge = a.get_edgecolor()
+            if _is(edge, BLUE):
+                found.add("placed")
+            elif _is(edge, VERMILION):
+                found.add("relocation" if _dashed(a) else "surrounded")
+            elif _is(edge, GREEN) and a.get_radius() > drawing.DISC_RADIUS:
+                found.add("chain")
+        elif isinstance(a, FancyArrowPatch):
+            found.add("relocation" if _dashed(a) else "push")
+        elif isinstance(a, Line2D):
+            colour = matplotlib.colors.to_hex(a.get_color()).upper()
+            if colour == drawing.EDGE_FILL[0].upper():
+                found.add("white-edge")
+            elif colour == drawing.EDGE_FILL[1].upper():
+                found.add("black-edge")
+            elif _is(colour, GREEN):
+                found.add("chain")
+        elif isinstance(a, Polygon) and _is(a.get_facecolor(), drawing.HIGHLIGHT_FILL):
+            found.add("highlight")
+    return found
+
+
+def draw_panel(record, panel):
+    line = record.variation(panel.after, panel.then, None)
+    states = record.replay()
+    previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
+    moves = record.moves[: panel.after] + list(panel.then)
+    legend = Legend(drawing.MARKS)
+    figure, ax = plt.subplots()
+    artists = drawing.draw(ax, line[-1], lang="en", legend=legend, previous=previous,
+                           move=moves[-1] if moves else None,
+                           **{**drawing.VIEW_OPTIONS, **panel.view})
+    plt.close(figure)
+    return artists, {m.key for m in legend.marks()}
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_each_panel_lists_exactly_the_marks_it_draws(path):
+    record = load_record(path)
+    drawn = set()
+    for panel in record.panels:
+        artists, used = draw_panel(record, panel)
+        assert used == kinds_in(artists)
+        drawn |= used
+    _, marks = render_panels(record, "en")
+    assert [m.key for m in marks] == [m.key for m in drawing.MARKS if m.key in drawn]
+
+
+def test_legends_follow_the_records():
+    """What a record asks for (not what the drawing did) decides some marks."""
+    for path in RECORDS:
+        record = load_record(path)
+        keys = {m.key for m in render_panels(record, "en")[1]}
+        views = [{**drawing.VIEW_OPTIONS, **p.view} for p in record.panels]
+        shown = [record.moves[p.after - 1] for p in record.panels if p.after]
+        after_steps = [record.moves[p.after - 1] for p, v in zip(record.panels, views)
+                       if p.after and v["step"] == "after"]
+        assert ("highlight" in keys) == any(v["highlight"] for v in views), path.stem
+        assert ("neutral" in keys) == bool(record.game.options["neutral"]), path.stem
+        assert ("relocation" in keys) == any(len(m.split()) > 1 for m in after_steps), path.stem
+        assert ("push" in keys) == any(">" in m.split()[0] for m in shown), path.stem
+        assert {"white-edge", "black-edge"} <= keys
+
+
+def test_every_mark_has_both_names_and_a_swatch():
+    from rulebook.figure_style import render_swatch
+
+    assert len({m.key for m in drawing.MARKS}) == len(drawing.MARKS)
+    for mark in drawing.MARKS:
+        assert mark.names["en"] and mark.names["ja"] and mark.names["en"] != mark.names["ja"]
+        assert b"<path" in render_swatch(mark)
+
+
+# --- greyscale ----------------------------------------------------------------------
+def luminance(colour: str) -> float:
+    r, g, b = matplotlib.colors.to_rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_edges_and_highlights_survive_greyscale():
+    white, black = (luminance(drawing.EDGE_FILL[p]) for p in (0, 1))
+    paper = luminance(PAPER)
+    assert paper - white > 0.15 and white - black > 0.4
+    assert abs(luminance(drawing.CELL_FILL) - white) > 0.1  # the band stands out from the cells
+    assert luminance(drawing.CELL_FILL) - luminance(drawing.HIGHLIGHT_FILL) > 0.12
+
+
+def test_both_edges_are_drawn_in_their_colours_with_a_dark_outline():
+    record = load_record(FIGURES / "board.toml")
+    artists, _ = draw_panel(record, record.panels[0])
+    lines = [a for a in artists if isinstance(a, Line2D)]
+    for player in (0, 1):
+        bands = [a for a in lines if _is(a.get_color(), drawing.EDGE_FILL[player])]
+        assert len(bands) == 2  # two opposite edges each
+        for band in bands:
+            outline = [a for a in lines if a.get_linewidth() > band.get_linewidth()
+                       and list(a.get_xdata()) == list(band.get_xdata())]
+            assert outline and luminance(outline[0].get_color()) < 0.2
+
+
+# --- view options -------------------------------------------------------------------
+def test_a_named_chain_is_marked_even_when_it_did_not_win():
+    record = load_record(FIGURES / "no-room.toml")
+    state = record.replay()[-1]
+    length = state.game.facts["chain_length"].compute(state, player="White")
+    assert state.game.facts["winner"].compute(state) == "Black" and length > 0
+    for chain, rings in (("White", length), (True, 0), (False, 0)):
+        legend = Legend(drawing.MARKS)
+        figure, ax = plt.subplots()
+        artists = drawing.draw(ax, state, lang="en", legend=legend, previous=record.replay()[0],
+                               move=record.moves[0], chain=chain)
+        plt.close(figure)
+        green = [a for a in artists if isinstance(a, Circle) and _is(a.get_edgecolor(), GREEN)
+                 and a.get_radius() > drawing.DISC_RADIUS]
+        assert len(green) == rings
+
+
+def test_a_surrounded_disc_that_could_not_be_relocated_stays_marked_after_the_move():
+    record = load_record(FIGURES / "no-room.toml")
+    artists, used = draw_panel(record, record.panels[0])
+    assert "surrounded" in used
+    ringed = {(round(a.center[0], 3), round(a.center[1], 3)) for a in artists
+              if isinstance(a, Circle) and _is(a.get_edgecolor(), VERMILION)}
+    state = record.replay()[0]
+    owed = state.game.facts["owed"].compute(state, push=record.moves[0])
+    assert ringed == {tuple(round(v, 3) for v in drawing.centre(state.geo, state.geo.by_name[c]))
+                      for c in owed}
+
+
+def test_highlight_shades_exactly_the_named_cells():
+    state = make_game("inphexion").parse_position(SURROUND)
+    legend = Legend(drawing.MARKS)
+    figure, ax = plt.subplots()
+    artists = drawing.draw(ax, state, lang="en", legend=legend, highlight=["d4", "a1"])
+    plt.close(figure)
+    shaded = [a for a in artists if isinstance(a, Polygon)
+              and _is(a.get_facecolor(), drawing.HIGHLIGHT_FILL)]
+    centres = sorted(tuple(round(v, 3) for v in a.get_xy()[:-1].mean(axis=0)) for a in shaded)
+    expected = sorted(tuple(round(v, 3) for v in drawing.centre(state.geo, state.geo.by_name[c]))
+                      for c in ("d4", "a1"))
+    assert centres == expected
+
+
+def test_highlighting_a_cell_off_the_board_names_the_option():
+    state = make_game("inphexion").parse_position(SURROUND)
+    figure, ax = plt.subplots()
+    with pytest.raises(ValueError, match="highlight: 'h9'"):
+        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), highlight=["h9"])
+    plt.close(figure)
