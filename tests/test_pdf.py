@@ -24,6 +24,23 @@ SVG = """<?xml version="1.0" encoding="UTF-8"?>
 """
 SVG_FILL = (0x13 / 255, 0x57 / 255, 0x9B / 255)
 
+# A figure's panel: a 200 pt square of a colour of its own (three side by side are wider than
+# the frame, so they must shrink to fit one row).
+PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="200pt" viewBox="0 0 200 200">
+  <rect x="0" y="0" width="200" height="200" fill="{fill}"/>
+</svg>
+"""
+SWATCH_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="20pt" height="20pt" viewBox="0 0 20 20">
+  <rect x="0" y="0" width="20" height="20" fill="#7a1f5c"/>
+</svg>
+"""
+
+
+def panel_fill(index: int) -> str:
+    return f"#{0x21 + 16 * index:02x}a4{0x31 + index:02x}"
+
 CONF = """
 extensions = ["rulebook.sphinxext", "rulebook.pdf", "testext"]
 project = "PDF test"
@@ -46,9 +63,31 @@ class MysteryDirective(SphinxDirective):
         node += nodes.paragraph(text="SECRET-MYSTERY-TEXT")
         return [node]
 
+# The figure shape rulebook-figure makes: panels, a caption, a legend of swatches.
+class PanelFigureDirective(SphinxDirective):
+    required_arguments = 2  # the first panel's number, the number of panels
+    has_content = True
+
+    def run(self):
+        from rulebook.sphinxext.nodes import figure_legend, legend_entry
+
+        figure = nodes.figure(classes=["rulebook-figure"])
+        self.set_source_info(figure)
+        first, count = map(int, self.arguments)
+        for index in range(first, first + count):
+            image = nodes.image(uri=f"panel{index}.svg", classes=["rulebook-panel"])
+            figure += nodes.reference("", "", image, refuri=f"panel{index}.svg") if index % 2 else image
+        figure += nodes.caption("", " ".join(self.content))
+        legend = figure_legend()
+        for name in ("SWATCH-ONE", "SWATCH-TWO"):
+            legend += legend_entry("", nodes.image(uri="swatch.svg"), nodes.paragraph("", name))
+        figure += legend
+        return [figure]
+
 def setup(app):
     app.add_node(mystery, html=(lambda self, node: None, lambda self, node: None))
     app.add_directive("mystery", MysteryDirective)
+    app.add_directive("panelfigure", PanelFigureDirective)
     return {"parallel_read_safe": True}
 """
 
@@ -112,6 +151,14 @@ Scoring
    :alt: A board
 
    The board after the first move.
+
+.. panelfigure:: 0 3
+
+   THREE-PANELS caption.
+
+.. panelfigure:: 3 6
+
+   SIX-PANELS caption.
 
 .. code-block:: text
 
@@ -194,6 +241,14 @@ b. another
 
    最初の手の後の盤面。
 
+.. panelfigure:: 0 3
+
+   THREE-PANELS の説明。
+
+.. panelfigure:: 3 6
+
+   SIX-PANELS の説明。
+
 .. code-block:: text
 
    X1 a1 b2
@@ -214,6 +269,9 @@ def make_project(root: Path, lang: str) -> Path:
     filler = "\n\n".join(f"{i}. {FILLER[lang] * 3}" for i in range(1, 26))
     (src / "game.rst").write_text(PAGES[lang].replace("{filler}", filler), encoding="utf-8")
     (src / "board.svg").write_text(SVG, encoding="utf-8")
+    for index in range(9):
+        (src / f"panel{index}.svg").write_text(PANEL_SVG.format(fill=panel_fill(index)), encoding="utf-8")
+    (src / "swatch.svg").write_text(SWATCH_SVG, encoding="utf-8")
     return src
 
 
@@ -420,3 +478,69 @@ def test_characters_the_font_cannot_draw_are_found():
 
     assert missing_glyphs("Necto ネクト 3×3！") == []
     assert missing_glyphs("/ˈnɛktoʊ/") == ["ɛ"]
+
+
+def filled_rectangles(page) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(fill colour "#rrggbb", (x0, y0, x1, y1) on the page) of every rectangle the page fills."""
+    from pypdf.generic import ContentStream
+
+    def times(m, n):
+        a, b, c, d, e, f = m
+        a2, b2, c2, d2, e2, f2 = n
+        return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+                e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+    ctm, fill, stack, found = (1, 0, 0, 1, 0, 0), "#000000", [], []
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        values = [float(v) for v in operands if isinstance(v, (int, float))]
+        if operator == b"q":
+            stack.append((ctm, fill))
+        elif operator == b"Q":
+            ctm, fill = stack.pop()
+        elif operator == b"cm":
+            ctm = times(values, ctm)
+        elif operator == b"rg":
+            fill = "#" + "".join(f"{round(v * 255):02x}" for v in values)
+        elif operator == b"re":
+            x, y, w, h = values
+            corners = [(x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
+            a, b, c, d, e, f = ctm
+            xs = [a * px + c * py + e for px, py in corners]
+            ys = [b * px + d * py + f for px, py in corners]
+            found.append((fill, (min(xs), min(ys), max(xs), max(ys))))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("count, rows", [(3, 1), (6, 2)])
+def test_figure_panels_share_rows_scaled_to_the_frame_with_caption_and_legend(built, lang, count, rows):
+    from rulebook.pdf.templates import FRAME_WIDTH, MARGIN_LEFT
+
+    pdf = reader(built[lang][0])
+    caption = {3: "THREE-PANELS", 6: "SIX-PANELS"}[count]
+    pages = [page for page in pdf.pages if caption in page.extract_text()]
+    assert len(pages) == 1
+    page = pages[0]
+    text = page.extract_text()
+    assert "SWATCH-ONE" in text and "SWATCH-TWO" in text  # the legend, on the figure's page
+    boxes = {}
+    for fill, box in filled_rectangles(page):
+        boxes.setdefault(fill, box)
+    first = {3: 0, 6: 3}[count]
+    panels = [boxes[panel_fill(index)] for index in range(first, first + count)]  # all on this page
+    assert "#7a1f5c" in boxes  # the swatch
+    for x0, y0, x1, y1 in panels:
+        assert MARGIN_LEFT - 0.5 <= x0 and x1 <= MARGIN_LEFT + FRAME_WIDTH + 0.5
+        assert x1 - x0 >= 100 and abs((x1 - x0) - (y1 - y0)) < 0.5  # shrunk, not distorted
+        assert x1 - x0 < 200
+    tops = sorted({round(y1) for _, _, _, y1 in panels}, reverse=True)
+    assert len(tops) == rows
+    per_row = count // rows
+    for row in range(rows):
+        in_row = panels[row * per_row:(row + 1) * per_row]
+        assert {round(y1) for _, _, _, y1 in in_row} == {tops[row]}
+        assert all(a[2] < b[0] for a, b in zip(in_row, in_row[1:]))  # left to right, no overlap
+    bottom = min(y0 for _, y0, _, _ in panels)
+    swatches = [box for fill, box in filled_rectangles(page) if fill == "#7a1f5c"]
+    assert any(bottom - 40 < y1 < bottom for _, _, _, y1 in swatches)  # the legend right under
+    assert all(x1 - x0 <= 12 for x0, _, x1, _ in swatches)

@@ -101,6 +101,7 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("caption", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, alignment=TA_CENTER,
         spaceBefore=3, spaceAfter=10)
     add("legend", "caption", alignment=TA_LEFT, spaceBefore=0)
+    add("legend_entry", "legend", spaceAfter=0)
     add("cell", fontSize=size - 1, leading=leading - 2, spaceAfter=2)
     add("cell_header", "cell", textColor=STRONG)
     add("field_name", "cell", textColor=HEADING)

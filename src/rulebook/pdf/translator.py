@@ -34,12 +34,17 @@ from reportlab.platypus import (
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
+from ..sphinxext import nodes as rulebook_nodes
 from . import styles as S
+from .flowables import PanelRow, Scaled
 from .templates import FRAME_HEIGHT, FRAME_WIDTH
 
 logger = logging.getLogger(__name__)
 
 SKIPPED_CLASS = "rulebook-langswitch"  # the HTML language switch has no place on paper
+PANEL_CLASS = "rulebook-panel"  # one panel of a multi-panel figure
+MIN_PANEL_WIDTH = 100  # points: narrower than this, a figure's panels wrap to another row
+SWATCH_SIZE = 10  # points: a legend swatch's longer side
 CELL_PAD = 4  # table cell padding (points, each side)
 LIST_INDENT = 16
 QUOTE_INDENT = 18
@@ -99,6 +104,7 @@ class PDFTranslator(SphinxTranslator):
         self._field_rows: list[list] = []
         self._list_kinds: list[dict] = []
         self._game_info = 0
+        self._figures: list[dict] = []  # per open figure: its panels and where they go
         self.sphinx_catalog = gettext.translation(
             "sphinx", os.path.join(os.path.dirname(sphinx.__file__), "locale"),
             languages=[self.lang], fallback=True)
@@ -519,10 +525,15 @@ class PDFTranslator(SphinxTranslator):
     def visit_figure(self, node):
         self.push_flow()
         self._para_styles.append("legend")
+        self._figures.append({"panels": [], "at": None})
 
     def depart_figure(self, node):
         self._para_styles.pop()
+        figure = self._figures.pop()
         parts = self.pop_flow()
+        if figure["panels"]:
+            parts.insert(figure["at"], PanelRow(figure["panels"], min_width=MIN_PANEL_WIDTH,
+                                                max_height=0.6 * FRAME_HEIGHT))
         if parts:
             self.add(Spacer(1, 4))
             self.add(KeepTogether(parts))
@@ -535,9 +546,56 @@ class PDFTranslator(SphinxTranslator):
 
     visit_legend = depart_legend = descend
 
+    def visit_figure_legend(self, node):
+        """The marks drawn in a figure: swatch and name, as many pairs a row as fit."""
+        style = self.styles["legend"]
+        entries = []
+        for entry in node.findall(rulebook_nodes.legend_entry):
+            image = next(iter(entry.findall(nodes.image)), None)
+            swatch = self.load_image(image) if image is not None else None
+            if swatch is None:
+                continue
+            width, height = swatch.wrap(1e6, 1e6)
+            name = entry.next_node(nodes.paragraph)
+            entries.append((Scaled(swatch, SWATCH_SIZE / max(width, height)),
+                            escape(name.astext() if name is not None else "")))
+        if entries:
+            self.add(self.legend_table(entries, style))
+        raise nodes.SkipNode
+
+    def legend_table(self, entries, style) -> Table:
+        name_width = max(stringWidth(name, S.FONT, style.fontSize) for _, name in entries) + 4
+        pair = SWATCH_SIZE + 4 + name_width + 10
+        columns = max(1, min(len(entries), int(self.available_width() // pair)))
+        rows = []
+        for start in range(0, len(entries), columns):
+            row = []
+            for swatch, name in entries[start:start + columns]:
+                row += [swatch, self.para(name, "legend_entry")]
+            rows.append(row + [""] * (2 * columns - len(row)))
+        table = Table(rows, colWidths=[SWATCH_SIZE + 4, name_width + 10] * columns, hAlign="CENTER",
+                      spaceAfter=8)
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), S.FONT),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ]))
+        return table
+
     def visit_image(self, node):
         if self._inline:  # an inline image (substitution): its alt text
             self.emit(escape(node.get("alt", "")))
+            raise nodes.SkipNode
+        if PANEL_CLASS in node.get("classes", ()) and self._figures:
+            figure = self._figures[-1]
+            panel = self.load_image(node)
+            if panel is not None:
+                if figure["at"] is None:
+                    figure["at"] = len(self._flows[-1])
+                figure["panels"].append(panel)
             raise nodes.SkipNode
         flowable = self.image(node)
         if flowable is not None:
@@ -555,7 +613,8 @@ class PDFTranslator(SphinxTranslator):
                     return path
         return None
 
-    def image(self, node):
+    def load_image(self, node):
+        """The image at its natural size (an SVG as a vector Drawing), or None with a warning."""
         path = self.image_path(node)
         if path is None:
             logger.warning("rulebookpdf: image not found: %s", node.get("uri"), location=node,
@@ -568,17 +627,23 @@ class PDFTranslator(SphinxTranslator):
             if drawing is None:
                 logger.warning("rulebookpdf: cannot read SVG %s", path, location=node, type="rulebookpdf")
                 return None
-            scale = self.image_scale(node, drawing.width, drawing.height)
-            drawing.scale(scale, scale)
-            drawing.width *= scale
-            drawing.height *= scale
             drawing.initialFontName = S.FONT  # renderPDF would start with Helvetica
-            flowable = drawing
-        else:
-            flowable = Image(path)
+            return drawing
+        return Image(path)
+
+    def image(self, node):
+        flowable = self.load_image(node)
+        if flowable is None:
+            return None
+        if isinstance(flowable, Image):
             scale = self.image_scale(node, flowable.imageWidth, flowable.imageHeight)
             flowable.drawWidth = flowable.imageWidth * scale
             flowable.drawHeight = flowable.imageHeight * scale
+        else:
+            scale = self.image_scale(node, flowable.width, flowable.height)
+            flowable.scale(scale, scale)
+            flowable.width *= scale
+            flowable.height *= scale
         flowable.hAlign = {"left": "LEFT", "right": "RIGHT"}.get(node.get("align"), "CENTER")
         return flowable
 
