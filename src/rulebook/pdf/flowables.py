@@ -1,8 +1,9 @@
-"""Flowables of our own: a figure's row of panels, a scaled swatch."""
+"""Flowables of our own: a figure's row of panels, a scaled swatch, anchors; keeping
+headings with what follows them."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Indenter, KeepTogether, Spacer
 
 PANEL_GAP = 8  # points between panels (and between rows of panels)
 
@@ -84,3 +85,74 @@ class Scaled(Flowable):
     def draw(self):
         self.canv.scale(self.scale, self.scale)
         self.inner.drawOn(self.canv, 0, 0)
+
+
+class Anchor(Flowable):
+    """Link destinations with nothing to show (ids left at the end of the document)."""
+
+    def __init__(self, names: list[str]):
+        super().__init__()
+        self.names = list(names)
+        self.width = self.height = 0
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self):
+        for name in self.names:
+            self.canv.bookmarkHorizontal(name, 0, 0)
+
+
+# Flowables that take no room of their own: a heading keeps them and what follows them.
+_GLUE = (Indenter, Anchor, Spacer)
+
+
+def keep_with_next(flowables: list, *, max_height: float | None) -> list:
+    """Each run of keep-with-next flowables (headings) in one KeepTogether with what follows.
+
+    ReportLab's own keepWithNext gives up when a heading is followed by a figure (a
+    KeepTogether), an Indenter or a Spacer, and leaves the heading at the foot of a page.
+    Here a heading joins the figure's KeepTogether; otherwise, when the group does not fit,
+    it moves to the next page only if less than ``max_height`` is left on this one (so a
+    heading followed by a long list or table starts it on the same page when there is room).
+    """
+    result, i, count = [], 0, len(flowables)
+    while i < count:
+        flowable = flowables[i]
+        if not flowable.getKeepWithNext():
+            result.append(flowable)
+            i += 1
+            continue
+        group = []
+        while i < count and (flowables[i].getKeepWithNext() or isinstance(flowables[i], _GLUE)):
+            group.append(flowables[i])
+            i += 1
+        limit = max_height
+        if i < count and not flowables[i].isIndexing():
+            following = flowables[i]
+            i += 1
+            if type(following) is KeepTogether:
+                group += following._content
+                limit = None
+            else:
+                group.append(following)
+        for member in group:
+            if member.getKeepWithNext():
+                member.keepWithNext = 0  # handled here; ReportLab's handling would undo it
+        result.append(_KeepHeading(group, room=limit))
+    return result
+
+
+class _KeepHeading(KeepTogether):
+    """KeepTogether that splits where it stands when at least ``room`` is left on the page."""
+
+    def __init__(self, flowables, room: float | None):
+        super().__init__(flowables)
+        self.room = room
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        if self.room is not None and self._H > aH and aH >= self.room:
+            return self._content[:]
+        return super().split(aW, aH)

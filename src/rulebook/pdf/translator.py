@@ -19,30 +19,35 @@ from reportlab.lib import colors
 from reportlab.lib.sequencer import _type2formatter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
+    CondPageBreak,
     HRFlowable,
     Image,
     Indenter,
+    KeepInFrame,
     KeepTogether,
     ListFlowable,
     ListItem,
-    Paragraph,
+    PageBreak,
     Spacer,
     Table,
     TableStyle,
     XPreformatted,
 )
+from reportlab.platypus.tableofcontents import TableOfContents
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
 from ..sphinxext import nodes as rulebook_nodes
 from . import styles as S
-from .flowables import PanelRow, Scaled
+from .flowables import Anchor, PanelRow, Scaled, keep_with_next
+from .paragraph import RulebookParagraph
 from .templates import FRAME_HEIGHT, FRAME_WIDTH
 
 logger = logging.getLogger(__name__)
 
 SKIPPED_CLASS = "rulebook-langswitch"  # the HTML language switch has no place on paper
 PANEL_CLASS = "rulebook-panel"  # one panel of a multi-panel figure
+QUICK_REFERENCE_CLASS = "quick-reference"  # a section printed on a page of its own
 MIN_PANEL_WIDTH = 100  # points: narrower than this, a figure's panels wrap to another row
 SWATCH_SIZE = 10  # points: a legend swatch's longer side
 CELL_PAD = 4  # table cell padding (points, each side)
@@ -75,9 +80,32 @@ def _ascii_digits(subscripts: str) -> str:
     return "".join(chr(ord(c) - 0x2080 + 0x30) for c in subscripts)
 
 
+# Sub- and superscripts: smaller and moved less than ReportLab's default (half the font
+# size), so that they stay inside the line's leading and clear of table rules.
+SUB = '<sub rise="22%" size="75%">'
+SUPER = '<super rise="32%" size="75%">'
+# Words the page does not contain, per language.
+WORDS = {
+    "en": {"contents": "Contents", "colophon": "About this rulebook", "designer": "Game design",
+           "text": "Rules text and diagrams", "project": "the rulebook project",
+           "checked": "Every example in this book was replayed and checked by the game's engine.",
+           "version": "Version", "date": "Sources of", "subject": "Rules of {game}"},
+    "ja": {"contents": "目次", "colophon": "このルールブックについて", "designer": "考案者",
+           "text": "ルール文と図", "project": "rulebook プロジェクト",
+           "checked": "本書の例はすべて、ゲームのエンジンで再生し確かめたものです。",
+           "version": "版", "date": "原稿の日付", "subject": "{game}のルール"},
+}
+
+
 def _subscripts(text: str) -> str:
     """Knot names such as 3₁: IPAexGothic has no subscript digits, so use <sub>."""
-    return SUBSCRIPT_DIGITS.sub(lambda m: f"<sub>{_ascii_digits(m.group())}</sub>", text)
+    return SUBSCRIPT_DIGITS.sub(lambda m: f"{SUB}{_ascii_digits(m.group())}</sub>", text)
+
+
+def _faces(text: str, latin: str, fallback: str) -> str:
+    """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw."""
+    return "".join(f'<font face="{font}">{_subscripts(escape(run))}</font>'
+                   for font, run in S.font_runs(text, latin, fallback))
 
 
 class PDFTranslator(SphinxTranslator):
@@ -105,6 +133,13 @@ class PDFTranslator(SphinxTranslator):
         self._list_kinds: list[dict] = []
         self._game_info = 0
         self._figures: list[dict] = []  # per open figure: its panels and where they go
+        self._faces: list[tuple[str, str]] = []  # (Latin font, fallback) of open literal/emphasis
+        self._anchors: list[str] = []  # ids waiting for the next paragraph to carry them
+        self._toc_at: int | None = None  # where in the story the table of contents goes
+        self._quick_reference: list[int] = []  # section levels of open quick references
+        self.designer: str | None = None  # the game-info "Designer" field, as printed
+        self._designer_field = False
+        self.words = WORDS.get(self.lang, WORDS["en"])
         self.sphinx_catalog = gettext.translation(
             "sphinx", os.path.join(os.path.dirname(sphinx.__file__), "locale"),
             languages=[self.lang], fallback=True)
@@ -112,9 +147,28 @@ class PDFTranslator(SphinxTranslator):
     # -- plumbing ---------------------------------------------------------
 
     def dispatch_visit(self, node):
-        if isinstance(node, nodes.Element) and SKIPPED_CLASS in node.get("classes", ()):
-            raise nodes.SkipNode
-        super().dispatch_visit(node)
+        """Every id of the doctree becomes a link destination where its node is printed."""
+        if isinstance(node, nodes.Element):
+            self.anchor(node["ids"])
+            if SKIPPED_CLASS in node.get("classes", ()):
+                self.anchor_inside(node)
+                raise nodes.SkipNode
+        try:
+            super().dispatch_visit(node)
+        except nodes.SkipNode:
+            if isinstance(node, nodes.Element):
+                self.anchor_inside(node)  # ids inside a skipped node point at where it stands
+            raise
+
+    def anchor(self, ids) -> None:
+        if self._inline:
+            self.emit("".join(f'<a name="{i}"/>' for i in ids))
+        else:
+            self._anchors.extend(ids)
+
+    def anchor_inside(self, node) -> None:
+        for inner in node.findall(nodes.Element, include_self=False):
+            self.anchor(inner["ids"])
 
     def unknown_visit(self, node):
         logger.warning("rulebookpdf: no PDF rendering for node type %r; skipped", node.tagname,
@@ -158,21 +212,80 @@ class PDFTranslator(SphinxTranslator):
     def close_tag(self) -> None:
         self.emit(self._closers.pop())
 
-    def para(self, markup: str, style: str | None = None) -> Paragraph:
-        return Paragraph(markup, self.styles[style or self._para_styles[-1]])
+    def para(self, markup: str, style: str | None = None) -> RulebookParagraph:
+        """A paragraph; it carries the anchors of the nodes visited since the last one."""
+        anchors = "".join(f'<a name="{i}"/>' for i in self._anchors)
+        self._anchors = []
+        return RulebookParagraph(anchors + markup, self.styles[style or self._para_styles[-1]])
 
     def available_width(self) -> float:
         return FRAME_WIDTH - self._indent
 
     # -- document structure -------------------------------------------------
 
-    visit_document = depart_document = descend
+    visit_document = descend
+
+    def depart_document(self, node):
+        if self._anchors:
+            self.add(Anchor(self._anchors))
+            self._anchors = []
+        self.story.extend(self.colophon())
+        if self._toc_at is not None and self._bookmarks > 1:
+            self.story[self._toc_at:self._toc_at] = self.table_of_contents()
+        self.story[:] = keep_with_next(self.story, max_height=FRAME_HEIGHT / 4)
 
     def visit_section(self, node):
         self._section_level += 1
+        if QUICK_REFERENCE_CLASS in node.get("classes", ()) and not self._quick_reference:
+            self._quick_reference.append(self._section_level)
+            self.push_flow()
 
     def depart_section(self, node):
+        if self._quick_reference and self._quick_reference[-1] == self._section_level:
+            self._quick_reference.pop()
+            self.add_quick_reference(self.pop_flow())
         self._section_level -= 1
+
+    def add_quick_reference(self, content: list) -> None:
+        """A page of its own, its content shrunk to fit the frame if it would not."""
+        page = KeepInFrame(FRAME_WIDTH, FRAME_HEIGHT - 1, content,
+                           mode="shrink", hAlign="LEFT", vAlign="TOP")
+        page.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
+        self.add(PageBreak())
+        self.add(page)
+        self.add(PageBreak())
+
+    def table_of_contents(self) -> list:
+        toc = TableOfContents(dotsMinLevel=0, rightColumnWidth=30, tableStyle=TableStyle([
+            ("FONT", (0, 0), (-1, -1), S.FONT),  # cells hold Paragraphs; this only avoids Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]))
+        toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
+        return [self.para(escape(self.words["contents"]), "toc_title"), toc,
+                HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=4, spaceAfter=10)]
+
+    def colophon(self) -> list:
+        """Credits, copyright, version and the sources' date, at the end of the book."""
+        facts = getattr(self.builder, "colophon_facts", None)
+        if not facts:
+            return []
+        w = self.words
+        lines = [f"<b>{escape(self.game_name or '')}</b>"]
+        if self.designer:
+            lines.append(f"{escape(w['designer'])}: {escape(self.designer)}")
+        lines.append(f"{escape(w['text'])}: {escape(w['project'])}. {escape(w['checked'])}")
+        if facts["copyright"]:
+            lines.append(escape(facts["copyright"]))
+        version = f"{w['version']} {facts['version']}"
+        lines.append(escape(f"{version} · {w['date']} {facts['date']}" if facts["date"] else version))
+        block = [HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6),
+                 self.para(escape(w["colophon"]), "colophon_title")]
+        block += [self.para(line, "colophon") for line in lines]
+        return [CondPageBreak(FRAME_HEIGHT / 3), Spacer(1, 12), KeepTogether(block)]
 
     def visit_title(self, node):
         self.begin_inline()
@@ -181,7 +294,9 @@ class PDFTranslator(SphinxTranslator):
         markup = self.end_inline()
         parent = node.parent
         if isinstance(parent, nodes.section):
-            self.add(self.heading(markup, node.astext()))
+            self.add(self.heading(markup, node.astext(), parent["ids"]))
+            if self._section_level == 1 and self._toc_at is None:
+                self._toc_at = len(self.story)
         elif isinstance(parent, nodes.table):
             self._tables[-1].title = self.para(markup, "legend")
         elif isinstance(parent, (nodes.Admonition, nodes.topic, nodes.sidebar)):
@@ -189,16 +304,20 @@ class PDFTranslator(SphinxTranslator):
         else:
             self.add(self.para(markup, "h3"))
 
-    def heading(self, markup: str, text: str) -> Paragraph:
+    def heading(self, markup: str, text: str, ids: list[str]) -> RulebookParagraph:
+        """A section title; its anchor (the section's first id) is its bookmark's destination."""
         level = self._section_level
         if level <= 1 and self.game_name is None:
             self.game_name = text
         style = {1: "title", 2: "h1", 3: "h2"}.get(level, "h3")
+        self._bookmarks += 1
+        key = ids[0] if ids else f"section-{self._bookmarks}"
+        if not ids:
+            self._anchors.append(key)
         paragraph = self.para(markup, style)
         outline_level = min(max(level - 1, 0), self._outline_level + 1)
         self._outline_level = outline_level
-        self._bookmarks += 1
-        paragraph.outline = (f"section-{self._bookmarks}", text, outline_level)
+        paragraph.outlines = [(key, text, outline_level)]
         return paragraph
 
     def visit_subtitle(self, node):
@@ -271,7 +390,8 @@ class PDFTranslator(SphinxTranslator):
             logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
                            ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
                            location=node.parent, type="rulebookpdf")
-        text = _subscripts(escape(node.astext().replace("\n", " ")))
+        text = node.astext().replace("\n", " ")
+        text = _faces(text, *self._faces[-1]) if self._faces else _subscripts(escape(text))
         if self._inline:
             self.emit(text)
         elif text.strip():
@@ -279,38 +399,45 @@ class PDFTranslator(SphinxTranslator):
 
     depart_Text = descend
 
+    # Emphasis, strong and code are told apart by their letterforms, not by colour
+    # (the players' colours mean something in the diagrams).
     def visit_emphasis(self, node):
-        self.open_tag(f'<font color="{_hex(S.EMPHASIS)}">', "</font>")
+        self._faces.append((S.EMPHASIS_FONT, S.EMPHASIS_CJK_FONT))
+        self._closers.append("")
 
     def depart_emphasis(self, node):
+        self._faces.pop()
         self.close_tag()
 
     visit_title_reference = visit_emphasis
     depart_title_reference = depart_emphasis
 
     def visit_strong(self, node):
-        self.open_tag(f'<font color="{_hex(S.STRONG)}">', "</font>")
+        self.open_tag(f'<font face="{S.STRONG_FONT}">', "</font>")
 
     def depart_strong(self, node):
         self.close_tag()
 
     def visit_literal(self, node):
+        self._faces.append((S.MONO_FONT, S.FONT))
         self.open_tag(f'<font backColor="{_hex(S.CODE_SHADE)}">', "</font>")
 
-    def depart_literal(self, node):
-        self.close_tag()
+    depart_literal = depart_emphasis
 
     def visit_math(self, node):
-        self.emit(f'<font backColor="{_hex(S.CODE_SHADE)}">{escape(node.astext())}</font>')
+        self.emit(f'<font backColor="{_hex(S.CODE_SHADE)}">{_faces(node.astext(), S.MONO_FONT, S.FONT)}</font>')
         raise nodes.SkipNode
 
     def visit_subscript(self, node):
-        self.open_tag("<sub>", "</sub>")
+        self.open_tag(SUB, "</sub>")
 
     def visit_superscript(self, node):
-        self.open_tag("<super>", "</super>")
+        self.open_tag(SUPER, "</super>")
 
-    depart_subscript = depart_superscript = depart_literal
+    def depart_subscript(self, node):
+        self.close_tag()
+
+    depart_superscript = depart_subscript
 
     visit_inline = depart_inline = descend
 
@@ -322,17 +449,21 @@ class PDFTranslator(SphinxTranslator):
     visit_claim_value = depart_claim_value = descend  # normally replaced by Text already
 
     def visit_reference(self, node):
+        """Web links and links inside the document; references to other pages are plain text."""
         uri = node.get("refuri", "")
+        target = node.get("refid") or (uri[1:] if uri.startswith("#") else None)
         if uri and _EXTERNAL.match(uri) and not uri.startswith("file:"):
             self.open_tag(f'<a href={quoteattr(uri)} color="{_hex(S.LINK)}">', "</a>")
+        elif target and target in self.document.ids:
+            self.open_tag(f'<a href="#{target}" color="{_hex(S.LINK)}">', "</a>")
         else:
-            self._closers.append("")  # internal reference: plain text
+            self._closers.append("")
 
     def depart_reference(self, node):
         self.close_tag()
 
     def visit_footnote_reference(self, node):
-        self.emit(f"<super>{escape(node.astext())}</super>")
+        self.emit(f"{SUPER}{escape(node.astext())}</super>")
         raise nodes.SkipNode
 
     visit_citation_reference = visit_footnote_reference
@@ -441,12 +572,18 @@ class PDFTranslator(SphinxTranslator):
 
     def depart_field_name(self, node):
         self._field_rows[-1].append([self.para(self.end_inline(), "field_name"), [], node.astext()])
+        # the source's English name, kept by the translation: the designer is the book's author
+        self._designer_field = self._game_info > 0 and (node.rawsource or node.astext()) in (
+            "Designer", self.words["designer"])
 
     def visit_field_body(self, node):
         self.push_flow()
         self._para_styles.append("field_value")
 
     def depart_field_body(self, node):
+        if self._designer_field:
+            self.designer = node.astext().strip()
+            self._designer_field = False
         self._para_styles.pop()
         self._field_rows[-1][-1][1] = self.pop_flow()
 
@@ -480,6 +617,8 @@ class PDFTranslator(SphinxTranslator):
         self._para_styles.pop()
         self._game_info -= 1
         self.add(HRFlowable(width="100%", thickness=1, color=S.HEADING, spaceBefore=2, spaceAfter=8))
+        if self._section_level <= 1:
+            self._toc_at = len(self.story)  # the table of contents follows the title block
 
     # -- tables ---------------------------------------------------------------
 
@@ -489,6 +628,7 @@ class PDFTranslator(SphinxTranslator):
     def depart_table(self, node):
         model = self._tables.pop()
         if model.title is not None:
+            model.title.keepWithNext = 1
             self.add(model.title)
         if model.rows:
             self.add(model.build(self.styles, self.available_width()))
@@ -535,8 +675,7 @@ class PDFTranslator(SphinxTranslator):
             parts.insert(figure["at"], PanelRow(figure["panels"], min_width=MIN_PANEL_WIDTH,
                                                 max_height=0.6 * FRAME_HEIGHT))
         if parts:
-            self.add(Spacer(1, 4))
-            self.add(KeepTogether(parts))
+            self.add(KeepTogether([Spacer(1, 4)] + parts))
 
     def visit_caption(self, node):
         self.begin_inline()
@@ -695,8 +834,7 @@ class PDFTranslator(SphinxTranslator):
     depart_topic = depart_sidebar = depart_admonition
 
     def visit_literal_block(self, node):
-        text = escape(node.astext().rstrip("\n"))
-        self.add(XPreformatted(text, self.styles["code"]))
+        self.add(XPreformatted(_faces(node.astext().rstrip("\n"), S.MONO_FONT, S.FONT), self.styles["code"]))
         raise nodes.SkipNode
 
     visit_doctest_block = visit_math_block = visit_literal_block
@@ -713,7 +851,7 @@ class PDFTranslator(SphinxTranslator):
     depart_citation = depart_footnote
 
     def visit_label(self, node):
-        self._pending_prefix = f"<super>{escape(node.astext())}</super> "
+        self._pending_prefix = f"{SUPER}{escape(node.astext())}</super> "
         raise nodes.SkipNode
 
 
