@@ -19,7 +19,6 @@ from reportlab.lib import colors
 from reportlab.lib.sequencer import _type2formatter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    CondPageBreak,
     HRFlowable,
     Image,
     Indenter,
@@ -285,7 +284,7 @@ class PDFTranslator(SphinxTranslator):
         block = [HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6),
                  self.para(escape(w["colophon"]), "colophon_title")]
         block += [self.para(line, "colophon") for line in lines]
-        return [CondPageBreak(FRAME_HEIGHT / 3), Spacer(1, 12), KeepTogether(block)]
+        return [KeepTogether([Spacer(1, 12)] + block)]
 
     def visit_title(self, node):
         self.begin_inline()
