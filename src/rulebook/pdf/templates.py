@@ -71,7 +71,7 @@ class RulebookDocTemplate(BaseDocTemplate):
     def afterFlowable(self, flowable):
         for key, text, level in getattr(flowable, "outlines", ()):
             self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
-            if 1 <= level <= TOC_LEVELS:
+            if 1 <= level <= TOC_LEVELS:  # (the translator lists the same entries in advance)
                 self.notify("TOCEntry", (level - 1, text, self.page, key))
 
     def build(self, flowables, **kwargs):
@@ -83,5 +83,6 @@ class RulebookDocTemplate(BaseDocTemplate):
     def _allSatisfied(self):
         return super()._allSatisfied() and self.page_total == self._previous_total
 
-    def build_document(self, flowables):
-        self.multiBuild(flowables)
+    def build_document(self, flowables) -> int:
+        """Build in as many passes as it takes; return their number."""
+        return self.multiBuild(flowables)

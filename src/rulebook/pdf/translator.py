@@ -40,7 +40,7 @@ from ..sphinxext import nodes as rulebook_nodes
 from . import styles as S
 from .flowables import Anchor, PanelRow, Scaled, keep_with_next
 from .paragraph import RulebookParagraph
-from .templates import FRAME_HEIGHT, FRAME_WIDTH
+from .templates import FRAME_HEIGHT, FRAME_WIDTH, TOC_LEVELS
 
 logger = logging.getLogger(__name__)
 
@@ -101,6 +101,16 @@ def _subscripts(text: str) -> str:
     return SUBSCRIPT_DIGITS.sub(lambda m: f"{SUB}{_ascii_digits(m.group())}</sub>", text)
 
 
+# What a paragraph ending in a colon introduces: it stays on the page with its start.
+_INTRODUCED = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list,
+               nodes.table, nodes.figure, nodes.literal_block)
+
+
+def _introduces(paragraph: nodes.paragraph) -> bool:
+    following = paragraph.next_node(descend=False, siblings=True)
+    return paragraph.astext().rstrip().endswith((":", "：")) and isinstance(following, _INTRODUCED)
+
+
 def _faces(text: str, latin: str, fallback: str) -> str:
     """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw."""
     return "".join(f'<font face="{font}">{_subscripts(escape(run))}</font>'
@@ -135,6 +145,7 @@ class PDFTranslator(SphinxTranslator):
         self._faces: list[tuple[str, str]] = []  # (Latin font, fallback) of open literal/emphasis
         self._anchors: list[str] = []  # ids waiting for the next paragraph to carry them
         self._toc_at: int | None = None  # where in the story the table of contents goes
+        self._toc_entries: list[tuple] = []  # (level, text, page, key), pages not yet known
         self._quick_reference: list[int] = []  # section levels of open quick references
         self.designer: str | None = None  # the game-info "Designer" field, as printed
         self._designer_field = False
@@ -229,7 +240,7 @@ class PDFTranslator(SphinxTranslator):
             self.add(Anchor(self._anchors))
             self._anchors = []
         self.story.extend(self.colophon())
-        if self._toc_at is not None and self._bookmarks > 1:
+        if self._toc_at is not None and self._toc_entries:
             self.story[self._toc_at:self._toc_at] = self.table_of_contents()
         self.story[:] = keep_with_next(self.story, max_height=FRAME_HEIGHT / 4)
 
@@ -263,6 +274,9 @@ class PDFTranslator(SphinxTranslator):
             ("TOPPADDING", (0, 0), (-1, -1), 0),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
         ]))
+        # Seeded with the headings, so the first pass lays the contents out at their full
+        # length; the second pass only corrects the page numbers.
+        toc._entries = list(self._toc_entries)
         toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
         return [self.para(escape(self.words["contents"]), "toc_title"), toc,
                 HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=4, spaceAfter=10)]
@@ -317,6 +331,8 @@ class PDFTranslator(SphinxTranslator):
         outline_level = min(max(level - 1, 0), self._outline_level + 1)
         self._outline_level = outline_level
         paragraph.outlines = [(key, text, outline_level)]
+        if 1 <= outline_level <= TOC_LEVELS:
+            self._toc_entries.append((outline_level - 1, text, 0, key))
         return paragraph
 
     def visit_subtitle(self, node):
@@ -337,7 +353,10 @@ class PDFTranslator(SphinxTranslator):
     def depart_paragraph(self, node):
         markup = self.end_inline()
         if markup:
-            self.add(self.para(markup))
+            paragraph = self.para(markup)
+            if _introduces(node):
+                paragraph.keepWithNext = 1
+            self.add(paragraph)
 
     visit_compact_paragraph = visit_paragraph
     depart_compact_paragraph = depart_paragraph
@@ -450,7 +469,9 @@ class PDFTranslator(SphinxTranslator):
     def visit_reference(self, node):
         """Web links and links inside the document; references to other pages are plain text."""
         uri = node.get("refuri", "")
-        target = node.get("refid") or (uri[1:] if uri.startswith("#") else None)
+        base, _, anchor = uri.partition("#")
+        same_document = base in ("", self.docname, f"{self.docname}.html", f"{self.docname}.pdf")
+        target = node.get("refid") or (anchor if same_document else None)
         if uri and _EXTERNAL.match(uri) and not uri.startswith("file:"):
             self.open_tag(f'<a href={quoteattr(uri)} color="{_hex(S.LINK)}">', "</a>")
         elif target and target in self.document.ids:
