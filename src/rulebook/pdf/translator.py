@@ -86,11 +86,11 @@ SUPER = '<super rise="32%" size="75%">'
 # Words the page does not contain, per language.
 WORDS = {
     "en": {"contents": "Contents", "colophon": "About this rulebook", "designer": "Game design",
-           "text": "Rules text and diagrams", "project": "the rulebook project",
+           "colon": ": ", "text": "Rules text and diagrams", "project": "the rulebook project. ",
            "checked": "Every example in this book was replayed and checked by the game's engine.",
-           "version": "Version", "date": "Sources of", "subject": "Rules of {game}"},
+           "version": "Version", "date": "sources dated", "subject": "Rules of {game}"},
     "ja": {"contents": "目次", "colophon": "このルールブックについて", "designer": "考案者",
-           "text": "ルール文と図", "project": "rulebook プロジェクト",
+           "colon": "：", "text": "ルール文と図", "project": "rulebook プロジェクト。",
            "checked": "本書の例はすべて、ゲームのエンジンで再生し確かめたものです。",
            "version": "版", "date": "原稿の日付", "subject": "{game}のルール"},
 }
@@ -289,8 +289,8 @@ class PDFTranslator(SphinxTranslator):
         w = self.words
         lines = [f"<b>{escape(self.game_name or '')}</b>"]
         if self.designer:
-            lines.append(f"{escape(w['designer'])}: {escape(self.designer)}")
-        lines.append(f"{escape(w['text'])}: {escape(w['project'])}. {escape(w['checked'])}")
+            lines.append(escape(f"{w['designer']}{w['colon']}{self.designer}"))
+        lines.append(escape(f"{w['text']}{w['colon']}{w['project']}{w['checked']}"))
         if facts["copyright"]:
             lines.append(escape(facts["copyright"]))
         version = f"{w['version']} {facts['version']}"
