@@ -19,6 +19,7 @@ from reportlab.lib import colors
 from reportlab.lib.sequencer import _type2formatter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
+    CondPageBreak,
     HRFlowable,
     Image,
     Indenter,
@@ -26,7 +27,6 @@ from reportlab.platypus import (
     KeepTogether,
     ListFlowable,
     ListItem,
-    PageBreak,
     Spacer,
     Table,
     TableStyle,
@@ -104,6 +104,11 @@ def _subscripts(text: str) -> str:
 # What a paragraph ending in a colon introduces: it stays on the page with its start.
 _INTRODUCED = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list,
                nodes.table, nodes.figure, nodes.literal_block)
+
+
+def _new_page():
+    """A page break, unless the page is still empty (never a blank page)."""
+    return CondPageBreak(FRAME_HEIGHT - 2)
 
 
 def _introduces(paragraph: nodes.paragraph) -> bool:
@@ -261,9 +266,9 @@ class PDFTranslator(SphinxTranslator):
         page = KeepInFrame(FRAME_WIDTH, FRAME_HEIGHT - 1, content,
                            mode="shrink", hAlign="LEFT", vAlign="TOP")
         page.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
-        self.add(PageBreak())
+        self.add(_new_page())
         self.add(page)
-        self.add(PageBreak())
+        self.add(_new_page())
 
     def table_of_contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0, rightColumnWidth=30, tableStyle=TableStyle([
