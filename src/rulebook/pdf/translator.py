@@ -106,11 +106,6 @@ _INTRODUCED = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, 
                nodes.table, nodes.figure, nodes.literal_block)
 
 
-def _new_page():
-    """A page break, unless the page is still empty (never a blank page)."""
-    return CondPageBreak(FRAME_HEIGHT - 2)
-
-
 def _introduces(paragraph: nodes.paragraph) -> bool:
     following = paragraph.next_node(descend=False, siblings=True)
     return paragraph.astext().rstrip().endswith((":", "：")) and isinstance(following, _INTRODUCED)
@@ -120,6 +115,11 @@ def _faces(text: str, latin: str, fallback: str) -> str:
     """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw."""
     return "".join(f'<font face="{font}">{_subscripts(escape(run))}</font>'
                    for font, run in S.font_runs(text, latin, fallback))
+
+
+def _new_page():
+    """A page break, unless the page is still empty (never a blank page)."""
+    return CondPageBreak(FRAME_HEIGHT - 2)
 
 
 class PDFTranslator(SphinxTranslator):
