@@ -984,3 +984,42 @@ def test_colophon_date_is_the_newest_commit_of_the_sources(tmp_path):
     last = re.sub(r"\s+", " ", page_texts(data)[-1])
     assert "2024-02-03" in last and "2026-11-30" not in last
     assert "© 2024 Test copyright holder" in last
+
+
+@pytest.mark.parametrize("room_lines, first_page_lines", [(3, 2), (1, 0)])
+def test_no_single_line_of_a_paragraph_is_left_alone_at_a_page_top_or_foot(room_lines, first_page_lines):
+    """Four lines with room for three: two and two (no widow); room for one: all on the next
+    page (no orphan)."""
+    from reportlab.platypus import Spacer
+
+    from rulebook.pdf.paragraph import RulebookParagraph
+    from rulebook.pdf.templates import FRAME_HEIGHT, FRAME_WIDTH, RulebookDocTemplate
+
+    style = stylesheet("en")["body"]
+    count = 1
+    while True:  # the fewest words that make four lines
+        words = " ".join(["word"] * count)
+        paragraph = RulebookParagraph(words, style)
+        paragraph.wrap(FRAME_WIDTH, 10_000)
+        if len(paragraph.blPara.lines) == 4:
+            break
+        count += 5
+    lines = 4
+    room = room_lines * style.leading + 2
+    out = io.BytesIO()
+    RulebookDocTemplate(out, title="T", author="A", subject="S", lang="en").build_document(
+        [Spacer(1, FRAME_HEIGHT - room), RulebookParagraph(words, style)])
+    texts = page_texts(out.getvalue())
+    first = len([line for line in texts[0].splitlines() if "word" in line])
+    second = len([line for line in texts[1].splitlines() if "word" in line])
+    assert (first, second) == (first_page_lines, lines - first_page_lines), (first, second, lines)
+
+
+def test_a_paragraph_ending_in_a_colon_is_kept_with_what_it_introduces():
+    from docutils.core import publish_doctree
+
+    from rulebook.pdf.translator import _introduces
+
+    doctree = publish_doctree("Do this:\n\n- one\n- two\n\nNot this.\n\n- three\n\nNor: this.\n")
+    paragraphs = list(doctree.findall(lambda n: n.tagname == "paragraph" and n.parent is doctree))
+    assert [_introduces(p) for p in paragraphs] == [True, False, False]
