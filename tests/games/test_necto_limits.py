@@ -10,7 +10,6 @@ and of the Alexander polynomial (an exact determinant).
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 import re
 from collections import Counter
@@ -18,44 +17,23 @@ from pathlib import Path
 
 import pytest
 import sympy
+from pypdf import PdfReader
 from sympy.polys.matrices import DomainMatrix
 
 from rulebook.games import make_game
 from rulebook.games.necto import jones, knots
 from rulebook.games.necto.misnamed import MAX_CROSSINGS, MISNAMED
-from rulebook.games.necto.tiles import CODES, SIDES, transformed
+from rulebook.games.necto.tiles import CODES, transformed
 from rulebook.records import load_record
 from rulebook.sphinxext.knot_table import rows
 
-database_knotinfo = pytest.importorskip("database_knotinfo")
+pytest.importorskip("database_knotinfo")
+
+from knotinfo_tables import alexander, diagram, knots_up_to, laurent  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "figures" / "necto" / "alexander-one.toml"
 T = sympy.Symbol("t")
-
-
-_TERM = re.compile(r"(?P<sign>[+-]?)(?P<number>\d+)?(?:(?P<over>/)?\*?t(?:\^\(?(?P<power>-?\d+)\)?)?)?")
-
-
-def _laurent(text: str) -> dict[int, int]:
-    """KnotInfo's polynomials as {power of t: coefficient}; it writes them as
-    't^(-2)-t^(-1)+ 1' or, from 12 crossings on, '-2 + t^(-5) - 3/t^4'."""
-    text = text.replace(" ", "")
-    result: dict[int, int] = {}
-    position = 0
-    for match in _TERM.finditer(text):
-        if match.start() != position:
-            raise ValueError(f"cannot read {text!r} at {position}")
-        if match.end() == match.start():
-            continue
-        position = match.end()
-        has_t = "t" in match.group(0)
-        coefficient = int(match["number"] or 1) * (-1 if match["sign"] == "-" else 1)
-        power = 0 if not has_t else int(match["power"] or 1) * (-1 if match["over"] else 1)
-        result[power] = result.get(power, 0) + coefficient
-    if position != len(text):
-        raise ValueError(f"cannot read {text!r} at {position}")
-    return {p: c for p, c in result.items() if c}
 
 
 def _as_laurent(polynomial) -> dict[int, int]:
@@ -73,27 +51,6 @@ def _of_expression(expression) -> dict[int, int]:
     return {p: c for p, c in result.items() if c}
 
 
-def _alexander(text: str) -> tuple[int, ...]:
-    """KnotInfo's Alexander polynomial, normalised like knots.normalise."""
-    terms = _laurent(text)
-    low = min(terms)
-    return knots.normalise(terms.get(p, 0) for p in range(low, max(terms) + 1))
-
-
-@pytest.fixture(scope="module")
-def knotinfo():
-    rows_ = database_knotinfo.link_list()[1:]
-    return [r for r in rows_ if r["name"] != "0_1"]
-
-
-def _up_to(knotinfo, crossings):
-    return [r for r in knotinfo if int(r["crossing_number"]) <= crossings]
-
-
-def _diagram(row):
-    return knots.from_pd(json.loads(row["pd_notation"]))
-
-
 # --- the list of misnamed knots -------------------------------------------------------
 
 def _misnamed_by(type_of_row, rows_):
@@ -107,12 +64,12 @@ def _misnamed_by(type_of_row, rows_):
     return wrong
 
 
-def test_the_misnamed_table_is_what_the_rule_makes_of_knotinfo(knotinfo):
-    rows_ = _up_to(knotinfo, MAX_CROSSINGS)
+def test_the_misnamed_table_is_what_the_rule_makes_of_knotinfo():
+    rows_ = knots_up_to(MAX_CROSSINGS)
     assert len(rows_) == 249
     # once from the published Alexander polynomials, once from the PD codes
-    published = _misnamed_by(lambda r: knots.type_of(_alexander(r["alexander_polynomial"])), rows_)
-    from_diagrams = _misnamed_by(lambda r: knots.classify(*_diagram(r)), rows_)
+    published = _misnamed_by(lambda r: knots.type_of(alexander(r["alexander_polynomial"])), rows_)
+    from_diagrams = _misnamed_by(lambda r: knots.classify(*diagram(r)), rows_)
     assert published == from_diagrams == list(MISNAMED)
 
 
@@ -122,15 +79,15 @@ def test_the_seed_issues_examples_are_in_the_table():
     assert sum(knot.startswith("10_") for knot in table) >= 2
 
 
-def test_no_knot_of_up_to_10_crossings_has_alexander_polynomial_1(knotinfo):
+def test_no_knot_of_up_to_10_crossings_has_alexander_polynomial_1():
     """The page says the smallest knots with Δ = 1 have 11 crossings."""
-    ones = [r for r in knotinfo if _alexander(r["alexander_polynomial"]) == (1,)]
+    ones = [r for r in knots_up_to(11) if alexander(r["alexander_polynomial"]) == (1,)]
     assert min(int(r["crossing_number"]) for r in ones) == 11
     assert {r["name"] for r in ones if r["crossing_number"] == "11"} == {"11n_34", "11n_42"}
 
 
-def test_the_page_table_lists_exactly_the_misnamed_knots(knotinfo):
-    expected = _misnamed_by(lambda r: knots.classify(*_diagram(r)), _up_to(knotinfo, MAX_CROSSINGS))
+def test_the_page_table_lists_exactly_the_misnamed_knots():
+    expected = _misnamed_by(lambda r: knots.classify(*diagram(r)), knots_up_to(MAX_CROSSINGS))
     table = rows()
     assert [(knot, given) for knot, given, _ in table] == expected
     for knot, given, points in table:
@@ -153,20 +110,27 @@ def _table_rows(html):
     return result
 
 
-def test_both_built_pages_quote_the_list(built_site, knotinfo):
+def test_both_built_pages_quote_the_list(built_site):
     project, _ = built_site
     expected = [(knot, given, str(knots.NAMED[given].value)) for knot, given in
-                _misnamed_by(lambda r: knots.classify(*_diagram(r)), _up_to(knotinfo, MAX_CROSSINGS))]
+                _misnamed_by(lambda r: knots.classify(*diagram(r)), knots_up_to(MAX_CROSSINGS))]
     for lang in ("en", "ja"):
         assert _table_rows(_page(project, lang)) == expected, lang
+        # in the PDF each row reads "10132", "51", "5" (subscripts run on), in order
+        (pdf,) = project.build.rglob(f"necto-{lang}.pdf")
+        text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+        position = 0
+        for row in expected:
+            cells = "\n".join(cell.replace("_", "") for cell in row)
+            position = text.index(cells, position) + len(cells)
 
 
 # --- the Jones polynomial --------------------------------------------------------------
 
-def test_jones_polynomials_match_knotinfo(knotinfo):
+def test_jones_polynomials_match_knotinfo():
     """Exactly, chirality included, for all 249 knots of up to 10 crossings."""
-    wrong = [r["name"] for r in _up_to(knotinfo, 10)
-             if _as_laurent(jones.jones(*_diagram(r))) != _laurent(r["jones_polynomial"])]
+    wrong = [r["name"] for r in knots_up_to(10)
+             if _as_laurent(jones.jones(*diagram(r))) != laurent(r["jones_polynomial"])]
     assert wrong == []
 
 
@@ -300,7 +264,7 @@ def test_the_example_loop_is_knotted_its_jones_polynomial_is_not_1():
     assert by_states != {0: 1}
     # what the page prints, read back
     stated = record.claim_by_id("jones").expect
-    assert _laurent(re.sub(r"\^(-?\d+)", r"^(\1)", stated)) == by_states
+    assert laurent(re.sub(r"\^(-?\d+)", r"^(\1)", stated)) == by_states
 
 
 def test_the_example_is_listed_with_its_crossings_and_board():
