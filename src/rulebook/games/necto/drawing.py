@@ -10,10 +10,15 @@ View options (a record's ``[figure] view``):
 ``trace``     a line end such as "C3 N": draw that line strongly, fade the rest
 ``coords``    column letters and row numbers
 ``highlight`` outline the cell of the last move
+``loop``      a line end such as "A3 N", or a list of them: draw the loop through
+              it thicker, on a yellow band (the loop a caption points at)
 ``scores``    the players' scores above the board
 
 Loops that the last move scored are drawn in the scorer's colour (both
-colours, dashed, when both players scored).
+colours, dashed, when both players scored).  The two players' tile tints
+differ in lightness as well as hue, so ownership survives greyscale print.
+Every kind of mark is listed in ``MARKS``; ``draw`` reports the kinds it drew
+to the legend.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ import math
 
 from matplotlib.patches import Rectangle
 
-from ...figure_style import BLUE, GREY, INK, LIGHT, PAPER, VERMILION, font
+from ...errors import OptionError
+from ...figure_style import BLUE, GREY, INK, LIGHT, PAPER, VERMILION, YELLOW, Mark, font, tint
 from .notation import parse_cell
 from .tiles import CODES, END_POINT, TILES
 
@@ -35,18 +41,111 @@ VIEW_OPTIONS = {
     "trace": "",
     "coords": True,
     "highlight": True,
+    "loop": "",
     "scores": False,
 }
 PLAYER_COLOURS = (BLUE, VERMILION)
-TINTS = ("#D6E6F2", "#F6DCC8")  # light blue, light vermilion (placed tiles)
+# placed tiles: First's tint is clearly darker than Second's, so the two stay
+# apart in greyscale (relative luminance about 0.49 and 0.78)
+TINTS = (tint(BLUE, 0.45), tint(VERMILION, 0.18))
+BAND = YELLOW  # under the loop a caption points at
+POINTED = 1.5  # ... which is drawn this much thicker
 GAP = 0.13  # half the gap left in an under-strand at a crossing (cell units)
 MARGIN = 1.25  # room round the board for the frame, labels and coordinates
 
 
-def draw(ax, state, *, lang, previous=None, move=None, **view):
+# --- the legend: every kind of mark, with a sample of it -----------------------------
+
+def _tile_swatch(colour, dashed=False):
+    def swatch(ax):
+        ax.add_patch(Rectangle((0.1, 0.1), 0.8, 0.8, facecolor=colour, edgecolor=GREY,
+                               linewidth=0.8, linestyle=(0, (2, 2)) if dashed else "-"))
+    return swatch
+
+
+def _strand_swatch(colours, faded=None):
+    def swatch(ax):
+        if faded:
+            ax.plot([0.05, 0.95], [0.25, 0.25], color=faded, linewidth=2.2)
+        for index, colour in enumerate(colours):
+            ax.plot([0.05, 0.95], [0.6, 0.6] if faded else [0.5, 0.5], color=colour, linewidth=2.6,
+                    linestyle="-" if index == 0 else (0, (2, 2)), solid_capstyle="butt")
+    return swatch
+
+
+def _band_swatch(ax):
+    ax.plot([0.1, 0.9], [0.5, 0.5], color=BAND, linewidth=7.5, solid_capstyle="round")
+    ax.plot([0.0, 1.0], [0.5, 0.5], color=INK, linewidth=2.2 * POINTED)
+
+
+def _crossing_swatch(ax):
+    ax.plot([0.5, 0.5], [0.0, 1.0], color=INK, linewidth=2.2)
+    for ys in ([0.0, 0.5 - GAP * 1.6], [0.5 + GAP * 1.6, 1.0]):
+        ax.plot(ys, [0.5, 0.5], color=INK, linewidth=2.2, solid_capstyle="butt")
+
+
+def _frame_swatch(ax):
+    xs, ys = zip(*_arc_points((0.5, 0.2), 0))
+    ax.plot(xs, ys, color=GREY, linewidth=1.2)
+    ax.plot([0.0, 1.0], [0.2, 0.2], color=GREY, linewidth=1.0)
+
+
+def _label_swatch(text, colour=INK, linestyle="-", boxstyle="round,pad=0.1", edge=None, size=12):
+    def swatch(ax):
+        ax.text(0.5, 0.5, text, ha="center", va="center", color=colour, fontproperties=font(size),
+                bbox={"boxstyle": boxstyle, "facecolor": PAPER, "linewidth": 0.8,
+                      "edgecolor": edge or colour, "linestyle": linestyle})
+    return swatch
+
+
+def _last_move_swatch(ax):
+    ax.add_patch(Rectangle((0.15, 0.15), 0.7, 0.7, fill=False, edgecolor=INK, linewidth=2.0))
+
+
+def _mark(key, en, ja, swatch):
+    return Mark(key, {"en": en, "ja": ja}, swatch)
+
+
+MARKS = (
+    _mark("tile-first", "Tile placed by First (dark tint)", "先手が置いたタイル（濃い地）",
+          _tile_swatch(TINTS[0])),
+    _mark("tile-second", "Tile placed by Second (light tint)", "後手が置いたタイル（薄い地）",
+          _tile_swatch(TINTS[1])),
+    _mark("empty", "Empty cell", "空きマス", _tile_swatch(PAPER, dashed=True)),
+    _mark("crossing", "Crossing: the broken strand passes under",
+          "交差（途切れている線が下をくぐる）", _crossing_swatch),
+    _mark("frame", "Frame joining two line ends", "線の端を2つずつつなぐ枠", _frame_swatch),
+    _mark("last-move", "Cell of the last move", "直前の手のマス", _last_move_swatch),
+    _mark("named", "Named knot, with its type", "名前の付く結び目とその型",
+          _label_swatch("$3_{1}$")),
+    _mark("complex-en", "Knot too complex to name", "名前の付かない複雑な結び目",
+          _label_swatch("K", linestyle=(0, (2, 1.5)))),
+    _mark("complex-ja", "Knot too complex to name", "名前の付かない複雑な結び目",
+          _label_swatch("結", linestyle=(0, (2, 1.5)))),
+    _mark("unknot", "Unknotted loop", "ほどける輪", _label_swatch("○", edge="none")),
+    _mark("scored-first", "Loop the last move scored for First", "直前の手で先手が得点した輪",
+          _strand_swatch([PLAYER_COLOURS[0]])),
+    _mark("scored-second", "Loop the last move scored for Second", "直前の手で後手が得点した輪",
+          _strand_swatch([PLAYER_COLOURS[1]])),
+    _mark("scored-both", "Loop the last move scored for both players",
+          "直前の手で両方のプレイヤーが得点した輪", _strand_swatch(list(PLAYER_COLOURS))),
+    _mark("loop", "The loop the caption points at", "説明文が指している輪", _band_swatch),
+    _mark("traced", "Traced line (the other lines faded)", "たどっている線（ほかの線は薄く）",
+          _strand_swatch([INK], faded=LIGHT)),
+    _mark("mark-plus", "+N: the player to move can gain N points here",
+          "+N：手番のプレイヤーがここでN点の得をする", _label_swatch("+N", size=9)),
+    _mark("mark-minus", "−N: any replacement here gives the opponent N points more",
+          "−N：ここではどう置き直しても相手がN点多く得る", _label_swatch("−N", size=9)),
+    _mark("mark-even", "±: the best replacement here scores the same for both",
+          "±：ここでいちばん得な置き直しは両者に同じ点", _label_swatch("±")),
+)
+
+
+def draw(ax, state, *, lang, legend=None, previous=None, move=None, **view):
     options = {**VIEW_OPTIONS, **view}
+    legend = legend if legend is not None else _NoLegend()
     if options["show"] == "tiles":
-        return _draw_catalog(ax, lang)
+        return _draw_catalog(ax, lang, legend)
     size = state.size
     # line widths and text shrink on larger boards and in smaller panels
     scale = 4 / size * min(1.0, _panel_inches(ax) / PANEL_SIZE[0])
@@ -59,12 +158,18 @@ def draw(ax, state, *, lang, previous=None, move=None, **view):
         text = options["trace"].replace(" ", "")
         cell = parse_cell(text[:-1], size, text, 1)
         traced = state.line_at(cell, text[-1].upper()).key
+        legend.use("traced")
+    pointed = _pointed_loops(state, options["loop"])
 
     # tiles: background, grid
     for cell, code in enumerate(state.codes):
         x, y = cell % size, cell // size
         owner = state.owners[cell]
         face = TINTS[owner] if (code is not None and options["tint"]) else PAPER
+        if code is None:
+            legend.use("empty")
+        elif options["tint"]:
+            legend.use(("tile-first", "tile-second")[owner])
         artists.append(ax.add_patch(Rectangle((x, y), 1, 1, facecolor=face, edgecolor=LIGHT,
                                               linewidth=0.8 * scale + 0.2,
                                               linestyle="-" if code else (0, (2, 2)), zorder=1)))
@@ -79,22 +184,34 @@ def draw(ax, state, *, lang, previous=None, move=None, **view):
     for line in state.lines:
         faded = traced is not None and line.key != traced
         colours = [INK]
-        if line.key in scorer:
-            colours = [PLAYER_COLOURS[p] for p in scorer[line.key]]
         if faded:
             colours = [LIGHT]
-        artists += _draw_line(ax, state, line, colours, width, zorder=5 if not faded else 3)
+        elif line.key in scorer:
+            colours = [PLAYER_COLOURS[p] for p in scorer[line.key]]
+            legend.use(_SCORED[tuple(scorer[line.key])])
+        strength = width
+        if line.key in pointed:
+            legend.use("loop")
+            artists += _draw_band(ax, state, line, width)
+            strength = width * POINTED
+        if line.events:
+            legend.use("crossing")
+        artists += _draw_line(ax, state, line, colours, strength, zorder=5 if not faded else 3)
 
-    artists += _draw_idle_frame(ax, state)
+    idle = _draw_idle_frame(ax, state)
+    if idle:
+        legend.use("frame")
+    artists += idle
 
     if options["highlight"] and state.last_move is not None:
         cell = state.last_move.cell
+        legend.use("last-move")
         artists.append(ax.add_patch(Rectangle((cell % size, cell // size), 1, 1, fill=False,
                                               edgecolor=INK, linewidth=2.2 * scale + 0.4, zorder=8)))
     if options["labels"]:
-        artists += _draw_labels(ax, state, lang, scale, scorer, traced)
+        artists += _draw_labels(ax, state, lang, scale, scorer, traced, legend)
     if options["marks"]:
-        artists += _draw_marks(ax, state, scale)
+        artists += _draw_marks(ax, state, scale, legend)
     if options["coords"]:
         for i in range(size):
             artists.append(ax.text(i + 0.5, -MARGIN + 0.2, chr(ord("A") + i), ha="center",
@@ -107,6 +224,58 @@ def draw(ax, state, *, lang, previous=None, move=None, **view):
             artists.append(ax.text(x, size + MARGIN - 0.15, f"{names[p]} {state.scores[p]}",
                                    ha="center", va="center", color=PLAYER_COLOURS[p],
                                    fontproperties=font(13)))
+    return artists
+
+
+class _NoLegend:
+    def use(self, key):
+        pass
+
+
+_SCORED = {(0,): "scored-first", (1,): "scored-second", (0, 1): "scored-both"}
+
+
+def _pointed_loops(state, spec) -> set:
+    """The keys of the loops named by the ``loop`` view option ("A3 N" or a list)."""
+    keys = set()
+    for end in [spec] if isinstance(spec, str) else spec:
+        text = end.replace(" ", "")
+        if not text:
+            continue
+        if text[-1].upper() not in "NESW":
+            raise OptionError(f"view option loop: {end!r} is not a cell and a side, such as 'A3 N'")
+        cell = parse_cell(text[:-1], state.size, text, 1)
+        if state.codes[cell] is None:
+            raise OptionError(f"view option loop: {text[:-1]} is empty, no loop runs through it")
+        keys.add(state.line_at(cell, text[-1].upper()).key)
+    return keys
+
+
+def _line_pieces(state, line, gaps=True):
+    """The polylines that draw ``line``: its strands (cut where it passes under
+    another strand, unless ``gaps`` is false) and its frame arcs."""
+    size = state.size
+    pieces = []
+    for cell, strand_index, _ in line.passes:
+        tile = state.tiles[cell]
+        strand = tile.strands[strand_index]
+        x0, y0 = cell % size, cell // size
+        under = [tile.points[e.crossing] for e in strand.events if not e.over] if gaps else []
+        for piece in _split_at(strand.path, under):
+            pieces.append([(x0 + px, y0 + py) for px, py in piece])
+    for step in line.frame:
+        if step is not None:
+            pieces.append(_arc_points(*_frame_arc(size, *step)))
+    return pieces
+
+
+def _draw_band(ax, state, line, width):
+    """A yellow band under ``line`` (which is also drawn thicker, for greyscale)."""
+    artists = []
+    for piece in _line_pieces(state, line, gaps=False):
+        xs, ys = zip(*piece)
+        artists += ax.plot(xs, ys, color=BAND, linewidth=width * 4.0, solid_capstyle="round",
+                           zorder=4)
     return artists
 
 
@@ -146,19 +315,8 @@ def _draw_idle_frame(ax, state):
 
 
 def _draw_line(ax, state, line, colours, width, zorder):
-    size = state.size
     artists = []
-    pieces = []
-    for cell, strand_index, _ in line.passes:
-        tile = state.tiles[cell]
-        strand = tile.strands[strand_index]
-        x0, y0 = cell % size, cell // size
-        under = [tile.points[e.crossing] for e in strand.events if not e.over]
-        for piece in _split_at(strand.path, under):
-            pieces.append([(x0 + px, y0 + py) for px, py in piece])
-    for step in line.frame:
-        if step is not None:
-            pieces.append(_arc_points(*_frame_arc(size, *step)))
+    pieces = _line_pieces(state, line)
     for index, colour in enumerate(colours):
         style = "-" if index == 0 else (0, (3, 3))
         for piece in pieces:
@@ -201,7 +359,7 @@ def _label_point(state, line):
     return cell % size + px, cell // size + py
 
 
-def _draw_labels(ax, state, lang, scale, scorer, traced):
+def _draw_labels(ax, state, lang, scale, scorer, traced, legend):
     artists = []
     for line in state.loops:
         if traced is not None and line.key != traced:
@@ -213,8 +371,10 @@ def _draw_labels(ax, state, lang, scale, scorer, traced):
                    "linewidth": 1.0, "linestyle": "-" if knot.named else (0, (2, 1.5))}
         if knot.kind == "unknot":
             box = {"boxstyle": "circle,pad=0.1", "facecolor": PAPER, "edgecolor": "none"}
+        legend.use("unknot" if knot.kind == "unknot" else "named" if knot.named
+                   else f"complex-{lang}")
         artists.append(ax.text(x, y, knot_text(knot, lang), ha="center", va="center", color=colour,
-                               fontproperties=font(10 * scale + 3), bbox=box, zorder=9))
+                               fontproperties=font(9 * scale + 5), bbox=box, zorder=9))
     return artists
 
 
@@ -228,10 +388,11 @@ def knot_text(knot, lang) -> str:
     return "$" + r"\#".join(parts) + "$"
 
 
-def _draw_marks(ax, state, scale):
+def _draw_marks(ax, state, scale, legend):
     artists = []
     me = state.to_move
     for cell, mark in sorted(state.marks().items()):
+        legend.use({"+": "mark-plus", "-": "mark-minus", "±": "mark-even"}[mark.kind])
         colour = {"+": PLAYER_COLOURS[me], "-": PLAYER_COLOURS[1 - me], "±": INK}[mark.kind]
         x, y = cell % state.size + 0.5, cell // state.size + 0.5
         artists.append(ax.text(x, y, mark.text, ha="center", va="center", color=colour,
@@ -242,8 +403,9 @@ def _draw_marks(ax, state, scale):
     return artists
 
 
-def _draw_catalog(ax, lang):
+def _draw_catalog(ax, lang, legend):
     """The eight tiles in a row, each with its code underneath."""
+    legend.use("crossing")
     artists = []
     ax.set_xlim(-0.2, len(CODES) * 1.4 - 0.2)
     ax.set_ylim(-0.75, 1.15)

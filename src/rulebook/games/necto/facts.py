@@ -42,6 +42,66 @@ def _stage(state):
     return state.stage
 
 
+@FACTS.fact("last_move", "The last move in notation, e.g. 'C3>c1', or 'none' at the start.")
+def _last_move(state):
+    move = state.last_move
+    return "none" if move is None else state.format_move(move)
+
+
+@FACTS.fact("last_cell", "The cell of the last move, e.g. 'C3', or 'none' at the start.")
+def _last_cell(state):
+    move = state.last_move
+    return "none" if move is None else cell_name(move.cell, state.size)
+
+
+@FACTS.fact("mover", "Who made the last move, e.g. 'First', or 'none' at the start.")
+def _mover(state):
+    move = state.last_move
+    return "none" if move is None else state.game.player_name(state.owners[move.cell])
+
+
+@FACTS.fact("code", "The code of the tile on a cell, e.g. 'x1', or 'empty'.", args=("cell",))
+def _code(state, cell):
+    return state.codes[_cell(state, cell)] or "empty"
+
+
+@FACTS.fact("owner", "Who placed (or last replaced) the tile on a cell, e.g. 'First', or 'empty'.",
+            args=("cell",))
+def _owner(state, cell):
+    index = _cell(state, cell)
+    return "empty" if state.codes[index] is None else state.game.player_name(state.owners[index])
+
+
+@FACTS.fact("scorers", "Who scored with the last move: ['Second'], both names, or [].")
+def _scorers(state):
+    return [state.game.player_name(p) for p in (0, 1) if state.gains[p]]
+
+
+@FACTS.fact("move_count", "How many moves have been played from the empty board (or the start).")
+def _move_count(state):
+    return state.moves_played
+
+
+@FACTS.fact("size", "Cells along each side of the board, e.g. 4.")
+def _size(state):
+    return state.size
+
+
+@FACTS.fact("empty_cells", "How many cells are still empty.")
+def _empty_cells(state):
+    return sum(code is None for code in state.codes)
+
+
+@FACTS.fact("tile_count", "How many tiles of a kind are on the board "
+                          "(kind 'curve', 'cross' or 'twist').", args=("kind",))
+def _tile_count(state, kind):
+    crossings = {"curve": 0, "cross": 1, "twist": 2}
+    if kind not in crossings:
+        raise OptionError(f"kind must be curve, cross or twist, not {kind!r}")
+    return sum(code is not None and TILES[code].crossings == crossings[kind]
+               for code in state.codes)
+
+
 @FACTS.fact("tile", "The tile on a cell and its owner, e.g. 'x1 First', or 'empty'.", args=("cell",))
 def _tile(state, cell):
     index = _cell(state, cell)
@@ -107,6 +167,19 @@ def _points(state, player):
     return state.gains[_player(state, player)]
 
 
+@FACTS.fact("total_points", "Points the last move scored, both players together.")
+def _total_points(state):
+    return sum(state.gains)
+
+
+@FACTS.fact("majority", "Who placed more of the self-crossings of the loop through a cell's "
+                        "side: 'First', 'Second' or 'tie' (who would score it).",
+            args=("cell", "side"))
+def _majority(state, cell, side):
+    first, second = state.crossing_counts(_line(state, cell, side))
+    return "tie" if first == second else state.game.player_name(0 if first > second else 1)
+
+
 @FACTS.fact("scored_knots", "The knot types the last move scored, e.g. ['3₁'].")
 def _scored_knots(state):
     return [s.knot.label for s in state.scored]
@@ -122,6 +195,12 @@ def _score(state, player):
 def _mark(state, cell):
     mark = state.marks().get(_cell(state, cell))
     return "none" if mark is None else mark.text
+
+
+@FACTS.fact("cells_marked", "The cells whose scoring mark for the player to move is the given mark "
+                            "(e.g. '+3', '−7', '±'), in cell order.", args=("mark",))
+def _cells_marked(state, mark):
+    return [cell_name(c, state.size) for c, m in sorted(state.marks().items()) if m.text == mark]
 
 
 @FACTS.fact("marks", "Every scoring mark for the player to move, as {cell: mark}.")

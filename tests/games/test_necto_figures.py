@@ -1,0 +1,234 @@
+"""Necto's diagrams as a reader sees them: legends, greyscale tints, the
+highlighted loop, and the facts the captions quote."""
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from rulebook.errors import OptionError  # noqa: E402
+from rulebook.figure_style import Legend, render_panels, render_swatch  # noqa: E402
+from rulebook.games import make_game  # noqa: E402
+from rulebook.games.necto import drawing  # noqa: E402
+from rulebook.games.necto.tiles import TILES  # noqa: E402
+from rulebook.records import find_records, load_record  # noqa: E402
+
+FIGURES = Path(__file__).resolve().parents[2] / "figures"
+RECORDS = [p for p in find_records(FIGURES) if p.parent.name == "necto"]
+
+
+def _luminance(colour) -> float:
+    """WCAG relative luminance of a colour (what greyscale print keeps)."""
+    r, g, b = matplotlib.colors.to_rgb(colour)
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _panel_states(record):
+    """(state, view) for each panel of a record, found by replaying it."""
+    states = record.replay()
+    for panel in record.panels:
+        line = record.variation(panel.after, panel.then, None)
+        yield line[-1], {**drawing.VIEW_OPTIONS, **panel.view}
+    del states
+
+
+def _edge_pairs(size):
+    """The pairs of edge cells one frame half circle joins."""
+    for k in range(0, size, 2):
+        yield k, k + 1  # bottom edge
+        yield size * (size - 1) + k, size * (size - 1) + k + 1  # top
+        yield k * size, (k + 1) * size  # left
+        yield k * size + size - 1, (k + 1) * size + size - 1  # right
+
+
+def _expected_marks(state, view, lang):
+    """The kinds of mark a panel shows, worked out from the position itself."""
+    if view["show"] == "tiles":
+        return {"crossing"}
+    kinds = set()
+    codes = state.codes
+    if any(code is None for code in codes):
+        kinds.add("empty")
+    if view["tint"]:
+        owners = {state.owners[i] for i, code in enumerate(codes) if code is not None}
+        kinds |= {("tile-first", "tile-second")[o] for o in owners}
+    if any(code is not None and TILES[code].crossings for code in codes):
+        kinds.add("crossing")
+    if any(codes[a] is None and codes[b] is None for a, b in _edge_pairs(state.size)):
+        kinds.add("frame")
+    if view["highlight"] and state.last_move is not None:
+        kinds.add("last-move")
+    traced = None
+    if view["trace"]:
+        cell, side = view["trace"].split()
+        index = "ABCDEFGH".index(cell[0]) + (int(cell[1:]) - 1) * state.size
+        traced = state.line_at(index, side).key
+        kinds.add("traced")
+    if view["labels"]:
+        for line in state.loops:
+            if traced is None or line.key == traced:
+                kind = state.knot(line).kind
+                kinds.add({"unknot": "unknot", "named": "named"}.get(kind, f"complex-{lang}"))
+    for scored in state.scored:
+        if traced is None or scored.key == traced:
+            kinds.add({(0,): "scored-first", (1,): "scored-second",
+                       (0, 1): "scored-both"}[scored.players])
+    if view["loop"]:
+        kinds.add("loop")
+    if view["marks"]:
+        kinds |= {{"+": "mark-plus", "-": "mark-minus", "±": "mark-even"}[m.kind]
+                  for m in state.marks().values()}
+    return kinds
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_legend_lists_exactly_the_kinds_of_mark_drawn(path, lang):
+    record = load_record(path, FIGURES)
+    expected = set()
+    for state, view in _panel_states(record):
+        expected |= _expected_marks(state, view, lang)
+    _, marks = render_panels(record, lang)
+    assert {m.key for m in marks} == expected
+    order = [m.key for m in drawing.MARKS]
+    assert [m.key for m in marks] == sorted((m.key for m in marks), key=order.index)
+
+
+def test_every_mark_is_named_in_both_languages_and_has_a_sample():
+    keys = [m.key for m in drawing.MARKS]
+    assert len(keys) == len(set(keys))
+    for mark in drawing.MARKS:
+        assert mark.names["en"].strip() and mark.names["ja"].strip()
+        assert render_swatch(mark).startswith(b"<?xml")
+
+
+def test_the_two_tile_tints_differ_in_greyscale_and_keep_lines_readable():
+    first, second = (_luminance(t) for t in drawing.TINTS)
+    assert abs(first - second) >= 0.2
+    ink = _luminance(drawing.INK)
+    for tint in (first, second):
+        assert (tint + 0.05) / (ink + 0.05) >= 4.5  # dark lines stay readable on both
+
+
+def _draw(state, **view):
+    figure, ax = plt.subplots(figsize=drawing.PANEL_SIZE)
+    legend = Legend(drawing.MARKS)
+    artists = drawing.draw(ax, state, lang="en", legend=legend, **view)
+    plt.close(figure)
+    return artists, legend
+
+
+def test_tiles_are_filled_by_owner_with_different_lightness():
+    game = make_game("necto", size=4)
+    state = game.initial_state()
+    for move in ("A1=t1", "B1=c1", "C1=x2", "D1=c2"):
+        state = state.play(state.parse_move(move))
+    artists, legend = _draw(state)
+    fills = {}
+    for artist in artists:
+        if isinstance(artist, Rectangle) and artist.get_width() == 1 and artist.get_fill():
+            x, y = artist.get_xy()
+            fills[int(y) * 4 + int(x)] = _luminance(artist.get_facecolor())
+    assert fills[0] == fills[2] and fills[1] == fills[3]  # A1, C1 First's; B1, D1 Second's
+    assert abs(fills[0] - fills[1]) >= 0.2
+    assert {"tile-first", "tile-second", "empty"} <= {m.key for m in legend.marks()}
+
+
+def test_loop_option_marks_the_loop_through_the_given_end_and_nothing_else():
+    record = load_record(FIGURES / "necto" / "kept-knot.toml", FIGURES)
+    state = record.replay()[0]
+    cells = _fact(state, "traced_cells", cell="A3", side="S")
+    inside = {("ABCD".index(c[0]), int(c[1]) - 1) for c in cells}
+    artists, legend = _draw(state, loop="A3 S")
+    band = [a for a in artists if isinstance(a, Line2D) and a.get_color() == drawing.BAND]
+    assert band and "loop" in {m.key for m in legend.marks()}
+    touched = set()
+    for artist in band:
+        for x, y in zip(*artist.get_data()):
+            if 0 < x < 4 and 0 < y < 4 and x % 1 and y % 1:
+                touched.add((int(x), int(y)))
+    assert touched == inside
+    plain, legend = _draw(state)
+    assert not [a for a in plain if isinstance(a, Line2D) and a.get_color() == drawing.BAND]
+    assert "loop" not in {m.key for m in legend.marks()}
+
+
+@pytest.mark.parametrize("spec, message", [("A3", "cell and a side"), ("E9 N", "E9")])
+def test_loop_option_errors_name_the_problem(spec, message):
+    state = make_game("necto", size=4).initial_state().play(
+        make_game("necto", size=4).initial_state().parse_move("A1=t1"))
+    with pytest.raises(Exception, match=message):
+        _draw(state, loop=spec)
+
+
+def test_loop_option_on_an_empty_cell_is_an_option_error():
+    state = make_game("necto", size=4).initial_state()
+    with pytest.raises(OptionError, match="A3 is empty"):
+        _draw(state, loop="A3 N")
+
+
+# --- facts the captions quote ---------------------------------------------------
+
+def _fact(state, name, **args):
+    return state.game.facts[name].compute(state, **args)
+
+
+def test_move_facts_follow_the_moves_played():
+    state = make_game("necto", size=4).initial_state()
+    assert [_fact(state, f) for f in ("last_move", "last_cell", "mover", "move_count")] \
+        == ["none", "none", "none", 0]
+    for text, mover in (("A1=t1", "First"), ("B2=x2", "Second"), ("C1=c1", "First")):
+        state = state.play(state.parse_move(text))
+        assert _fact(state, "last_move") == text
+        assert _fact(state, "last_cell") == text[:2]
+        assert _fact(state, "mover") == mover
+        assert _fact(state, "owner", cell=text[:2]) == mover
+        assert _fact(state, "code", cell=text[:2]) == text[3:]
+    assert _fact(state, "move_count") == 3
+    assert _fact(state, "empty_cells") == 13
+    assert [_fact(state, "tile_count", kind=k) for k in ("curve", "cross", "twist")] == [1, 1, 1]
+    assert _fact(state, "code", cell="D4") == "empty"
+    with pytest.raises(OptionError):
+        _fact(state, "tile_count", kind="knot")
+
+
+def test_scoring_facts_agree_with_the_points_and_crossings():
+    record = load_record(FIGURES / "necto" / "short-game.toml", FIGURES)
+    for state in record.replay()[17:]:
+        gains = state.gains
+        assert _fact(state, "total_points") == sum(gains)
+        assert _fact(state, "scorers") == [n for n, g in zip(("First", "Second"), gains) if g]
+        for scored in state.scored:  # the scorer is whoever laid more of the loop's crossings
+            first, second = scored.counts
+            assert scored.players == ((0,) if first > second else (1,) if second > first
+                                      else (0, 1))
+
+
+def test_majority_counts_the_loops_own_crossings_by_owner():
+    # a single trefoil-free loop: one twist on an otherwise curved 4×4 board,
+    # placed by Second, so Second laid both of its crossings
+    state = make_game("necto", size=4).initial_state()
+    moves = ["A1=c1", "B1=t1"] + [f"{c}{r}=c1" for r in "1234" for c in "ABCD"
+                                  if f"{c}{r}" not in ("A1", "B1")]
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    assert _fact(state, "owner", cell="B1") == "Second"
+    assert _fact(state, "self_crossings", cell="B1", side="N", player="Second") in (0, 2)
+    mine = _fact(state, "self_crossings", cell="B1", side="N", player="Second")
+    assert _fact(state, "majority", cell="B1", side="N") == ("Second" if mine else "tie")
+
+
+def test_cells_marked_partition_the_marks():
+    record = load_record(FIGURES / "necto" / "marks.toml", FIGURES)
+    state = record.replay()[0]
+    marks = _fact(state, "marks")
+    for text in set(marks.values()):
+        assert set(_fact(state, "cells_marked", mark=text)) == \
+            {cell for cell, mark in marks.items() if mark == text}
+    assert _fact(state, "cells_marked", mark="+99") == []
