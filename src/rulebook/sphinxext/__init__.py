@@ -6,6 +6,7 @@
   content is the caption.  A false claim is an error naming record and claim.
 - ``:claim:`id```: in a caption, the value of the record's claim ``id``.
 - ``.. game-catalog::``: every game page's title block, with links.
+- ``.. necto-misnamed-knots::``: the knots Necto's rule misnames (:mod:`.knot_table`).
 
 Claim failures are logged as errors with the page location; the CLI builds
 with ``-W`` so they fail the build.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import catalog, transforms
+from . import catalog, knot_table, transforms
 from .directives import (GameCatalogDirective, GameFactsDirective, GameInfoDirective,
                          RulebookFigureDirective, claim_role,
                          unchecked_role)
@@ -59,6 +60,7 @@ def setup(app):
     app.add_directive("game-catalog", GameCatalogDirective)
     app.add_directive("game-facts", GameFactsDirective)
     app.add_directive("rulebook-figure", RulebookFigureDirective)
+    app.add_directive("necto-misnamed-knots", knot_table.MisnamedKnotsDirective)
     app.add_role("claim", claim_role)
     app.add_role("unchecked", unchecked_role)
     app.add_transform(CaptionGate)
