@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import catalog, transforms
+from . import catalog, html, transforms
 from .directives import (GameCatalogDirective, GameFactsDirective, GameInfoDirective,
-                         RulebookFigureDirective, claim_role,
+                         LinkPanelsToImages, RulebookFigureDirective, claim_role,
                          unchecked_role)
-from .nodes import claim_value, game_catalog, game_info
+from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
 
 def ship_web_font(app, exception):
@@ -51,9 +51,11 @@ def ship_web_font(app, exception):
 def setup(app):
     app.add_config_value("rulebook_figures_dir", "figures", "env")
     app.add_config_value("rulebook_figure_output", "_figures", "env")
-    app.add_node(game_info, html=(catalog.visit_game_info, catalog.depart_game_info))
+    app.add_node(game_info, html=(html.visit_game_info, html.depart_game_info))
     app.add_node(game_catalog)
     app.add_node(claim_value)
+    app.add_node(figure_legend, html=(html.visit_figure_legend, html.depart_figure_legend))
+    app.add_node(legend_entry, html=(html.visit_legend_entry, html.depart_legend_entry))
     app.add_directive("game-info", GameInfoDirective)
     app.add_directive("game-catalog", GameCatalogDirective)
     app.add_directive("game-facts", GameFactsDirective)
@@ -63,10 +65,12 @@ def setup(app):
     app.add_transform(transforms.ResolveClaimValues)
     app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)
+    app.add_post_transform(LinkPanelsToImages)
     app.connect("doctree-read", catalog.collect_game_info)
     app.connect("env-purge-doc", catalog.purge_game_info)
     app.connect("env-merge-info", catalog.merge_game_info)
     app.connect("doctree-resolved", catalog.fill_catalog)
-    app.connect("html-page-context", catalog.add_language_switch)
+    app.connect("builder-inited", html.install_theme_words)
+    app.connect("html-page-context", html.add_page_context)
     app.connect("build-finished", ship_web_font)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
