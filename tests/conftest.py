@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests: reproducible under CI (derandomised: the same examples every run),
+# exploring under a developer's hand.  HYPOTHESIS_PROFILE picks another profile.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,3 +34,15 @@ def built_site(tmp_path_factory):
     project = Project(copy_project(tmp_path_factory.mktemp("site")))
     summary = build(project, progress=lambda line: None)
     return project, summary
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Under CI a skipped test is a failure: CI must not be green by accident."""
+    if not os.environ.get("CI") or exitstatus != 0:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if skipped:
+        reporter.write_line(f"CI: {len(skipped)} test(s) skipped; under CI every test must run",
+                            red=True)
+        session.exitstatus = 1

@@ -29,7 +29,7 @@ def write(tmp_path, text, name="example.toml"):
     ('game = "qttt"\noptions = { size = 4 }\n', 2, "unknown option 'size'"),
     ('game = "qttt"\ncolour = "red"\n', 2, "unknown key 'colour'"),
     ('moves = []\n', None, "missing 'game'"),
-    ('game = "qttt"\nmoves = [1, 2]\n', 2, "must be a list of strings"),
+    ('game = "qttt"\nmoves = [1, 2]\n', 2, "must be an array of strings"),
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "flavour"\nexpect = 1\n', 3,
      "unknown fact 'flavour'"),
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "classical"\nexpect = "X1"\n', 3,
@@ -85,7 +85,7 @@ def test_false_claim_names_record_claim_expected_and_actual(tmp_path):
 def test_claim_after_a_move_that_does_not_exist(tmp_path):
     path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2"]\n[[claims]]\nafter = 5\n'
                            'fact = "winner"\nexpect = "none"\n')
-    with pytest.raises(RecordError, match=r":3: claim #1: after = 5 must be 0..1"):
+    with pytest.raises(RecordError, match=r":3: .claim #1: after. = 5: must be an integer from 0 to 1"):
         load_record(path)
 
 

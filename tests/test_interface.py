@@ -16,8 +16,13 @@ from rulebook.games import available_games, game_class, make_game
 GAMES = available_games()
 
 
-def test_every_game_is_registered():
-    assert "qttt" in GAMES
+def test_every_game_folder_is_registered_and_nothing_else():
+    from pathlib import Path
+
+    import rulebook.games
+
+    folders = {path.parent.name for path in Path(rulebook.games.__file__).parent.glob("*/__init__.py")}
+    assert set(GAMES) == folders == {"qttt", "necto", "craquelure", "inphexion"}
 
 
 @pytest.mark.parametrize("slug", GAMES)

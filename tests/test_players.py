@@ -17,7 +17,8 @@ def test_same_seed_same_moves():
     first = MonteCarloPlayer(playouts=30, seed=7).choose(state)
     again = MonteCarloPlayer(playouts=30, seed=7).choose(state)
     assert first == again
-    assert state.play(first) is not None  # a legal move
+    assert state._illegal_reason(first) is None
+    assert state.play(first).move_number == state.move_number + 1
 
 
 def test_the_chosen_move_is_legal_after_a_swap():
@@ -50,4 +51,6 @@ def test_plays_other_games_through_the_common_interface(slug):
     replay = game.initial_state()
     for text in moves:
         replay = replay.play(replay.parse_move(text))
-    assert replay.is_over() == final.is_over()
+    assert str(replay) == str(final)  # the same position, drawn as text
+    assert replay.to_json() == final.to_json()
+    assert replay.outcome() == final.outcome()

@@ -105,6 +105,16 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"rulebook: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a read-only or full disk, a folder that vanished
+        if args.debug:
+            raise
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"rulebook: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rulebook: interrupted; the previous build, if any, is left as it was",
+              file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ a new state, ``turn``, ``outcome()``, and the notation pair ``parse_move`` /
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
@@ -22,6 +23,12 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 from .errors import IllegalMoveError, OptionError
 
 Move = Hashable  # each game defines its own small immutable move type
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also
+    accepts '²' and other Unicode digits that ``int`` cannot read)."""
+    return text.isascii() and text.isdigit()
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,13 @@ class Fact:
     doc: str
     compute: Callable[..., Any]
     args: tuple[str, ...] = ()
+
+    def arg_type(self, arg: str) -> type:
+        """The type a record must give ``arg``: the compute function's annotation
+        (``int``, ``float``, ``bool``, ``list``), else ``str``."""
+        annotation = inspect.signature(self.compute).parameters[arg].annotation
+        kinds = {kind.__name__: kind for kind in (int, float, bool, list, str)}
+        return kinds.get(getattr(annotation, "__name__", annotation), str)
 
 
 class FactSet:
@@ -148,6 +162,11 @@ class State:
     def legal_moves(self) -> list[Move]:
         return [] if self.is_over() else list(self._legal_moves())
 
+    def count_legal_moves(self) -> int:
+        """How many legal moves there are (games with huge move sets count them without
+        listing them)."""
+        return len(self.legal_moves())
+
     def random_move(self, rng: random.Random) -> Move:
         """A legal move chosen at random (overridden by games with continuous moves)."""
         return rng.choice(self.legal_moves())
@@ -155,11 +174,18 @@ class State:
     def play(self, move: Move) -> "State":
         """The position after ``move``; raises IllegalMoveError naming the rule."""
         if self.is_over():
-            raise IllegalMoveError(self.format_move(move), "the game is already over")
+            raise IllegalMoveError(self._describe(move), "the game is already over")
         reason = self._illegal_reason(move)
         if reason is not None:
-            raise IllegalMoveError(self.format_move(move), reason)
+            raise IllegalMoveError(self._describe(move), reason)
         return self._apply(move)
+
+    def _describe(self, move: Move) -> str:
+        """The move in notation, or its repr when it is too malformed to write."""
+        try:
+            return self.format_move(move)
+        except Exception:  # a move object built in Python may be anything
+            return repr(move)
 
     def parse_move(self, text: str) -> Move:
         """Read a move in the game's notation; raises NotationError."""
@@ -254,7 +280,7 @@ def _scores(state: State):
 
 @COMMON_FACTS.fact("legal_move_count", "How many legal moves the player to move has.")
 def _legal_move_count(state: State):
-    return len(state.legal_moves())
+    return state.count_legal_moves()
 
 
 @COMMON_FACTS.fact("is_legal", "Whether a move, written in the game's notation, is legal here.",

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,55 @@ RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", 
 FIGURE_KEYS = {"panels", "columns", "view", "panel_size"}
 PANEL_KEYS = {"after", "then", "label", "view"}
 CLAIM_KEYS = {"id", "after", "then", "fact", "expect"}
+
+
+class Positions(Sequence):
+    """The positions of a replayed game, ``positions[i]`` after move ``i``.
+
+    Only every ``EVERY``-th position (and the last) is kept; the others are
+    played again from the nearest kept one when asked for.  A long game then
+    needs memory for a few dozen positions, not for all of them: positions of
+    games such as Craquelure carry a table of every region.
+    """
+
+    EVERY = 64
+
+    def __init__(self, start: State, moves: list):
+        self._moves = moves  # already checked: replaying them again cannot fail
+        self._kept = {0: start}
+        self._last = 0
+
+    def reached(self, number: int, state: State) -> None:
+        """Move ``number`` was played and led to ``state``."""
+        if self._last % self.EVERY:  # the previous position was kept only as the last
+            del self._kept[self._last]
+        self._kept[number] = state
+        self._last = number
+
+    def __len__(self) -> int:
+        return self._last + 1
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index in self._kept:
+            return self._kept[index]
+        number = index - index % self.EVERY
+        state = self._kept[number]
+        for move in self._moves[number:index]:
+            state = state.play(move)
+        return state
+
+    def __iter__(self):
+        state = self._kept[0]
+        yield state
+        for move in self._moves:
+            state = state.play(move)
+            yield state
 
 
 @dataclass(frozen=True)
@@ -83,14 +133,14 @@ class Record:
     panel_size: tuple[float, float] | None
     claims: list[Claim]
     start: str | None = None
-    states: list[State] = field(default_factory=list)  # filled by replay()
+    states: "Positions | None" = None  # filled by replay()
 
     def error(self, line: int | None, message: str) -> RecordError:
         return RecordError(self.path, line, message)
 
-    def replay(self) -> list[State]:
-        """Play every move; ``states[i]`` is the position after move ``i``."""
-        if self.states:
+    def replay(self) -> "Positions":
+        """Play every move; ``positions[i]`` is the position after move ``i``."""
+        if self.states is not None:
             return self.states
         try:
             if self.start is not None:
@@ -99,15 +149,18 @@ class Record:
                 state = self.game.initial_state()
         except RulebookError as error:
             raise self.error(None, f"start position: {error}") from None
-        states = [state]
+        parsed = []
+        positions = Positions(state, parsed)
         for number, (text, line) in enumerate(zip(self.moves, self.move_lines), start=1):
             try:
-                state = state.play(state.parse_move(text))
+                move = state.parse_move(text)
+                state = state.play(move)
             except RulebookError as error:
                 raise self.error(line, f"move {number}: {error}") from None
-            states.append(state)
-        self.states = states
-        return states
+            parsed.append(move)
+            positions.reached(number, state)
+        self.states = positions
+        return positions
 
     def state_after(self, after: int | None, line: int | None) -> State:
         states = self.replay()
@@ -142,12 +195,13 @@ class Record:
 
     def check_claim(self, claim: Claim):
         actual = normalise(self.claim_value(claim))
-        if actual != normalise(claim.expect):
+        if not same(actual, normalise(claim.expect)):
             raise ClaimError(self.path, claim.line, claim.describe(), claim.expect, actual)
         return actual
 
     def check(self) -> int:
-        """Replay and check every claim; returns how many were checked."""
+        """Replay every move and variation and check every claim; returns the claim count."""
+        self.replay()
         for panel in self.panels:
             self.variation(panel.after, panel.then, None)
         for claim in self.claims:
@@ -173,6 +227,17 @@ def normalise(value):
     return value
 
 
+def same(a, b) -> bool:
+    """Equal values of equal types: ``0`` is not ``false`` and ``2.0`` is not ``2``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    return a == b
+
+
 class _Lines:
     """Finds the line of a key or a string in the raw TOML text."""
 
@@ -186,13 +251,14 @@ class _Lines:
                 return number
         return None
 
-    def of_strings(self, strings: list[str], start: int) -> list[int | None]:
-        """Lines of each string in order, searching forward from line ``start``."""
+    def of_strings(self, strings: list[str], start: int, quoted: bool = True) -> list[int | None]:
+        """Lines of each string in order, searching forward from line ``start``:
+        quoted (in an array) or bare (inside a multi-line string)."""
         found, current = [], max(start - 1, 0)
         for text in strings:
-            quoted = (f'"{text}"', f"'{text}'")
+            forms = (f'"{text}"', f"'{text}'") if quoted else (text,)
             for number in range(current, len(self.lines)):
-                if any(q in self.lines[number] for q in quoted):
+                if any(form in self.lines[number] for form in forms):
                     found.append(number + 1)
                     current = number
                     break
@@ -204,84 +270,184 @@ class _Lines:
         return [n for n, line in enumerate(self.lines, start=1) if line.strip() == header]
 
 
-def load_record(path: str | Path, root: str | Path | None = None) -> Record:
-    path = Path(path)
+def _kind(value) -> str:
+    """A TOML value's type in the words of the record reference."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+class _Checker:
+    """Type checks for a record's values, each failing with the key's line."""
+
+    def __init__(self, path: Path, lines: "_Lines"):
+        self.path, self.lines = path, lines
+
+    def fail(self, key: str, message: str, line: int | None = None) -> RecordError:
+        return RecordError(self.path, line or self.lines.of_key(key.split(".")[-1]), message)
+
+    def table(self, key: str, value, line: int | None = None) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"'{key}' must be a table, not {_kind(value)}", line)
+        return value
+
+    def string(self, key: str, value, line: int | None = None) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"'{key}' must be a string, not {_kind(value)}", line)
+        return value
+
+    def strings(self, key: str, value, line: int | None = None) -> list[str]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(key, f"'{key}' must be an array of strings in the game's notation",
+                            line)
+        return value
+
+    def count(self, key: str, value, low: int, high: int, line: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(key, f"'{key}' = {value!r}: must be an integer from {low} to {high}",
+                            line)
+        return value
+
+    def known(self, key: str, table: dict, allowed: set[str], line: int | None = None) -> None:
+        unknown = sorted(set(table) - allowed)
+        if unknown:
+            raise self.fail(unknown[0], f"{key}: unknown key {unknown[0]!r} "
+                                        f"(keys: {', '.join(sorted(allowed))})", line)
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as error:
         raise RecordError(path, None, f"cannot read the record: {error.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise RecordError(path, line, "the record is not UTF-8 text "
+                                      f"(byte {data[error.start]:#04x}); save it as UTF-8") from None
+
+
+def _moves_with_lines(moves, lines: "_Lines", check: _Checker) -> tuple[list[str], list[int | None]]:
+    """The moves and the line each is written on."""
+    first = lines.of_key("moves") or 1
+    if isinstance(moves, str):  # a multi-line string: one move per line or separated by ';'
+        found = [m.strip() for m in re.split(r"[;\n]", moves) if m.strip()]
+        return found, lines.of_strings(found, first, quoted=False)
+    moves = check.strings("moves", moves)
+    return moves, lines.of_strings(moves, first)
+
+
+def load_record(path: str | Path, root: str | Path | None = None) -> Record:
+    path = Path(path)
+    text = _read_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise RecordError(path, getattr(error, "lineno", None), f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise RecordError(path, None, "not valid TOML: nested too deeply") from None
     lines = _Lines(text)
+    check = _Checker(path, lines)
 
-    def fail(key, message):
-        return RecordError(path, lines.of_key(key), message)
-
-    unknown = set(data) - RECORD_KEYS
-    if unknown:
-        key = sorted(unknown)[0]
-        raise fail(key, f"unknown key {key!r} (keys: {', '.join(sorted(RECORD_KEYS))})")
+    check.known("the record", data, RECORD_KEYS)
     if "game" not in data:
         raise RecordError(path, None, "missing 'game' (one of the game slugs)")
+    slug = check.string("game", data["game"])
+    for key in ("title", "note", "start"):
+        if key in data:
+            check.string(key, data[key])
+    options = check.table("options", data.get("options", {}))
     try:
-        game = make_game(data["game"], **data.get("options", {}))
+        game = make_game(slug, **options)
     except RulebookError as error:
-        raise fail("options" if "options" in data else "game", str(error)) from None
+        raise check.fail("options" if options else "game", str(error)) from None
 
-    moves = data.get("moves", [])
-    if isinstance(moves, str):  # a multi-line string: one move per line or separated by ';'
-        moves = [m.strip() for m in re.split(r"[;\n]", moves) if m.strip()]
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise fail("moves", "'moves' must be a list of strings in the game's notation")
-    move_lines = lines.of_strings(moves, lines.of_key("moves") or 1)
+    moves, move_lines = _moves_with_lines(data.get("moves", []), lines, check)
 
-    figure = data.get("figure", {})
-    unknown = set(figure) - FIGURE_KEYS
-    if unknown:
-        raise RecordError(path, None, f"[figure]: unknown key {sorted(unknown)[0]!r}")
-    shared_view = figure.get("view", {})
+    figure_line = next(iter(lines.of_tables("[figure]")), None)
+    figure = check.table("figure", data.get("figure", {}), figure_line)
+    check.known("[figure]", figure, FIGURE_KEYS)
+    shared_view = check.table("figure.view", figure.get("view", {}))
+    panel_lines = lines.of_tables("[[figure.panels]]")
+    raw_panels = figure.get("panels", [{}] if figure else [])
+    if not isinstance(raw_panels, list):
+        raise check.fail("panels", f"'figure.panels' must be an array of tables, not {_kind(raw_panels)}")
     panels = []
-    for raw in figure.get("panels", [{}] if figure else []):
-        unknown = set(raw) - PANEL_KEYS
-        if unknown:
-            raise RecordError(path, None, f"[[figure.panels]]: unknown key {sorted(unknown)[0]!r}")
-        after = raw.get("after", len(moves))
-        if not isinstance(after, int) or not 0 <= after <= len(moves):
-            raise RecordError(path, None, f"panel after = {after!r}: must be 0..{len(moves)}")
-        panels.append(Panel(after, raw.get("label", {}), {**shared_view, **raw.get("view", {})},
-                            tuple(raw.get("then", ()))))
+    for index, raw in enumerate(raw_panels):
+        line = panel_lines[index] if index < len(panel_lines) else lines.of_key("panels")
+        where = f"panel {index + 1}"
+        raw = check.table(where, raw, line)
+        check.known(where, raw, PANEL_KEYS, line)
+        after = check.count(f"{where}: after", raw.get("after", len(moves)), 0, len(moves), line)
+        then = tuple(check.strings(f"{where}: then", raw.get("then", []), line))
+        label = check.table(f"{where}: label", raw.get("label", {}), line)
+        for lang, value in label.items():
+            check.string(f"{where}: label.{lang}", value, line)
+        view = check.table(f"{where}: view", raw.get("view", {}), line)
+        panels.append(Panel(after, label, {**shared_view, **view}, then))
+    columns = check.count("columns", figure.get("columns", len(panels) or 1), 1, 12)
     size = figure.get("panel_size")
+    if size is not None:
+        if (not isinstance(size, list) or len(size) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                           and 0.5 <= v <= 12 for v in size)):
+            raise check.fail("panel_size", f"'panel_size' = {size!r}: must be [width, height] "
+                                           "in inches, each from 0.5 to 12")
+        size = (float(size[0]), float(size[1]))
 
     claim_lines = lines.of_tables("[[claims]]")
+    raw_claims = data.get("claims", [])
+    if not isinstance(raw_claims, list):
+        raise check.fail("claims", f"'claims' must be an array of tables ([[claims]]), "
+                                   f"not {_kind(raw_claims)}")
     claims = []
-    for index, raw in enumerate(data.get("claims", []), start=1):
-        line = claim_lines[index - 1] if index - 1 < len(claim_lines) else None
+    for index, raw in enumerate(raw_claims, start=1):
+        line = claim_lines[index - 1] if index - 1 < len(claim_lines) else lines.of_key("claims")
+        raw = check.table(f"claim #{index}", raw, line)
         if "fact" not in raw or "expect" not in raw:
             raise RecordError(path, line, f"claim #{index} needs 'fact' and 'expect'")
-        if raw["fact"] not in game.facts:
+        name = check.string(f"claim #{index}: fact", raw["fact"], line)
+        if name not in game.facts:
             offered = ", ".join(f.name for f in game.facts)
-            raise RecordError(path, line, f"claim #{index}: unknown fact {raw['fact']!r} "
+            raise RecordError(path, line, f"claim #{index}: unknown fact {name!r} "
                                           f"for {game.slug} (facts: {offered})")
-        fact = game.facts[raw["fact"]]
+        fact = game.facts[name]
         args = {k: v for k, v in raw.items() if k not in CLAIM_KEYS}
         if set(args) != set(fact.args):
             raise RecordError(path, line, f"claim #{index}: fact {fact.name!r} takes "
                                           f"{list(fact.args) or 'no arguments'}, got {sorted(args)}")
+        for arg, value in args.items():
+            wanted = fact.arg_type(arg)
+            if type(value) is not wanted:
+                raise RecordError(path, line, f"claim #{index}: argument {arg} = {value!r} must be "
+                                              f"{_kind(wanted())}")
         after = raw.get("after")
-        if after is not None and (not isinstance(after, int) or not 0 <= after <= len(moves)):
-            raise RecordError(path, line, f"claim #{index}: after = {after!r} must be 0..{len(moves)}")
-        claims.append(Claim(index, line, fact.name, raw["expect"], args, after, raw.get("id"),
-                            tuple(raw.get("then", ()))))
+        if after is not None:
+            check.count(f"claim #{index}: after", after, 0, len(moves), line)
+        claim_id = raw.get("id")
+        if claim_id is not None:
+            check.string(f"claim #{index}: id", claim_id, line)
+        then = tuple(check.strings(f"claim #{index}: then", raw.get("then", []), line))
+        claims.append(Claim(index, line, fact.name, raw["expect"], args, after, claim_id, then))
 
     root = Path(root) if root else path.parent.parent
     try:
         name = path.resolve().relative_to(root.resolve()).with_suffix("").as_posix()
     except ValueError:
         name = f"{game.slug}/{path.stem}"
-    return Record(path, name, game, moves, move_lines, panels, int(figure.get("columns", len(panels) or 1)),
-                  tuple(size) if size else None, claims, data.get("start"))
+    return Record(path, name, game, moves, move_lines, panels, columns, size, claims,
+                  data.get("start"))
 
 
 def find_records(figures_dir: str | Path) -> list[Path]:

@@ -17,7 +17,7 @@ from .starts import ARC_NAMES
 FACTS = FactSet(COMMON_FACTS)
 
 
-def _region(state, at):
+def _region(state, at: list):
     try:
         x, y = (float(v) for v in at)
     except (TypeError, ValueError):
@@ -53,43 +53,43 @@ def settled_count(state):
 
 @FACTS.fact("region_at", "The id of the region holding the point 'at' = [x, y].",
             args=("at",))
-def region_at(state, at):
+def region_at(state, at: list):
     return _region(state, at).id
 
 
 @FACTS.fact("owner_at", "'Blue', 'Red' or 'neutral': the owner of the region at 'at'.",
             args=("at",))
-def owner_at(state, at):
+def owner_at(state, at: list):
     return owner_name(_region(state, at).owner)
 
 
 @FACTS.fact("area_at", "The area of the region at 'at' as a percentage of the disk, rounded to "
             "'decimals' places, e.g. '25.00%'.", args=("at", "decimals"))
-def area_at(state, at, decimals):
+def area_at(state, at: list, decimals: int):
     return _percent(_region(state, at).area, decimals)
 
 
 @FACTS.fact("areas", "Every region's area as a percentage of the disk, rounded to 'decimals' "
             "places, from the smallest.", args=("decimals",))
-def areas(state, decimals):
+def areas(state, decimals: int):
     return [_percent(r.area, decimals) for r in sorted(state.regions.values(),
                                                         key=lambda r: (r.area, r.id))]
 
 
 @FACTS.fact("settled_at", "Whether the region at 'at' is settled.", args=("at",))
-def settled_at(state, at):
+def settled_at(state, at: list):
     return is_settled(_region(state, at), state.settings)
 
 
 @FACTS.fact("arcs_at", "The goal arcs ('A', 'B', 'C') the region at 'at' touches.",
             args=("at",))
-def arcs_at(state, at):
+def arcs_at(state, at: list):
     return [ARC_NAMES[a] for a in sorted(_region(state, at).arcs())]
 
 
 @FACTS.fact("neighbours_at", "The ids of the regions sharing an edge with the region at 'at'.",
             args=("at",))
-def neighbours_at(state, at):
+def neighbours_at(state, at: list):
     return sorted(_region(state, at).neighbours())
 
 

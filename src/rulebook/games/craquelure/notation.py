@@ -21,6 +21,7 @@ import re
 from decimal import Decimal
 
 from ...errors import NotationError
+from ...game import is_number
 from .moves import LETTERS, SWAP, Cut, Swap
 
 # Digits exactly as Decimal prints them back: no "+", no "1." or ".5", no "01".
@@ -78,7 +79,7 @@ def parse_move(text: str):
     if reader.text.startswith("#", reader.pos):
         reader.pos += 1
         token, start = reader.word()
-        if not token.isdigit() or int(token) < 1:
+        if not is_number(token) or int(token) < 1:
             reader.fail(f"region id {token!r} is not a positive whole number", start)
         region = int(token)
     reader.skip_spaces()
@@ -117,7 +118,7 @@ def _part(reader: _Reader, token: str, start: int, earlier) -> tuple[str, int]:
     if letter in ("N", "n"):
         reader.fail(f"{token!r}: parts left unnamed stay neutral; name only the parts "
                     "going to B (Blue) or R (Red)", start)
-    if letter not in LETTERS or not number.isdigit():
+    if letter not in LETTERS or not is_number(number):
         reader.fail(f"{token!r} is not a part: write B or R and the part's number, e.g. 'B1'",
                     start)
     if number not in ("1", "2", "3"):

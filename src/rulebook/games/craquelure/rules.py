@@ -45,8 +45,10 @@ PARAMETERS = (
               check=lambda v: None if 2 <= v <= 1000 else "must be from 2 to 1000"),
     Parameter("directions", 0, "Ray directions per turn: 0 for any real angle, else a divisor "
               "of 360 that is a multiple of 3.", check=_check_directions),
-    Parameter("first_direction", 90.0, "With a direction step, the direction (degrees) the "
-              "allowed directions start from; it matters with 3 or 6 directions.",
+    Parameter("first_direction", 90.0, "With a direction step, the allowed ray directions "
+              "are this angle plus whole steps of 360/directions degrees (angles are measured "
+              "counter-clockwise from the direction to the right); a value that is a whole "
+              "number of steps gives the same directions as 0.",
               check=lambda v: None if 0 <= v < 360 else "must be at least 0 and under 360"),
     Parameter("min_area", True, "Whether parts must reach a minimum area."),
     Parameter("min_area_percent", 0.5, "The minimum area, in percent of the disk.",
@@ -70,6 +72,16 @@ class Settings:
         minimum = options["min_area_percent"] / 100 * geo.DISK_AREA if options["min_area"] else 0.0
         return cls(options["start"], options["grid"], 2 / options["grid_steps"],
                    options["directions"], options["first_direction"], minimum)
+
+    @property
+    def part_minimum(self) -> float:
+        """The least area a part may have: the minimum less a rounding tolerance.
+
+        Areas are exact to about 1e-15 of the disk; a part this close to the
+        minimum counts as reaching it, so a cut written to split exactly is not
+        refused by rounding.  The settled test uses the same bound.
+        """
+        return max(0.0, self.min_area - 1e-12 * geo.DISK_AREA) if self.min_area else 0.0
 
     @property
     def standard_cuts(self) -> bool:
@@ -212,7 +224,7 @@ def _percent(area: float) -> str:
 def has_legal_cut(region: Region, settings: Settings) -> bool:
     """Whether any legal cut of the region exists (its colour aside)."""
     if region._settled is None:
-        if region.area < 3 * settings.min_area:
+        if region.area < 3 * settings.part_minimum:
             region._settled = True  # three parts of the minimum area do not fit
         elif settings.standard_cuts:
             # With any point and any angle a convex region always has a cut into three
@@ -373,9 +385,8 @@ class CraquelureState(State):
         plan = plan_cut(region, (x, y), angle)
         if isinstance(plan, str):
             return plan
-        minimum = settings.min_area - AREA_TOLERANCE
         for k, part_area in enumerate(plan.areas):
-            if part_area < minimum:
+            if part_area < settings.part_minimum:
                 return (f"part {k + 1} would be {_percent(part_area)} of the disk, under the "
                         f"minimum area {_percent(settings.min_area)}")
         return plan
@@ -408,15 +419,20 @@ class CraquelureState(State):
             pts, edges = geo.relabel_neighbour(neighbour.pts, neighbour.edges, old.id, old.pts,
                                                exits_on_edge, pieces)
             regions[neighbour_id] = Region(neighbour_id, neighbour.owner, pts, edges, neighbour.area)
-        handed = []
         for part in parts:
-            if part.owner is NEUTRAL and is_settled(part, settings):
-                part = part.with_owner(opponent)
-                handed.append(part.id)
             regions[part.id] = part
+        # At the end of the turn every neutral region that has become settled goes to the
+        # opponent: the new parts, and neighbours whose edges the cut split (with a grid or
+        # a direction step, a new T-junction can leave a neighbour with no legal cut).
+        handed = []
+        for region_id in (*ids, *sorted(old.neighbours())):
+            region = regions[region_id]
+            if region.owner is NEUTRAL and is_settled(region, settings):
+                regions[region_id] = region.with_owner(opponent)
+                handed.append(region_id)
         last = LastCut(old.id, plan.centre, tuple(p for _, p in plan.exits), ids, tuple(handed))
         winner, group = None, frozenset()
-        for region_id in ids:
+        for region_id in (*ids, *handed):
             region = regions[region_id]
             if region.owner is NEUTRAL:
                 continue
@@ -499,11 +515,6 @@ class CraquelureState(State):
         else:
             lines.append(f"{COLOUR_NAMES[self.colour_to_move]} to move")
         return "\n".join(lines)
-
-
-# Areas are exact to about 1e-15 of the disk; a part this close to the minimum counts as
-# reaching it, so a cut written to split exactly is not refused by rounding.
-AREA_TOLERANCE = 1e-12 * geo.DISK_AREA
 
 
 def owner_name(owner) -> str:

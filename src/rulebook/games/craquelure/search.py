@@ -148,8 +148,8 @@ def find_legal_cut(region, settings):
     a direction step, every allowed angle.  Any point with any angle is the
     rules' standard case, decided by area alone; it is searched here only for tests.
     """
-    minimum = settings.min_area - 1e-12 * geo.DISK_AREA
-    if region.area < 3 * settings.min_area:
+    minimum = settings.part_minimum
+    if region.area < 3 * minimum:
         return None
     angles = None
     if settings.directions:
@@ -275,7 +275,7 @@ def representative_cuts(region, settings):
     """A few deterministic legal cuts of the region: (x, y, angle) as Decimals."""
     found = []
     cx, cy = _centroid(region)
-    minimum = settings.min_area - 1e-12 * geo.DISK_AREA
+    minimum = settings.part_minimum
     if settings.grid == "none":
         angles = settings.cut_angles()[:settings.directions // 3] if settings.directions else [
             0.0, 30.0, 60.0, 90.0]

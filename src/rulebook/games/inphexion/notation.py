@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from ...errors import NotationError
+from ...game import is_number
 from .board import LETTERS, Geometry
 from .rules import BLACK, SWAP, WHITE, InphexionState, Move, pair_relocations
 
@@ -127,12 +128,12 @@ def parse_position(game, text: str) -> InphexionState:
             continue
         if words == letters:
             continue
-        if words[0].isdigit():
+        if is_number(words[0]):
             if int(words[0]) != len(rows) + 1:
                 raise NotationError(line, f"row {words[0]} is out of order "
                                           f"(expected row {len(rows) + 1})")
             words = words[1:]
-        if words and words[-1].isdigit():
+        if words and is_number(words[-1]):
             words = words[:-1]
         bad = [w for w in words if w not in (".", "W", "B", "N")]
         if bad:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 from ...game import Game, Outcome, Parameter, State
 from .board import Geometry, bits, geometry
@@ -148,13 +149,8 @@ class InphexionState(State):
         return bool(others & self.geo.spread(self.empty))
 
     # --- moves ---------------------------------------------------------------
-    def _legal_moves(self):
-        if self.hand[self.to_move] == 0:
-            return
-        if self.is_first_move():
-            for cell in bits(self.empty):
-                yield Move(cell)
-            return
+    def _pushes(self):
+        """Each legal push: (target, push, the discs it surrounds, the free cells for them)."""
         geo = self.geo
         mine = self.discs[self.to_move]
         theirs = self.discs[1 - self.to_move] | self.neutral
@@ -166,14 +162,34 @@ class InphexionState(State):
                 mover = mine | 1 << target
                 others = theirs ^ (1 << target | 1 << push)
                 owed = surrounded_by_move(geo, mover, others, target)
-                free = [c for c in bits(empty) if c != push]
-                if not owed or len(free) < len(owed):
-                    yield Move(target, push)
-                    continue
-                for cells in combinations(free, len(owed)):
-                    yield Move(target, push, tuple(zip(owed, cells)))
+                yield target, push, owed, [c for c in bits(empty) if c != push]
+
+    def _legal_moves(self):
+        if self.hand[self.to_move] == 0:
+            return
+        if self.is_first_move():
+            for cell in bits(self.empty):
+                yield Move(cell)
+            return
+        for target, push, owed, free in self._pushes():
+            if not owed or len(free) < len(owed):
+                yield Move(target, push)
+                continue
+            for cells in combinations(free, len(owed)):
+                yield Move(target, push, tuple(zip(owed, cells)))
         if self.pie_open:
             yield SWAP
+
+    def count_legal_moves(self) -> int:
+        """How many legal moves there are, counted without listing them: a push that
+        surrounds k discs with n free cells is C(n, k) moves."""
+        if self.is_over() or self.hand[self.to_move] == 0:
+            return 0
+        if self.is_first_move():
+            return self.empty.bit_count()
+        count = sum(1 if not owed or len(free) < len(owed) else comb(len(free), len(owed))
+                    for _, _, owed, free in self._pushes())
+        return count + int(self.pie_open)
 
     def random_move(self, rng) -> Move:
         """A push chosen uniformly among the legal pushes (and 'swap' when open), then
@@ -218,7 +234,30 @@ class InphexionState(State):
         others = (self.discs[1 - self.to_move] | self.neutral) ^ (1 << target | 1 << push)
         return surrounded_by_move(self.geo, mover, others, target)
 
+    def _shape_problem(self, move) -> str | None:
+        """Why ``move`` is not a well-formed move on this board (built in Python, not parsed)."""
+        def cell(value) -> bool:
+            return type(value) is int and value in self.geo.names
+
+        if not isinstance(move, Move) or type(move.swap) is not bool:
+            return f"not a move of this game: {move!r}"
+        if move.swap:
+            ok = move.target == -1 and move.push is None and move.relocations == ()
+            return None if ok else "a swap places, pushes and relocates nothing"
+        pairs = move.relocations
+        if not (cell(move.target) and (move.push is None or cell(move.push))
+                and isinstance(pairs, tuple)
+                and all(isinstance(p, tuple) and len(p) == 2 and all(map(cell, p)) for p in pairs)):
+            return f"not a move on this board: {move!r}"
+        sources = [s for s, _ in pairs]
+        destinations = [d for _, d in pairs]
+        if len(set(sources)) < len(sources) or len(set(destinations)) < len(destinations):
+            return "surround rule: each surrounded disc is relocated once, each to its own cell"
+        return None
+
     def _illegal_reason(self, move: Move) -> str | None:
+        if (problem := self._shape_problem(move)) is not None:
+            return problem
         name = self.geo.names.__getitem__
         if move.swap:
             if not self.pie_open:

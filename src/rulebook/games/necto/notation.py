@@ -31,6 +31,7 @@ import dataclasses
 import re
 
 from ...errors import NotationError
+from ...game import is_number
 from .board import cell_name
 from .tiles import CODES
 
@@ -103,7 +104,7 @@ def parse_position(text: str, game):
                     raise NotationError(raw, f"{where}: turn must be First or Second, not {value!r}") from None
             else:
                 parts = value.split()
-                if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                if len(parts) != 2 or not all(is_number(p) for p in parts):
                     raise NotationError(raw, f"{where}: scores are two whole numbers, like 'scores: 0 3'")
                 scores = (int(parts[0]), int(parts[1]))
             continue

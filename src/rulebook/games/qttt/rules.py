@@ -36,6 +36,26 @@ class Spooky:
 
     cells: tuple[int, int]
 
+    def __post_init__(self):
+        # a1-b2 and b2-a1 are one move: keep the two cells in order
+        if isinstance(self.cells, tuple) and all(_is_cell(c) for c in self.cells):
+            object.__setattr__(self, "cells", tuple(sorted(self.cells)))
+
+
+def _is_cell(cell) -> bool:
+    return type(cell) is int and 0 <= cell < 9
+
+
+def _shape_problem(move) -> str | None:
+    """Why ``move`` is not a well-formed QTTT move (built in Python, not parsed)."""
+    if isinstance(move, Spooky):
+        ok = isinstance(move.cells, tuple) and len(move.cells) == 2 and all(map(_is_cell, move.cells))
+    elif isinstance(move, (Collapse, Classical)):
+        ok = _is_cell(move.cell)
+    else:
+        ok = False
+    return None if ok else f"not a move of this game: {move!r}"
+
 
 @dataclass(frozen=True, order=True)
 class Collapse:
@@ -134,6 +154,8 @@ class QtttState(State):
         return [Spooky(pair) for pair in combinations(free, 2)]
 
     def _illegal_reason(self, move) -> str | None:
+        if (problem := _shape_problem(move)) is not None:
+            return problem
         if self.pending is not None:
             if not isinstance(move, Collapse):
                 chooser = self.game.player_name(self.turn)

@@ -1,0 +1,59 @@
+"""Settled regions: a cut's new T-junction can settle the region next door, and
+the settled test uses the same area tolerance as the parts of a cut."""
+
+from __future__ import annotations
+
+import random
+from copy import copy
+
+import pytest
+
+from rulebook.games import make_game
+from rulebook.games.craquelure.rules import NEUTRAL, has_legal_cut, is_settled
+
+
+def neutral_settled(state):
+    return [r.id for r in state.regions.values()
+            if r.owner is NEUTRAL and is_settled(r, state.settings)]
+
+
+@pytest.mark.parametrize("options, moves", [
+    (dict(grid="square", grid_steps=20, directions=6),
+     ["(-0.8,0.1) 90 B2 R3", "(-0.9,-0.3) 90 R1"]),
+    (dict(grid="square", grid_steps=10, directions=3, first_direction=0.0),
+     ["(0.6,0.2) 0 B3 R2", "(-0.4,0.4) 0 R1 B3", "(0,0) 0 B3 R2", "(-0.6,0.2) 0 R3 B1",
+      "(0,0.4) 0 B1 R2", "(0,-0.6) 0 R2 B1", "(0.2,-0.8) 0 B2 R1", "(0.2,-0.2) 0 R3"]),
+])
+def test_a_neighbour_left_settled_by_a_cut_goes_to_the_opponent(options, moves):
+    state = make_game("craquelure", **options).initial_state()
+    neighbours_handed = 0
+    for text in moves:
+        mover = state.colour_to_move
+        before = {r.id for r in state.regions.values() if r.owner is NEUTRAL}
+        state = state.play(state.parse_move(text))
+        assert neutral_settled(state) == [], text
+        for region_id in state.last.handed_over:
+            assert state.regions[region_id].owner == 1 - mover
+            neighbours_handed += region_id in before
+    assert neighbours_handed >= 1  # the case the fix is about happened
+
+
+def test_no_neutral_region_stays_settled_in_random_games_with_grid_and_directions():
+    game = make_game("craquelure", grid="square", grid_steps=10, directions=3,
+                     first_direction=0.0)
+    for seed in range(60):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_over():
+            assert neutral_settled(state) == [], seed
+            moves = state.legal_moves()
+            assert moves, f"seed {seed}: the game is not over, yet there is no legal move"
+            state = state.play(rng.choice(moves))
+
+
+def test_settled_uses_the_tolerance_of_a_cuts_parts():
+    state = make_game("craquelure").initial_state()
+    probe = copy(next(iter(state.regions.values())))
+    probe.area, probe._settled = 3 * state.settings.part_minimum, None
+    assert has_legal_cut(probe, state.settings)  # three parts at the minimum fit
+    probe.area, probe._settled = 3 * state.settings.part_minimum * (1 - 1e-9), None
+    assert not has_legal_cut(probe, state.settings)
