@@ -282,3 +282,19 @@ def test_japanese_in_code_is_drawn_with_the_shipped_font(site, browser):
             checked += 1
     assert checked > 0
     page.close()
+
+
+@pytest.mark.parametrize("query", ["収縮", "収縮 三目並べ", "ありえない語"])
+def test_japanese_search_reports_in_japanese(site, browser, query):
+    """The search page's own sentences (how many pages were found, or none) are
+    Japanese on the ja site."""
+    _, base = site
+    page = browser.new_page()
+    page.goto(f"{base}/ja/search.html?q={query}")
+    summary = page.locator("#search-results .search-summary")
+    page.wait_for_function("() => document.querySelector('#search-results .search-summary')"
+                           "?.textContent.trim()")  # filled in when the search has finished
+    text = summary.inner_text()
+    assert text and not LATIN.search(text), text
+    assert not LATIN.search(page.locator("#search-results h2").inner_text())
+    page.close()

@@ -46,13 +46,11 @@ THEME_WORDS = {
         "Link to this definition": "この定義へのリンク",
     },
 }
-# Words of Sphinx's search script that its Japanese catalog leaves empty
-# (the script's ngettext takes the singular as key, Japanese has one form).
+# Words of Sphinx's search script that its Japanese catalog leaves empty.  Its
+# ngettext looks both forms up by the singular; Japanese has one form for all.
 SEARCH_WORDS = {
     "ja": {
         "Search finished, found one page matching the search query.":
-            ["検索が終わりました。1ページ見つかりました。"],
-        "Search finished, found ${resultCount} pages matching the search query.":
             ["検索が終わりました。${resultCount}ページ見つかりました。"],
     },
 }
