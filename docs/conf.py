@@ -27,6 +27,10 @@ smartquotes = False
 
 html_theme = "furo"  # responsive: a menu button at the top of a phone's screen
 html_theme_options = {"top_of_page_buttons": []}  # no "edit this page": readers read
+# Not furo's a11y-light: its package sets up the root logger when imported,
+# which makes every library's INFO messages print during the build.
+pygments_style = "default"
+pygments_dark_style = "native"
 html_title = "Rulebook"
 html_show_sourcelink = False
 html_copy_source = False

@@ -13,6 +13,7 @@ with ``-W`` so they fail the build.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from . import catalog, html, transforms
@@ -25,7 +26,8 @@ from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_e
 def ship_web_font(app, exception):
     """Ship IPAexGothic with the site so Japanese never depends on the reader's fonts.
 
-    Subset to the characters the pages use (a few dozen kB instead of 6 MB).
+    Subset to the characters the pages use (a few dozen kB instead of 6 MB),
+    and those the search page's script writes (its words are \\u-escaped).
     """
     if exception is not None or app.builder.format != "html":
         return
@@ -35,8 +37,9 @@ def ship_web_font(app, exception):
 
     out = Path(app.outdir)
     used = set()
-    for page in out.rglob("*.html"):
-        used |= set(page.read_text(encoding="utf-8"))
+    for page in [*out.rglob("*.html"), *out.glob("_static/translations.js")]:
+        text = page.read_text(encoding="utf-8")
+        used |= set(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m[1], 16)), text))
     options = subset.Options()
     options.layout_features = ["*"]
     font = subset.load_font(font_path(), options)

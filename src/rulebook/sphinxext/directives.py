@@ -158,11 +158,10 @@ class RulebookFigureDirective(SphinxDirective):
         links = []
         for k, (svg, panel) in enumerate(zip(svgs, record.panels), start=1):
             uri = self.write_image(f"{stem}-{lang}-{k}.svg", svg)
-            parts = [words["panel"].format(k=k, n=len(svgs))] if len(svgs) > 1 else []
-            if panel.label.get(lang):
-                parts.append(panel.label[lang])
-            about = words["panel_label"].format(panel=parts[0], label=parts[1]) \
-                if len(parts) == 2 else "".join(parts)
+            about = words["panel"].format(k=k, n=len(svgs)) if len(svgs) > 1 else ""
+            label = panel.label.get(lang)
+            if label:
+                about = words["panel_label"].format(panel=about, label=label) if about else label
             image = nodes.image(uri=uri, alt=panel_alt(record.name, about, lang),
                                 classes=["rulebook-panel"])
             # MoveAltTextIntoImage adds this to the figure's translated alt text.
