@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 project = "Rulebook"
 author = "rulebook"
 copyright = "rulebook contributors"
+# The colophon's date when the sources are not a git checkout (else: the newest commit of docs/ and figures/).
+rulebook_pdf_date = "2026-12-01"
 extensions = ["rulebook.sphinxext", "rulebook.pdf"]
 language = "en"
 locale_dirs = ["locale/"]

@@ -24,11 +24,30 @@ SVG = """<?xml version="1.0" encoding="UTF-8"?>
 """
 SVG_FILL = (0x13 / 255, 0x57 / 255, 0x9B / 255)
 
+# A figure's panel: a 200 pt square of a colour of its own (three side by side are wider than
+# the frame, so they must shrink to fit one row).
+PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="200pt" viewBox="0 0 200 200">
+  <rect x="0" y="0" width="200" height="200" fill="{fill}"/>
+</svg>
+"""
+SWATCH_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="20pt" height="20pt" viewBox="0 0 20 20">
+  <rect x="0" y="0" width="20" height="20" fill="#7a1f5c"/>
+</svg>
+"""
+
+
+def panel_fill(index: int) -> str:
+    return f"#{0x21 + 16 * index:02x}a4{0x31 + index:02x}"
+
 CONF = """
 extensions = ["rulebook.sphinxext", "rulebook.pdf", "testext"]
 project = "PDF test"
 author = "Tester"
 rulebook_pdf_documents = ["game"]
+copyright = "Test copyright holder"
+rulebook_pdf_date = "2026-11-30"
 """
 
 # A node type the PDF translator has never heard of: it must warn with its location.
@@ -46,9 +65,31 @@ class MysteryDirective(SphinxDirective):
         node += nodes.paragraph(text="SECRET-MYSTERY-TEXT")
         return [node]
 
+# The figure shape rulebook-figure makes: panels, a caption, a legend of swatches.
+class PanelFigureDirective(SphinxDirective):
+    required_arguments = 2  # the first panel's number, the number of panels
+    has_content = True
+
+    def run(self):
+        from rulebook.sphinxext.nodes import figure_legend, legend_entry
+
+        figure = nodes.figure(classes=["rulebook-figure"])
+        self.set_source_info(figure)
+        first, count = map(int, self.arguments)
+        for index in range(first, first + count):
+            image = nodes.image(uri=f"panel{index}.svg", classes=["rulebook-panel"])
+            figure += nodes.reference("", "", image, refuri=f"panel{index}.svg") if index % 2 else image
+        figure += nodes.caption("", " ".join(self.content))
+        legend = figure_legend()
+        for name in ("SWATCH-ONE", "SWATCH-TWO"):
+            legend += legend_entry("", nodes.image(uri="swatch.svg"), nodes.paragraph("", name))
+        figure += legend
+        return [figure]
+
 def setup(app):
     app.add_node(mystery, html=(lambda self, node: None, lambda self, node: None))
     app.add_directive("mystery", MysteryDirective)
+    app.add_directive("panelfigure", PanelFigureDirective)
     return {"parallel_read_safe": True}
 """
 
@@ -78,6 +119,8 @@ Rules
 
 Plain words with *emphasis*, **strong words**, ``X1 a1``, a link to
 `the example site <https://example.com/>`_ and a reference to :ref:`scoring`.
+For the hard cases see :ref:`clarifications`. Or jump
+`straight there <#clarifications>`_.
 
 - first bullet
 - second bullet
@@ -113,6 +156,14 @@ Scoring
 
    The board after the first move.
 
+.. panelfigure:: 0 3
+
+   THREE-PANELS caption.
+
+.. panelfigure:: 3 6
+
+   SIX-PANELS caption.
+
 .. code-block:: text
 
    X1 a1 b2
@@ -141,6 +192,40 @@ b. another
 .. mystery::
 
 {filler}
+
+.. _clarifications:
+
+Clarifications
+--------------
+
+{filler}
+
+Edge cases
+~~~~~~~~~~
+
+An edge case explained in one paragraph.
+
+.. rst-class:: quick-reference
+
+Quick reference
+---------------
+
+QUICK-REFERENCE-START
+
+{quick}
+
+QUICK-REFERENCE-END
+
+Knots
+-----
+
+.. list-table:: Knot values
+   :header-rows: 1
+
+   * - Knot
+     - Value
+   * - 3₁
+     - 8₂₀
 """,
     "ja": """
 テストゲーム
@@ -149,7 +234,7 @@ b. another
 .. game-info:: testgame
 
    :読み: てすとげーむ
-   :作者: 例 太郎
+   :考案者: 例 太郎
    :発表年: 1997
    :人数: 2人
    :用意するもの: 紙と鉛筆
@@ -161,7 +246,7 @@ b. another
 ------
 
 *強調* と **重要な語** と ``X1 a1``\\ 、そして\\ `例のサイト <https://example.com/>`_\\ への
-リンクと :ref:`scoring` への参照。
+リンクと :ref:`scoring` への参照。難しい場合は\\ :ref:`clarifications`\\ を見てください。
 
 - 最初の項目
 - 二つ目の項目
@@ -194,6 +279,14 @@ b. another
 
    最初の手の後の盤面。
 
+.. panelfigure:: 0 3
+
+   THREE-PANELS の説明。
+
+.. panelfigure:: 3 6
+
+   SIX-PANELS の説明。
+
 .. code-block:: text
 
    X1 a1 b2
@@ -201,6 +294,40 @@ b. another
 .. mystery::
 
 {filler}
+
+.. _clarifications:
+
+補足
+----
+
+{filler}
+
+特別な場合
+~~~~~~~~~~
+
+特別な場合を一段落で説明します。コード ``コード例 a1`` も書けます。
+
+.. rst-class:: quick-reference
+
+早見表
+------
+
+QUICK-REFERENCE-START
+
+{quick}
+
+QUICK-REFERENCE-END
+
+結び目
+------
+
+.. list-table:: 結び目の値
+   :header-rows: 1
+
+   * - 結び目
+     - 値
+   * - 3₁
+     - 8₂₀
 """,
 }
 
@@ -212,8 +339,13 @@ def make_project(root: Path, lang: str) -> Path:
     (src / "testext.py").write_text(TEST_EXT, encoding="utf-8")
     (src / "index.rst").write_text("Index\n=====\n\n.. toctree::\n\n   game\n", encoding="utf-8")
     filler = "\n\n".join(f"{i}. {FILLER[lang] * 3}" for i in range(1, 26))
-    (src / "game.rst").write_text(PAGES[lang].replace("{filler}", filler), encoding="utf-8")
+    quick = "\n\n".join(f"- {FILLER[lang]}" for _ in range(70))  # more than a page: shrunk to fit
+    page = PAGES[lang].replace("{filler}", filler).replace("{quick}", quick)
+    (src / "game.rst").write_text(page, encoding="utf-8")
     (src / "board.svg").write_text(SVG, encoding="utf-8")
+    for index in range(9):
+        (src / f"panel{index}.svg").write_text(PANEL_SVG.format(fill=panel_fill(index)), encoding="utf-8")
+    (src / "swatch.svg").write_text(SWATCH_SVG, encoding="utf-8")
     return src
 
 
@@ -267,7 +399,7 @@ def test_text_of_the_page_is_in_the_pdf(built, lang, expected):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_only_ipaexgothic_is_used_and_it_is_embedded(built, lang):
+def test_only_our_fonts_are_used_and_they_are_embedded(built, lang):
     fonts = {}
     for page in reader(built[lang][0]).pages:
         for ref in page["/Resources"]["/Font"].values():
@@ -275,7 +407,8 @@ def test_only_ipaexgothic_is_used_and_it_is_embedded(built, lang):
             fonts[font["/BaseFont"]] = font
     assert fonts
     for base_name, font in fonts.items():
-        assert base_name.endswith("IPAexGothic"), base_name
+        assert re.search(r"\+(IPAexGothic(-Strong|-Emphasis)?|DejaVuSans-Oblique|DejaVuSansMono)$",
+                         base_name), base_name
         descriptor = font["/FontDescriptor"].get_object()
         assert "/FontFile2" in descriptor, base_name
 
@@ -397,7 +530,8 @@ def test_failed_build_leaves_no_file(tmp_path):
     builder = SimpleNamespace(pdf_language="en")
     target = tmp_path / "game-en.pdf"
     with pytest.raises(RuntimeError, match="broken flowable"):
-        RulebookPDFBuilder.write_atomically(builder, target, [Broken()], "Game", "Author")
+        RulebookPDFBuilder.write_atomically(builder, target, [Broken()],
+                                            {"title": "Game", "author": "Author", "subject": "Rules"})
     assert list(tmp_path.iterdir()) == []
 
 
@@ -408,9 +542,9 @@ def test_japanese_outline_titles(built):
 
 def test_unicode_subscript_digits_become_sub_markup():
     """IPAexGothic has no ₀-₉: knot names like 3₁ must not turn into empty boxes."""
-    from rulebook.pdf.translator import _subscripts
+    from rulebook.pdf.translator import SUB, _subscripts
 
-    assert _subscripts("3₁#4₁, 8₂₀") == "3<sub>1</sub>#4<sub>1</sub>, 8<sub>20</sub>"
+    assert _subscripts("3₁#4₁, 8₂₀") == f"3{SUB}1</sub>#4{SUB}1</sub>, 8{SUB}20</sub>"
     assert _subscripts("no subscripts 31") == "no subscripts 31"
 
 
@@ -420,3 +554,472 @@ def test_characters_the_font_cannot_draw_are_found():
 
     assert missing_glyphs("Necto ネクト 3×3！") == []
     assert missing_glyphs("/ˈnɛktoʊ/") == ["ɛ"]
+
+
+def filled_rectangles(page) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """(fill colour "#rrggbb", (x0, y0, x1, y1) on the page) of every rectangle the page fills."""
+    from pypdf.generic import ContentStream
+
+    def times(m, n):
+        a, b, c, d, e, f = m
+        a2, b2, c2, d2, e2, f2 = n
+        return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+                e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+    ctm, fill, stack, found = (1, 0, 0, 1, 0, 0), "#000000", [], []
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        values = [float(v) for v in operands if isinstance(v, (int, float))]
+        if operator == b"q":
+            stack.append((ctm, fill))
+        elif operator == b"Q":
+            ctm, fill = stack.pop()
+        elif operator == b"cm":
+            ctm = times(values, ctm)
+        elif operator == b"rg":
+            fill = "#" + "".join(f"{round(v * 255):02x}" for v in values)
+        elif operator == b"re":
+            x, y, w, h = values
+            corners = [(x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
+            a, b, c, d, e, f = ctm
+            xs = [a * px + c * py + e for px, py in corners]
+            ys = [b * px + d * py + f for px, py in corners]
+            found.append((fill, (min(xs), min(ys), max(xs), max(ys))))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("count, rows", [(3, 1), (6, 2)])
+def test_figure_panels_share_rows_scaled_to_the_frame_with_caption_and_legend(built, lang, count, rows):
+    from rulebook.pdf.templates import FRAME_WIDTH, MARGIN_LEFT
+
+    pdf = reader(built[lang][0])
+    caption = {3: "THREE-PANELS", 6: "SIX-PANELS"}[count]
+    pages = [page for page in pdf.pages if caption in page.extract_text()]
+    assert len(pages) == 1
+    page = pages[0]
+    text = page.extract_text()
+    assert "SWATCH-ONE" in text and "SWATCH-TWO" in text  # the legend, on the figure's page
+    boxes = {}
+    for fill, box in filled_rectangles(page):
+        boxes.setdefault(fill, box)
+    first = {3: 0, 6: 3}[count]
+    panels = [boxes[panel_fill(index)] for index in range(first, first + count)]  # all on this page
+    assert "#7a1f5c" in boxes  # the swatch
+    for x0, y0, x1, y1 in panels:
+        assert MARGIN_LEFT - 0.5 <= x0 and x1 <= MARGIN_LEFT + FRAME_WIDTH + 0.5
+        assert x1 - x0 >= 100 and abs((x1 - x0) - (y1 - y0)) < 0.5  # shrunk, not distorted
+        assert x1 - x0 < 200
+    tops = sorted({round(y1) for _, _, _, y1 in panels}, reverse=True)
+    assert len(tops) == rows
+    per_row = count // rows
+    for row in range(rows):
+        in_row = panels[row * per_row:(row + 1) * per_row]
+        assert {round(y1) for _, _, _, y1 in in_row} == {tops[row]}
+        assert all(a[2] < b[0] for a, b in zip(in_row, in_row[1:]))  # left to right, no overlap
+    bottom = min(y0 for _, y0, _, _ in panels)
+    swatches = [box for fill, box in filled_rectangles(page) if fill == "#7a1f5c"]
+    assert any(bottom - 40 < y1 < bottom for _, _, _, y1 in swatches)  # the legend right under
+    assert all(x1 - x0 <= 12 for x0, _, x1, _ in swatches)
+
+
+# -- navigation, layout and typography of the PDF edition -----------------------------------
+
+def outline_tree(pdf):
+    """The outline as [(title, destination page index, [children...]), ...]."""
+    def walk(items):
+        tree = []
+        for item in items:
+            if isinstance(item, list):
+                tree[-1][2].extend(walk(item))
+            else:
+                tree.append((item.title, pdf.get_destination_page_number(item), []))
+        return tree
+    return walk(pdf.outline)
+
+
+def heading_pages(pdf, title: str) -> list[int]:
+    """Pages that show ``title`` as a heading (in type of 11 points or more)."""
+    return [number for number, page in enumerate(pdf.pages)
+            if any(r["text"].strip() == title and r["size"] >= 11 for r in text_runs(page))]
+
+
+HEADINGS = {
+    "en": ("Test Game", [("Rules", [("Scoring", [])]), ("Clarifications", [("Edge cases", [])]),
+                         ("Quick reference", []), ("Knots", [])]),
+    "ja": ("テストゲーム", [("ルール", [("得点", [])]), ("補足", [("特別な場合", [])]),
+                           ("早見表", []), ("結び目", [])]),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_bookmarks_nest_like_the_sections_and_land_on_their_headings_pages(built, lang):
+    pdf = reader(built[lang][0])
+    tree = outline_tree(pdf)
+
+    def shape(nodes_):
+        return [(title, shape(children)) for title, _, children in nodes_]
+
+    title, sections = HEADINGS[lang]
+    assert shape(tree) == [(title, sections)]
+
+    def check(nodes_):
+        for heading, page, children in nodes_:
+            assert page == heading_pages(pdf, heading)[0], heading
+            check(children)
+
+    check(tree)
+    assert max(page for _, page, _ in tree[0][2]) >= 3  # the test reaches well past page 1
+
+
+def link_targets(pdf, page) -> list[tuple[tuple[float, float, float, float], int]]:
+    """(rectangle, destination page) of each internal link on ``page``."""
+    names = pdf.named_destinations
+    links = []
+    for annotation in page.get("/Annots", []):
+        annotation = annotation.get_object()
+        if annotation.get("/Subtype") != "/Link":
+            continue
+        dest = annotation.get("/Dest")
+        if dest is None and "/A" in annotation:
+            dest = annotation["/A"].get("/D")
+        if dest is None:
+            continue  # a web link
+        if isinstance(dest, str):
+            target = pdf.get_destination_page_number(names[dest])
+        else:
+            target = pdf.get_page_number(dest[0].get_object())
+        links.append((tuple(float(v) for v in annotation["/Rect"]), target))
+    return links
+
+
+def link_targets_on_line(pdf, page, words: str, **run_filter) -> set[int]:
+    """Destinations of the links on the line(s) that show ``words``."""
+    lines = [r["y"] for r in text_runs(page) if words in r["text"]
+             and all(test(r[key]) for key, test in run_filter.items())]
+    assert lines, words
+    return {target for (x0, y0, x1, y1), target in link_targets(pdf, page)
+            if any(y0 <= y + 2 <= y1 for y in lines)}  # a point inside the line's letters
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_table_of_contents_lists_the_sections_with_their_pages_and_links_to_them(built, lang):
+    pdf = reader(built[lang][0])
+    first = pdf.pages[0].extract_text()
+    title, sections = HEADINGS[lang]
+    contents = {"en": "Contents", "ja": "目次"}[lang]
+    assert contents in first
+    entries = [name for name, children in sections for name in [name] + [c for c, _ in children]]
+    runs = text_runs(pdf.pages[0])
+    for name in entries:
+        entry = [r for r in runs if r["text"].strip() == name and r["size"] < 11][0]
+        number = [r["text"].strip().split()[-1] for r in runs
+                  if abs(r["y"] - entry["y"]) < 1 and r["x"] > entry["x"] and r["text"].strip()[-1:].isdigit()]
+        assert number == [str(heading_pages(pdf, name)[0] + 1)], name
+    for name in entries:
+        assert link_targets_on_line(pdf, pdf.pages[0], name, size=lambda size: size < 11,
+                                    text=lambda text, name=name: text.strip() == name) == {
+            heading_pages(pdf, name)[0]}, name
+
+
+@pytest.mark.parametrize("lang, phrase, label, heading", [
+    ("en", "For the hard cases see", "Clarifications", "Clarifications"),  # :ref: (refid)
+    ("en", "For the hard cases see", "straight", "Clarifications"),  # refuri="#clarifications"
+    ("ja", "難しい場合は", "補足", "補足"),
+])
+def test_cross_reference_is_a_link_to_its_section(built, lang, phrase, label, heading):
+    pdf = reader(built[lang][0])
+    pages = [page for page in pdf.pages if phrase in page.extract_text()]
+    assert pages
+    page = heading_pages(pdf, heading)[0]
+    in_text = link_targets_on_line(pdf, pages[0], label, text=lambda text: text.strip() != label)
+    assert page in in_text  # (a line of text, not of the table of contents)
+    assert page >= 2  # a real jump, not to the page it is on
+
+
+def test_headings_stay_with_what_follows_them():
+    """A heading with only a little room left on the page moves over with its figure, its
+    indented definition or its text, instead of staying behind at the foot of the page."""
+    from reportlab.platypus import Indenter, KeepTogether, Paragraph, Spacer
+
+    from rulebook.pdf.flowables import keep_with_next
+    from rulebook.pdf.templates import FRAME_HEIGHT, RulebookDocTemplate
+
+    styles = stylesheet("en")
+
+    def story(follower):
+        heading = Paragraph("STRANDED-HEADING", styles["h1"])
+        return [Spacer(1, FRAME_HEIGHT - 60), heading, *follower()]
+
+    followers = [
+        lambda: [KeepTogether([Spacer(1, 4), Spacer(1, 200), Paragraph("FOLLOWER", styles["caption"])])],
+        lambda: [Indenter(left=16), Paragraph("FOLLOWER " * 40, styles["body"]), Indenter(left=-16)],
+        lambda: [Spacer(1, 4), Paragraph("FOLLOWER " * 200, styles["body"])],
+    ]
+
+    def heading_page(flowables) -> tuple[int, int]:
+        out = io.BytesIO()
+        RulebookDocTemplate(out, title="T", author="A", subject="S", lang="en").build_document(flowables)
+        texts = page_texts(out.getvalue())
+        return ([i for i, t in enumerate(texts) if "STRANDED-HEADING" in t][0],
+                [i for i, t in enumerate(texts) if "FOLLOWER" in t][0])
+
+    for follower in followers:
+        alone = heading_page(story(follower))
+        kept = heading_page(keep_with_next(story(follower), max_height=FRAME_HEIGHT / 4))
+        assert alone[0] == 0 and alone[1] == 1  # what ReportLab alone does: stranded
+        assert kept == (1, 1)
+
+
+def text_runs(page) -> list[dict]:
+    """Every piece of text the page shows: text, x, y (baseline, with text rise), font, size,
+    fill colour and text render mode."""
+    state = {"rise": 0.0, "fill": (0.0, 0.0, 0.0), "mode": 0}
+    stack, runs, shown = [], [], []  # shown: the state at each text-showing operator not yet reported
+
+    def before(operator, operands, cm, tm):
+        if operator == b"q":
+            stack.append(dict(state))
+        elif operator == b"Q" and stack:
+            state.update(stack.pop())
+        elif operator == b"Ts":
+            state["rise"] = float(operands[0])
+        elif operator == b"rg":
+            state["fill"] = tuple(round(float(v), 3) for v in operands)
+        elif operator == b"g":
+            state["fill"] = (round(float(operands[0]), 3),) * 3
+        elif operator == b"Tr":
+            state["mode"] = int(operands[0])
+        elif operator in (b"Tj", b"TJ", b"'", b'"'):
+            shown.append(dict(state))
+
+    def text(text, cm, tm, font, size):
+        # pypdf reports text when a later operator ends it: use the state it was shown in
+        at = shown[0] if shown else state
+        shown.clear()
+        if text.strip() and font is not None:
+            runs.append({"text": text, "x": tm[4] * cm[0] + tm[5] * cm[2] + cm[4],
+                         "y": tm[4] * cm[1] + tm[5] * cm[3] + cm[5] + at["rise"],
+                         "font": str(font.get("/BaseFont", "")), "size": size, **at})
+
+    page.extract_text(visitor_operand_before=before, visitor_text=text)
+    return runs
+
+
+def horizontal_rules(page) -> list[tuple[float, float, float]]:
+    """(x0, x1, y) of every horizontal line segment the page strokes."""
+    from pypdf.generic import ContentStream
+
+    ctm, stack, start, found = (1, 0, 0, 1, 0, 0), [], None, []
+
+    def apply(x, y):
+        a, b, c, d, e, f = ctm
+        return a * x + c * y + e, b * x + d * y + f
+
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        values = [float(v) for v in operands if isinstance(v, (int, float))]
+        if operator == b"q":
+            stack.append(ctm)
+        elif operator == b"Q":
+            ctm = stack.pop()
+        elif operator == b"cm":
+            a, b, c, d, e, f = values
+            a2, b2, c2, d2, e2, f2 = ctm
+            ctm = (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+                   e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+        elif operator == b"m":
+            start = apply(*values)
+        elif operator == b"l" and start:
+            end = apply(*values)
+            if abs(end[1] - start[1]) < 0.01:
+                found.append((min(start[0], end[0]), max(start[0], end[0]), start[1]))
+            start = end
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_subscripts_stay_clear_of_the_table_rule_under_them(built, lang):
+    pdf = reader(built[lang][0])
+    page = [p for p in pdf.pages if "8" in p.extract_text() and "20" in p.extract_text()
+            and ("Knot values" in p.extract_text() or "結び目の値" in p.extract_text())][0]
+    runs = text_runs(page)
+    rules = horizontal_rules(page)
+    checked = 0
+    for base, sub in (("3", "1"), ("8", "20")):
+        base_run = [r for r in runs if r["text"].strip() == base][-1]
+        sub_run = [r for r in runs if r["text"].strip() == sub and r["x"] >= base_run["x"]
+                   and abs(r["x"] - base_run["x"]) < 15][0]
+        assert sub_run["size"] < base_run["size"] and sub_run["y"] < base_run["y"]  # a subscript
+        below = max(y for x0, x1, y in rules if x0 <= sub_run["x"] <= x1 and y < sub_run["y"])
+        above_base = base_run["y"] - below
+        # the subscript's digits sit well above the rule, and lower the base less than a third
+        assert sub_run["y"] - below >= 2.0, (sub, sub_run["y"], below)
+        assert base_run["y"] - sub_run["y"] <= base_run["size"] / 3
+        assert above_base > 0
+        checked += 1
+    assert checked == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_inline_code_is_monospaced_and_japanese_in_it_is_not_tofu(built, lang):
+    pdf = reader(built[lang][0])
+    runs = [r for page in pdf.pages for r in text_runs(page)]
+    code = [r for r in runs if "X1" in r["text"]]
+    assert code and all(r["font"].endswith("DejaVuSansMono") for r in code)
+    if lang == "ja":
+        japanese = [r for r in runs if "コード例" in r["text"]]
+        assert japanese and all(r["font"].endswith("IPAexGothic") for r in japanese)
+        assert "コード例 a1" in "".join(page_texts(built[lang][0]))
+
+
+def test_emphasis_and_strong_are_in_neutral_ink_and_strong_is_heavier(built):
+    from rulebook.pdf.styles import INK
+
+    ink = tuple(round(v, 3) for v in (INK.red, INK.green, INK.blue))
+    runs = [r for page in reader(built["en"][0]).pages for r in text_runs(page)]
+    body = [r for r in runs if "Plain words with" in r["text"]][0]
+    strong = [r for r in runs if "strong words" in r["text"]][0]
+    emphasis = [r for r in runs if r["text"].strip() == "emphasis"][0]
+    assert body["fill"] == strong["fill"] == emphasis["fill"] == ink
+    assert body["mode"] == 0 and strong["mode"] == 2  # strong: filled and stroked
+    assert "Oblique" in emphasis["font"] and "Oblique" not in body["font"]
+
+
+JAPANESE = "駒はいつでも最大6つまで動かせます（ただし角の駒は除きます）。盤の「中央」から始めます。"
+
+
+@pytest.mark.parametrize("markup", [
+    JAPANESE,
+    JAPANESE.replace("角の駒", "<font color='red'>角の駒</font>"),  # several fragments
+])
+def test_japanese_lines_break_between_phrases(markup):
+    import budoux
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    from rulebook.pdf.paragraph import CANNOT_END, RulebookParagraph
+
+    install_kinsoku()
+    style = stylesheet("ja")["body"]
+    phrases = budoux.load_default_japanese_parser().parse(JAPANESE)
+
+    def bad_breaks(lines, characters):
+        found = []
+        for line, following in zip(lines, lines[1:]):
+            if line[-1] in CANNOT_END:
+                found.append(f"ends with {line[-1]}")
+            if following[0] in EXTRA_CANNOT_START:
+                found.append(f"starts with {following[0]}")
+            if line[-1].isdigit():
+                found.append(f"splits {line[-1]}/{following[0]}")
+        starts = {sum(len(line) for line in lines[:i]) for i in range(1, len(lines))}
+        offset = 0
+        for phrase in phrases:  # a phrase that fits on a line is never split
+            if len(phrase) <= characters and any(offset < k < offset + len(phrase) for k in starts):
+                found.append(f"splits phrase {phrase}")
+            offset += len(phrase)
+        return found
+
+    stock_problems = []
+    for characters in range(6, 16):
+        width = stringWidth("あ" * characters, style.fontName, style.fontSize) + 0.5
+        lines = _line_texts(_wrapped(RulebookParagraph(markup, style), width))
+        assert "".join(lines) == JAPANESE
+        assert bad_breaks(lines, characters) == [], (characters, lines)
+        stock_problems += bad_breaks(_line_texts(_wrapped(Paragraph(markup, style), width)), characters)
+    # ReportLab's own CJK wrapping does each of these somewhere
+    assert any(p.startswith("ends with （") for p in stock_problems)
+    assert any(p.startswith("splits 6/つ") for p in stock_problems)
+    assert any(p.startswith("splits phrase") for p in stock_problems)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_quick_reference_is_one_page_of_its_own(built, lang):
+    pdf = reader(built[lang][0])
+    texts = page_texts(built[lang][0])
+    start = [i for i, t in enumerate(texts) if "QUICK-REFERENCE-START" in t]
+    end = [i for i, t in enumerate(texts) if "QUICK-REFERENCE-END" in t]
+    assert start == end and len(start) == 1  # all of it on one page, though it is long
+    page = start[0]
+    title = {"en": "Quick reference", "ja": "早見表"}[lang]
+    before = {"en": "An edge case explained", "ja": "特別な場合を一段落"}[lang]
+    after = {"en": "Knot values", "ja": "結び目の値"}[lang]
+    assert before in texts[page - 1] and before not in texts[page]
+    assert after not in texts[page] and after in texts[page + 1]
+    assert heading_pages(pdf, title) == [page]
+    bottom = min(r["y"] for r in text_runs(pdf.pages[page]) if r["size"] > 4 and r["y"] > 50)
+    from rulebook.pdf.templates import MARGIN_BOTTOM
+    assert bottom >= MARGIN_BOTTOM - 1  # shrunk to fit the frame, not cut off
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_metadata_and_colophon(built, lang):
+    pdf = reader(built[lang][0])
+    title = {"en": "Test Game", "ja": "テストゲーム"}[lang]
+    designer = {"en": "Ada Example", "ja": "例 太郎"}[lang]
+    assert pdf.metadata.title == title
+    assert pdf.metadata.author == designer
+    assert title in pdf.metadata.subject
+    assert pdf.trailer["/Root"]["/Lang"] == lang
+    from importlib import metadata
+    last = re.sub(r"\s+", " ", page_texts(built[lang][0])[-1])
+    for expected in (designer, "© 2026 Test copyright holder", metadata.version("rulebook"), "2026-11-30"):
+        assert expected in last, expected
+
+
+def test_colophon_date_is_the_newest_commit_of_the_sources(tmp_path):
+    """In a git checkout the date is the last commit's (not the clock, not conf.py's)."""
+    import os
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    src = make_project(tmp_path, "en")
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-02-03T10:00:00Z", "GIT_COMMITTER_DATE": "2024-02-03T10:00:00Z",
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    for command in (["init", "-q"], ["add", "."], ["commit", "-q", "-m", "sources"]):
+        subprocess.run(["git", *command], cwd=src, env=env, check=True)
+    data, _ = build(src, tmp_path / "out")
+    last = re.sub(r"\s+", " ", page_texts(data)[-1])
+    assert "2024-02-03" in last and "2026-11-30" not in last
+    assert "© 2024 Test copyright holder" in last
+
+
+@pytest.mark.parametrize("room_lines, first_page_lines", [(3, 2), (1, 0)])
+def test_no_single_line_of_a_paragraph_is_left_alone_at_a_page_top_or_foot(room_lines, first_page_lines):
+    """Four lines with room for three: two and two (no widow); room for one: all on the next
+    page (no orphan)."""
+    from reportlab.platypus import Spacer
+
+    from rulebook.pdf.paragraph import RulebookParagraph
+    from rulebook.pdf.templates import FRAME_HEIGHT, FRAME_WIDTH, RulebookDocTemplate
+
+    style = stylesheet("en")["body"]
+    count = 1
+    while True:  # the fewest words that make four lines
+        words = " ".join(["word"] * count)
+        paragraph = RulebookParagraph(words, style)
+        paragraph.wrap(FRAME_WIDTH, 10_000)
+        if len(paragraph.blPara.lines) == 4:
+            break
+        count += 5
+    lines = 4
+    room = room_lines * style.leading + 2
+    out = io.BytesIO()
+    RulebookDocTemplate(out, title="T", author="A", subject="S", lang="en").build_document(
+        [Spacer(1, FRAME_HEIGHT - room), RulebookParagraph(words, style)])
+    texts = page_texts(out.getvalue())
+    first = len([line for line in texts[0].splitlines() if "word" in line])
+    second = len([line for line in texts[1].splitlines() if "word" in line])
+    assert (first, second) == (first_page_lines, lines - first_page_lines), (first, second, lines)
+
+
+def test_a_paragraph_ending_in_a_colon_is_kept_with_what_it_introduces():
+    from docutils.core import publish_doctree
+
+    from rulebook.pdf.translator import _introduces
+
+    doctree = publish_doctree("Do this:\n\n- one\n- two\n\nNot this.\n\n- three\n\nNor: this.\n")
+    paragraphs = list(doctree.findall(lambda n: n.tagname == "paragraph" and n.parent is doctree))
+    assert [_introduces(p) for p in paragraphs] == [True, False, False]

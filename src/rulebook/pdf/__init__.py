@@ -11,5 +11,7 @@ def setup(app):
     from .builder import RulebookPDFBuilder
 
     app.add_config_value("rulebook_pdf_documents", [], "", types=frozenset({list, tuple}))
+    # The date printed in the colophon when the sources are not in git (ISO, "2026-12-01").
+    app.add_config_value("rulebook_pdf_date", "", "", types=frozenset({str}))
     app.add_builder(RulebookPDFBuilder)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

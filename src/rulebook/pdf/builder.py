@@ -8,7 +8,9 @@ from the same resolved doctree the HTML pages are written from.
 from __future__ import annotations
 
 import os
+import subprocess
 import tempfile
+from importlib import metadata
 from pathlib import Path
 
 from docutils import nodes
@@ -41,6 +43,29 @@ class RulebookPDFBuilder(Builder):
         install_kinsoku()
         self.pdf_language = pdf_language(self.config.language)
         self.current_docname: str | None = None
+        date = self.sources_date()
+        self.colophon_facts = {
+            "version": _package_version(),
+            "date": date,
+            "copyright": f"© {date[:4] + ' ' if date else ''}{self.config.copyright}" if self.config.copyright else "",
+        }
+
+    def sources_date(self) -> str:
+        """The newest commit date of the pages and figures (git), else ``rulebook_pdf_date``.
+
+        Never the clock: two builds of the same sources must be byte-identical."""
+        paths = [str(self.srcdir)]
+        figures = getattr(self.config, "rulebook_figures_dir", None)
+        if figures and os.path.isdir(figures):
+            paths.append(str(figures))
+        try:
+            result = subprocess.run(["git", "log", "-1", "--format=%cs", "--", *paths], cwd=self.srcdir,
+                                    capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            result = None
+        if result is not None and result.returncode == 0 and result.stdout.strip():
+            return result.stdout.strip()
+        return self.config.rulebook_pdf_date
 
     def get_outdated_docs(self) -> str:
         return "the documents in rulebook_pdf_documents"
@@ -67,19 +92,29 @@ class RulebookPDFBuilder(Builder):
         translator = self.create_translator(doctree, self)
         doctree.walkabout(translator)
         title = translator.game_name or self.config.project
-        author = self.config.author or self.config.project
-        self.write_atomically(self.target_path(docname), translator.story, title, author)
+        info = {"title": title, "author": translator.designer or self.config.author or self.config.project,
+                "subject": translator.words["subject"].format(game=title)}
+        self.write_atomically(self.target_path(docname), translator.story, info)
 
-    def write_atomically(self, target: Path, story: list, title: str, author: str) -> None:
-        """Build into a temporary file beside ``target``, then move it into place."""
+    def write_atomically(self, target: Path, story: list, info: dict) -> None:
+        """Build into a temporary file beside ``target``, then move it into place.
+
+        ``info``: the PDF's title, author and subject."""
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as stream:
-                RulebookDocTemplate(stream, title=title, author=author, lang=self.pdf_language).build(story)
+                RulebookDocTemplate(stream, lang=self.pdf_language, **info).build_document(story)
             os.chmod(temporary, 0o644)  # mkstemp makes it private; the PDF is for everyone
             os.replace(temporary, target)
         except BaseException:
             if os.path.exists(temporary):
                 os.unlink(temporary)
             raise
+
+
+def _package_version() -> str:
+    try:
+        return metadata.version("rulebook")
+    except metadata.PackageNotFoundError:
+        return "unknown"

@@ -1,20 +1,32 @@
 """Fonts, Japanese line-breaking rules and the PDF stylesheet.
 
-One font for everything: IPAexGothic (from matplotlib-fontja) has Latin and
-Japanese glyphs, so every PDF embeds a single subset font.  It has no bold or
-italic face, so headings and strong text stand out by size and colour, and
-emphasis by colour.
+IPAexGothic (from matplotlib-fontja) has Latin and Japanese glyphs and sets
+all the text.  It has no bold or italic face: headings stand out by size and
+colour; strong text is IPAexGothic drawn heavier (its outlines stroked as
+well as filled, see ``STROKED``); emphasis is DejaVu Sans Oblique (shipped
+with matplotlib) for the characters it has and lightly stroked IPAexGothic
+for Japanese; inline code is DejaVu Sans Mono, with IPAexGothic for the
+Japanese characters it lacks.  Every font is embedded as a subset.
 """
 
 from __future__ import annotations
 
+import copy
+import os
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 
 FONT = "IPAexGothic"
+STRONG_FONT = "IPAexGothic-Strong"  # the same outlines, stroked
+EMPHASIS_CJK_FONT = "IPAexGothic-Emphasis"  # the same outlines, stroked lightly
+EMPHASIS_FONT = "DejaVuSans-Oblique"
+MONO_FONT = "DejaVuSansMono"
+# Fonts drawn with their outlines stroked too: line width as a fraction of the font size.
+STROKED = {STRONG_FONT: 0.045, EMPHASIS_CJK_FONT: 0.02}
 
 # Colours (ink, headings, accents); BLUE and VERMILION are the Okabe-Ito ones
 # used by the diagrams.
@@ -22,7 +34,6 @@ INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#5A5A5A")
 HEADING = colors.HexColor("#0B4F8A")
 STRONG = colors.HexColor("#0B3C5D")
-EMPHASIS = colors.HexColor("#A2470F")
 LINK = colors.HexColor("#0072B2")
 RULE = colors.HexColor("#9AA8B5")
 SHADE = colors.HexColor("#EEF3F8")
@@ -40,13 +51,38 @@ EXTRA_CANNOT_START = "！？。、，．：；）」』】〕〉》〙〗｝］�
 
 @lru_cache(maxsize=1)
 def register_font() -> str:
-    """Register IPAexGothic with ReportLab (embedded as a subset); return its name."""
+    """Register the PDFs' fonts with ReportLab (each embedded as a subset); return the main one."""
+    import matplotlib
     import matplotlib_fontja
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFont
 
-    pdfmetrics.registerFont(TTFont(FONT, matplotlib_fontja.get_font_ttf_path()))
+    ipaex = TTFont(FONT, matplotlib_fontja.get_font_ttf_path())
+    pdfmetrics.registerFont(ipaex)
+    for name in (STRONG_FONT, EMPHASIS_CJK_FONT):  # the same parsed font, subset on its own
+        alias = copy.copy(ipaex)
+        alias.fontName, alias.encoding, alias.state = name, TTEncoding(), WeakKeyDictionary()
+        pdfmetrics.registerFont(alias)
+    dejavu = os.path.join(matplotlib.get_data_path(), "fonts", "ttf")
+    pdfmetrics.registerFont(TTFont(EMPHASIS_FONT, os.path.join(dejavu, "DejaVuSans-Oblique.ttf")))
+    pdfmetrics.registerFont(TTFont(MONO_FONT, os.path.join(dejavu, "DejaVuSansMono.ttf")))
     return FONT
+
+
+def font_runs(text: str, latin: str, fallback: str) -> list[tuple[str, str]]:
+    """``text`` cut into (font, run): ``latin`` where it has the glyph, else ``fallback``."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_font()
+    glyphs = pdfmetrics.getFont(latin).face.charToGlyph
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = latin if ord(char) in glyphs or char.isspace() else fallback
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + char)
+        else:
+            runs.append((font, char))
+    return runs
 
 
 def install_kinsoku() -> None:
@@ -101,17 +137,23 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("caption", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, alignment=TA_CENTER,
         spaceBefore=3, spaceAfter=10)
     add("legend", "caption", alignment=TA_LEFT, spaceBefore=0)
+    add("legend_entry", "legend", spaceAfter=0)
     add("cell", fontSize=size - 1, leading=leading - 2, spaceAfter=2)
-    add("cell_header", "cell", textColor=STRONG)
+    add("cell_header", "cell", fontName=STRONG_FONT)
     add("field_name", "cell", textColor=HEADING)
     add("field_value", "cell", textColor=INK)
-    add("term", textColor=STRONG, spaceAfter=1, keepWithNext=1)
+    add("term", fontName=STRONG_FONT, spaceAfter=1, keepWithNext=1)
     add("admonition_title", fontSize=size, textColor=HEADING, spaceAfter=2)
     add("code", fontSize=size - 1, leading=leading - 2, backColor=CODE_SHADE,
         borderPadding=(4, 6, 4, 6), spaceBefore=4, spaceAfter=9, leftIndent=6, rightIndent=6)
     add("footnote", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, spaceBefore=2, spaceAfter=2)
     add("attribution", textColor=MUTED, alignment=TA_RIGHT)
     add("footer", fontSize=8, leading=10, textColor=MUTED)
+    add("toc_title", "h1", spaceBefore=6, keepWithNext=0)
+    add("toc1", spaceAfter=1, spaceBefore=2)
+    add("toc2", "toc1", fontSize=size - 1, leading=leading - 2, leftIndent=14, textColor=MUTED, spaceBefore=0)
+    add("colophon_title", "h3", spaceBefore=0, keepWithNext=0)
+    add("colophon", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, spaceAfter=2)
     return sheet
 
 

@@ -1,11 +1,14 @@
-"""Page layout: A4 document template, footer with the game name, "n / N" page numbers,
-and the PDF outline (bookmarks) driven by ``afterFlowable``."""
+"""Page layout: A4 document template, footer with the game name and "n / N" page numbers,
+the PDF outline (bookmarks) and the table of contents, both driven by ``afterFlowable``.
+
+The document is built in passes (``multiBuild``) until the table of contents and
+the page count stop changing; each pass's footers print the previous pass's count.
+"""
 
 from __future__ import annotations
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from .styles import FONT, MUTED, RULE
@@ -17,49 +20,19 @@ MARGIN_BOTTOM = 22 * mm
 FOOTER_Y = 12 * mm
 FRAME_WIDTH = PAGE_SIZE[0] - MARGIN_LEFT - MARGIN_RIGHT
 FRAME_HEIGHT = PAGE_SIZE[1] - MARGIN_TOP - MARGIN_BOTTOM
-
-
-def numbered_canvas(footer_text: str):
-    """A Canvas class that draws the footer once the page count is known.
-
-    Pages are kept until ``save()``, then each gets "footer_text ... n / N"."""
-
-    class NumberedCanvas(Canvas):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self._pages = []
-
-        def showPage(self):
-            self._pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self):
-            total = len(self._pages)
-            for number, page in enumerate(self._pages, start=1):
-                self.__dict__.update(page)
-                self._draw_footer(number, total)
-                super().showPage()
-            super().save()
-
-        def _draw_footer(self, number: int, total: int):
-            width = PAGE_SIZE[0]
-            self.saveState()
-            self.setStrokeColor(RULE)
-            self.setLineWidth(0.5)
-            self.line(MARGIN_LEFT, FOOTER_Y + 10, width - MARGIN_RIGHT, FOOTER_Y + 10)
-            self.setFont(FONT, 8)
-            self.setFillColor(MUTED)
-            self.drawString(MARGIN_LEFT, FOOTER_Y, footer_text)
-            self.drawRightString(width - MARGIN_RIGHT, FOOTER_Y, f"{number} / {total}")
-            self.restoreState()
-
-    return NumberedCanvas
+TOC_LEVELS = 2  # outline levels 1 and 2 (the page's sections and subsections) are listed
 
 
 class RulebookDocTemplate(BaseDocTemplate):
-    """One A4 frame per page; flowables carrying ``outline = (key, text, level)`` become bookmarks."""
+    """One A4 frame per page.
 
-    def __init__(self, target, *, title: str, author: str, lang: str):
+    A flowable carrying ``outlines = [(key, text, level), ...]`` (a heading whose
+    paragraph holds the anchor ``<a name="key"/>``, or a page holding headings)
+    gets a bookmark per entry and, for levels 1 to TOC_LEVELS, an entry of the
+    table of contents.
+    """
+
+    def __init__(self, target, *, title: str, author: str, subject: str, lang: str):
         super().__init__(
             target,
             pagesize=PAGE_SIZE,
@@ -69,6 +42,7 @@ class RulebookDocTemplate(BaseDocTemplate):
             bottomMargin=MARGIN_BOTTOM,
             title=title,
             author=author,
+            subject=subject,
             creator="rulebook",
             producer="rulebook (ReportLab)",
             lang=lang,
@@ -76,16 +50,39 @@ class RulebookDocTemplate(BaseDocTemplate):
             initialFontName=FONT,  # else every page names Helvetica
         )
         self.footer_text = title
+        self.page_total: int | None = None  # pages in the previous pass
+        self._previous_total: int | None = None
         frame = Frame(MARGIN_LEFT, MARGIN_BOTTOM, FRAME_WIDTH, FRAME_HEIGHT, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+        self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self.draw_footer)])
+
+    def draw_footer(self, canvas, doc):
+        width = PAGE_SIZE[0]
+        canvas.saveState()
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.5)
+        canvas.line(MARGIN_LEFT, FOOTER_Y + 10, width - MARGIN_RIGHT, FOOTER_Y + 10)
+        canvas.setFont(FONT, 8)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(MARGIN_LEFT, FOOTER_Y, self.footer_text)
+        canvas.drawRightString(width - MARGIN_RIGHT, FOOTER_Y, f"{doc.page} / {self.page_total or '?'}")
+        canvas.restoreState()
 
     def afterFlowable(self, flowable):
-        outline = getattr(flowable, "outline", None)
-        if outline:
-            key, text, level = outline
-            self.canv.bookmarkPage(key)
+        for key, text, level in getattr(flowable, "outlines", ()):
             self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
+            if 1 <= level <= TOC_LEVELS:  # (the translator lists the same entries in advance)
+                self.notify("TOCEntry", (level - 1, text, self.page, key))
 
-    def build(self, flowables):
-        super().build(flowables, canvasmaker=numbered_canvas(self.footer_text))
+    def build(self, flowables, **kwargs):
+        """One pass; ``page_total`` keeps its page count for the next pass's footers."""
+        self._previous_total = self.page_total
+        super().build(flowables, **kwargs)
+        self.page_total = self.page
+
+    def _allSatisfied(self):
+        return super()._allSatisfied() and self.page_total == self._previous_total
+
+    def build_document(self, flowables) -> int:
+        """Build in as many passes as it takes; return their number."""
+        return self.multiBuild(flowables)

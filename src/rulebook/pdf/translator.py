@@ -19,27 +19,36 @@ from reportlab.lib import colors
 from reportlab.lib.sequencer import _type2formatter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
+    CondPageBreak,
     HRFlowable,
     Image,
     Indenter,
+    KeepInFrame,
     KeepTogether,
     ListFlowable,
     ListItem,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
     XPreformatted,
 )
+from reportlab.platypus.tableofcontents import TableOfContents
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
+from ..sphinxext import nodes as rulebook_nodes
 from . import styles as S
-from .templates import FRAME_HEIGHT, FRAME_WIDTH
+from .flowables import Anchor, PanelRow, Scaled, keep_with_next
+from .paragraph import RulebookParagraph
+from .templates import FRAME_HEIGHT, FRAME_WIDTH, TOC_LEVELS
 
 logger = logging.getLogger(__name__)
 
 SKIPPED_CLASS = "rulebook-langswitch"  # the HTML language switch has no place on paper
+PANEL_CLASS = "rulebook-panel"  # one panel of a multi-panel figure
+QUICK_REFERENCE_CLASS = "quick-reference"  # a section printed on a page of its own
+MIN_PANEL_WIDTH = 100  # points: narrower than this, a figure's panels wrap to another row
+SWATCH_SIZE = 10  # points: a legend swatch's longer side
 CELL_PAD = 4  # table cell padding (points, each side)
 LIST_INDENT = 16
 QUOTE_INDENT = 18
@@ -70,9 +79,47 @@ def _ascii_digits(subscripts: str) -> str:
     return "".join(chr(ord(c) - 0x2080 + 0x30) for c in subscripts)
 
 
+# Sub- and superscripts: smaller and moved less than ReportLab's default (half the font
+# size), so that they stay inside the line's leading and clear of table rules.
+SUB = '<sub rise="22%" size="75%">'
+SUPER = '<super rise="32%" size="75%">'
+# Words the page does not contain, per language.
+WORDS = {
+    "en": {"contents": "Contents", "colophon": "About this rulebook", "designer": "Game design",
+           "colon": ": ", "text": "Rules text and diagrams", "project": "the rulebook project. ",
+           "checked": "Every example in this book was replayed and checked by the game's engine.",
+           "version": "Version", "date": "sources dated", "subject": "Rules of {game}"},
+    "ja": {"contents": "目次", "colophon": "このルールブックについて", "designer": "考案者",
+           "colon": "：", "text": "ルール文と図", "project": "rulebook プロジェクト。",
+           "checked": "本書の例はすべて、ゲームのエンジンで再生し確かめたものです。",
+           "version": "版", "date": "原稿の日付", "subject": "{game}のルール"},
+}
+
+
 def _subscripts(text: str) -> str:
     """Knot names such as 3₁: IPAexGothic has no subscript digits, so use <sub>."""
-    return SUBSCRIPT_DIGITS.sub(lambda m: f"<sub>{_ascii_digits(m.group())}</sub>", text)
+    return SUBSCRIPT_DIGITS.sub(lambda m: f"{SUB}{_ascii_digits(m.group())}</sub>", text)
+
+
+# What a paragraph ending in a colon introduces: it stays on the page with its start.
+_INTRODUCED = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, nodes.field_list,
+               nodes.table, nodes.figure, nodes.literal_block)
+
+
+def _introduces(paragraph: nodes.paragraph) -> bool:
+    following = paragraph.next_node(descend=False, siblings=True)
+    return paragraph.astext().rstrip().endswith((":", "：")) and isinstance(following, _INTRODUCED)
+
+
+def _faces(text: str, latin: str, fallback: str) -> str:
+    """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw."""
+    return "".join(f'<font face="{font}">{_subscripts(escape(run))}</font>'
+                   for font, run in S.font_runs(text, latin, fallback))
+
+
+def _new_page():
+    """A page break, unless the page is still empty (never a blank page)."""
+    return CondPageBreak(FRAME_HEIGHT - 2)
 
 
 class PDFTranslator(SphinxTranslator):
@@ -99,6 +146,15 @@ class PDFTranslator(SphinxTranslator):
         self._field_rows: list[list] = []
         self._list_kinds: list[dict] = []
         self._game_info = 0
+        self._figures: list[dict] = []  # per open figure: its panels and where they go
+        self._faces: list[tuple[str, str]] = []  # (Latin font, fallback) of open literal/emphasis
+        self._anchors: list[str] = []  # ids waiting for the next paragraph to carry them
+        self._toc_at: int | None = None  # where in the story the table of contents goes
+        self._toc_entries: list[tuple] = []  # (level, text, page, key), pages not yet known
+        self._quick_reference: list[int] = []  # section levels of open quick references
+        self.designer: str | None = None  # the game-info "Designer" field, as printed
+        self._designer_field = False
+        self.words = WORDS.get(self.lang, WORDS["en"])
         self.sphinx_catalog = gettext.translation(
             "sphinx", os.path.join(os.path.dirname(sphinx.__file__), "locale"),
             languages=[self.lang], fallback=True)
@@ -106,9 +162,28 @@ class PDFTranslator(SphinxTranslator):
     # -- plumbing ---------------------------------------------------------
 
     def dispatch_visit(self, node):
-        if isinstance(node, nodes.Element) and SKIPPED_CLASS in node.get("classes", ()):
-            raise nodes.SkipNode
-        super().dispatch_visit(node)
+        """Every id of the doctree becomes a link destination where its node is printed."""
+        if isinstance(node, nodes.Element):
+            self.anchor(node["ids"])
+            if SKIPPED_CLASS in node.get("classes", ()):
+                self.anchor_inside(node)
+                raise nodes.SkipNode
+        try:
+            super().dispatch_visit(node)
+        except nodes.SkipNode:
+            if isinstance(node, nodes.Element):
+                self.anchor_inside(node)  # ids inside a skipped node point at where it stands
+            raise
+
+    def anchor(self, ids) -> None:
+        if self._inline:
+            self.emit("".join(f'<a name="{i}"/>' for i in ids))
+        else:
+            self._anchors.extend(ids)
+
+    def anchor_inside(self, node) -> None:
+        for inner in node.findall(nodes.Element, include_self=False):
+            self.anchor(inner["ids"])
 
     def unknown_visit(self, node):
         logger.warning("rulebookpdf: no PDF rendering for node type %r; skipped", node.tagname,
@@ -152,21 +227,83 @@ class PDFTranslator(SphinxTranslator):
     def close_tag(self) -> None:
         self.emit(self._closers.pop())
 
-    def para(self, markup: str, style: str | None = None) -> Paragraph:
-        return Paragraph(markup, self.styles[style or self._para_styles[-1]])
+    def para(self, markup: str, style: str | None = None) -> RulebookParagraph:
+        """A paragraph; it carries the anchors of the nodes visited since the last one."""
+        anchors = "".join(f'<a name="{i}"/>' for i in self._anchors)
+        self._anchors = []
+        return RulebookParagraph(anchors + markup, self.styles[style or self._para_styles[-1]])
 
     def available_width(self) -> float:
         return FRAME_WIDTH - self._indent
 
     # -- document structure -------------------------------------------------
 
-    visit_document = depart_document = descend
+    visit_document = descend
+
+    def depart_document(self, node):
+        if self._anchors:
+            self.add(Anchor(self._anchors))
+            self._anchors = []
+        self.story.extend(self.colophon())
+        if self._toc_at is not None and self._toc_entries:
+            self.story[self._toc_at:self._toc_at] = self.table_of_contents()
+        self.story[:] = keep_with_next(self.story, max_height=FRAME_HEIGHT / 4)
 
     def visit_section(self, node):
         self._section_level += 1
+        if QUICK_REFERENCE_CLASS in node.get("classes", ()) and not self._quick_reference:
+            self._quick_reference.append(self._section_level)
+            self.push_flow()
 
     def depart_section(self, node):
+        if self._quick_reference and self._quick_reference[-1] == self._section_level:
+            self._quick_reference.pop()
+            self.add_quick_reference(self.pop_flow())
         self._section_level -= 1
+
+    def add_quick_reference(self, content: list) -> None:
+        """A page of its own, its content shrunk to fit the frame if it would not."""
+        page = KeepInFrame(FRAME_WIDTH, FRAME_HEIGHT - 1, content,
+                           mode="shrink", hAlign="LEFT", vAlign="TOP")
+        page.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
+        self.add(_new_page())
+        self.add(page)
+        self.add(_new_page())
+
+    def table_of_contents(self) -> list:
+        toc = TableOfContents(dotsMinLevel=0, rightColumnWidth=30, tableStyle=TableStyle([
+            ("FONT", (0, 0), (-1, -1), S.FONT),  # cells hold Paragraphs; this only avoids Helvetica
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ]))
+        # Seeded with the headings, so the first pass lays the contents out at their full
+        # length; the second pass only corrects the page numbers.
+        toc._entries = list(self._toc_entries)
+        toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
+        return [self.para(escape(self.words["contents"]), "toc_title"), toc,
+                HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=4, spaceAfter=10)]
+
+    def colophon(self) -> list:
+        """Credits, copyright, version and the sources' date, at the end of the book."""
+        facts = getattr(self.builder, "colophon_facts", None)
+        if not facts:
+            return []
+        w = self.words
+        lines = [f"<b>{escape(self.game_name or '')}</b>"]
+        if self.designer:
+            lines.append(escape(f"{w['designer']}{w['colon']}{self.designer}"))
+        lines.append(escape(f"{w['text']}{w['colon']}{w['project']}{w['checked']}"))
+        if facts["copyright"]:
+            lines.append(escape(facts["copyright"]))
+        version = f"{w['version']} {facts['version']}"
+        lines.append(escape(f"{version} · {w['date']} {facts['date']}" if facts["date"] else version))
+        block = [HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6),
+                 self.para(escape(w["colophon"]), "colophon_title")]
+        block += [self.para(line, "colophon") for line in lines]
+        return [KeepTogether([Spacer(1, 12)] + block)]
 
     def visit_title(self, node):
         self.begin_inline()
@@ -175,7 +312,9 @@ class PDFTranslator(SphinxTranslator):
         markup = self.end_inline()
         parent = node.parent
         if isinstance(parent, nodes.section):
-            self.add(self.heading(markup, node.astext()))
+            self.add(self.heading(markup, node.astext(), parent["ids"]))
+            if self._section_level == 1 and self._toc_at is None:
+                self._toc_at = len(self.story)
         elif isinstance(parent, nodes.table):
             self._tables[-1].title = self.para(markup, "legend")
         elif isinstance(parent, (nodes.Admonition, nodes.topic, nodes.sidebar)):
@@ -183,16 +322,22 @@ class PDFTranslator(SphinxTranslator):
         else:
             self.add(self.para(markup, "h3"))
 
-    def heading(self, markup: str, text: str) -> Paragraph:
+    def heading(self, markup: str, text: str, ids: list[str]) -> RulebookParagraph:
+        """A section title; its anchor (the section's first id) is its bookmark's destination."""
         level = self._section_level
         if level <= 1 and self.game_name is None:
             self.game_name = text
         style = {1: "title", 2: "h1", 3: "h2"}.get(level, "h3")
+        self._bookmarks += 1
+        key = ids[0] if ids else f"section-{self._bookmarks}"
+        if not ids:
+            self._anchors.append(key)
         paragraph = self.para(markup, style)
         outline_level = min(max(level - 1, 0), self._outline_level + 1)
         self._outline_level = outline_level
-        self._bookmarks += 1
-        paragraph.outline = (f"section-{self._bookmarks}", text, outline_level)
+        paragraph.outlines = [(key, text, outline_level)]
+        if 1 <= outline_level <= TOC_LEVELS:
+            self._toc_entries.append((outline_level - 1, text, 0, key))
         return paragraph
 
     def visit_subtitle(self, node):
@@ -213,7 +358,10 @@ class PDFTranslator(SphinxTranslator):
     def depart_paragraph(self, node):
         markup = self.end_inline()
         if markup:
-            self.add(self.para(markup))
+            paragraph = self.para(markup)
+            if _introduces(node):
+                paragraph.keepWithNext = 1
+            self.add(paragraph)
 
     visit_compact_paragraph = visit_paragraph
     depart_compact_paragraph = depart_paragraph
@@ -265,7 +413,8 @@ class PDFTranslator(SphinxTranslator):
             logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
                            ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
                            location=node.parent, type="rulebookpdf")
-        text = _subscripts(escape(node.astext().replace("\n", " ")))
+        text = node.astext().replace("\n", " ")
+        text = _faces(text, *self._faces[-1]) if self._faces else _subscripts(escape(text))
         if self._inline:
             self.emit(text)
         elif text.strip():
@@ -273,38 +422,45 @@ class PDFTranslator(SphinxTranslator):
 
     depart_Text = descend
 
+    # Emphasis, strong and code are told apart by their letterforms, not by colour
+    # (the players' colours mean something in the diagrams).
     def visit_emphasis(self, node):
-        self.open_tag(f'<font color="{_hex(S.EMPHASIS)}">', "</font>")
+        self._faces.append((S.EMPHASIS_FONT, S.EMPHASIS_CJK_FONT))
+        self._closers.append("")
 
     def depart_emphasis(self, node):
+        self._faces.pop()
         self.close_tag()
 
     visit_title_reference = visit_emphasis
     depart_title_reference = depart_emphasis
 
     def visit_strong(self, node):
-        self.open_tag(f'<font color="{_hex(S.STRONG)}">', "</font>")
+        self.open_tag(f'<font face="{S.STRONG_FONT}">', "</font>")
 
     def depart_strong(self, node):
         self.close_tag()
 
     def visit_literal(self, node):
+        self._faces.append((S.MONO_FONT, S.FONT))
         self.open_tag(f'<font backColor="{_hex(S.CODE_SHADE)}">', "</font>")
 
-    def depart_literal(self, node):
-        self.close_tag()
+    depart_literal = depart_emphasis
 
     def visit_math(self, node):
-        self.emit(f'<font backColor="{_hex(S.CODE_SHADE)}">{escape(node.astext())}</font>')
+        self.emit(f'<font backColor="{_hex(S.CODE_SHADE)}">{_faces(node.astext(), S.MONO_FONT, S.FONT)}</font>')
         raise nodes.SkipNode
 
     def visit_subscript(self, node):
-        self.open_tag("<sub>", "</sub>")
+        self.open_tag(SUB, "</sub>")
 
     def visit_superscript(self, node):
-        self.open_tag("<super>", "</super>")
+        self.open_tag(SUPER, "</super>")
 
-    depart_subscript = depart_superscript = depart_literal
+    def depart_subscript(self, node):
+        self.close_tag()
+
+    depart_superscript = depart_subscript
 
     visit_inline = depart_inline = descend
 
@@ -316,17 +472,23 @@ class PDFTranslator(SphinxTranslator):
     visit_claim_value = depart_claim_value = descend  # normally replaced by Text already
 
     def visit_reference(self, node):
+        """Web links and links inside the document; references to other pages are plain text."""
         uri = node.get("refuri", "")
+        base, _, anchor = uri.partition("#")
+        same_document = base in ("", self.docname, f"{self.docname}.html", f"{self.docname}.pdf")
+        target = node.get("refid") or (anchor if same_document else None)
         if uri and _EXTERNAL.match(uri) and not uri.startswith("file:"):
             self.open_tag(f'<a href={quoteattr(uri)} color="{_hex(S.LINK)}">', "</a>")
+        elif target and target in self.document.ids:
+            self.open_tag(f'<a href="#{target}" color="{_hex(S.LINK)}">', "</a>")
         else:
-            self._closers.append("")  # internal reference: plain text
+            self._closers.append("")
 
     def depart_reference(self, node):
         self.close_tag()
 
     def visit_footnote_reference(self, node):
-        self.emit(f"<super>{escape(node.astext())}</super>")
+        self.emit(f"{SUPER}{escape(node.astext())}</super>")
         raise nodes.SkipNode
 
     visit_citation_reference = visit_footnote_reference
@@ -435,12 +597,18 @@ class PDFTranslator(SphinxTranslator):
 
     def depart_field_name(self, node):
         self._field_rows[-1].append([self.para(self.end_inline(), "field_name"), [], node.astext()])
+        # the source's English name, kept by the translation: the designer is the book's author
+        self._designer_field = self._game_info > 0 and (node.rawsource or node.astext()) in (
+            "Designer", self.words["designer"])
 
     def visit_field_body(self, node):
         self.push_flow()
         self._para_styles.append("field_value")
 
     def depart_field_body(self, node):
+        if self._designer_field:
+            self.designer = node.astext().strip()
+            self._designer_field = False
         self._para_styles.pop()
         self._field_rows[-1][-1][1] = self.pop_flow()
 
@@ -474,6 +642,8 @@ class PDFTranslator(SphinxTranslator):
         self._para_styles.pop()
         self._game_info -= 1
         self.add(HRFlowable(width="100%", thickness=1, color=S.HEADING, spaceBefore=2, spaceAfter=8))
+        if self._section_level <= 1:
+            self._toc_at = len(self.story)  # the table of contents follows the title block
 
     # -- tables ---------------------------------------------------------------
 
@@ -483,6 +653,7 @@ class PDFTranslator(SphinxTranslator):
     def depart_table(self, node):
         model = self._tables.pop()
         if model.title is not None:
+            model.title.keepWithNext = 1
             self.add(model.title)
         if model.rows:
             self.add(model.build(self.styles, self.available_width()))
@@ -519,13 +690,17 @@ class PDFTranslator(SphinxTranslator):
     def visit_figure(self, node):
         self.push_flow()
         self._para_styles.append("legend")
+        self._figures.append({"panels": [], "at": None})
 
     def depart_figure(self, node):
         self._para_styles.pop()
+        figure = self._figures.pop()
         parts = self.pop_flow()
+        if figure["panels"]:
+            parts.insert(figure["at"], PanelRow(figure["panels"], min_width=MIN_PANEL_WIDTH,
+                                                max_height=0.6 * FRAME_HEIGHT))
         if parts:
-            self.add(Spacer(1, 4))
-            self.add(KeepTogether(parts))
+            self.add(KeepTogether([Spacer(1, 4)] + parts))
 
     def visit_caption(self, node):
         self.begin_inline()
@@ -535,9 +710,56 @@ class PDFTranslator(SphinxTranslator):
 
     visit_legend = depart_legend = descend
 
+    def visit_figure_legend(self, node):
+        """The marks drawn in a figure: swatch and name, as many pairs a row as fit."""
+        style = self.styles["legend"]
+        entries = []
+        for entry in node.findall(rulebook_nodes.legend_entry):
+            image = next(iter(entry.findall(nodes.image)), None)
+            swatch = self.load_image(image) if image is not None else None
+            if swatch is None:
+                continue
+            width, height = swatch.wrap(1e6, 1e6)
+            name = entry.next_node(nodes.paragraph)
+            entries.append((Scaled(swatch, SWATCH_SIZE / max(width, height)),
+                            escape(name.astext() if name is not None else "")))
+        if entries:
+            self.add(self.legend_table(entries, style))
+        raise nodes.SkipNode
+
+    def legend_table(self, entries, style) -> Table:
+        name_width = max(stringWidth(name, S.FONT, style.fontSize) for _, name in entries) + 4
+        pair = SWATCH_SIZE + 4 + name_width + 10
+        columns = max(1, min(len(entries), int(self.available_width() // pair)))
+        rows = []
+        for start in range(0, len(entries), columns):
+            row = []
+            for swatch, name in entries[start:start + columns]:
+                row += [swatch, self.para(name, "legend_entry")]
+            rows.append(row + [""] * (2 * columns - len(row)))
+        table = Table(rows, colWidths=[SWATCH_SIZE + 4, name_width + 10] * columns, hAlign="CENTER",
+                      spaceAfter=8)
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), S.FONT),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ]))
+        return table
+
     def visit_image(self, node):
         if self._inline:  # an inline image (substitution): its alt text
             self.emit(escape(node.get("alt", "")))
+            raise nodes.SkipNode
+        if PANEL_CLASS in node.get("classes", ()) and self._figures:
+            figure = self._figures[-1]
+            panel = self.load_image(node)
+            if panel is not None:
+                if figure["at"] is None:
+                    figure["at"] = len(self._flows[-1])
+                figure["panels"].append(panel)
             raise nodes.SkipNode
         flowable = self.image(node)
         if flowable is not None:
@@ -555,7 +777,8 @@ class PDFTranslator(SphinxTranslator):
                     return path
         return None
 
-    def image(self, node):
+    def load_image(self, node):
+        """The image at its natural size (an SVG as a vector Drawing), or None with a warning."""
         path = self.image_path(node)
         if path is None:
             logger.warning("rulebookpdf: image not found: %s", node.get("uri"), location=node,
@@ -568,17 +791,23 @@ class PDFTranslator(SphinxTranslator):
             if drawing is None:
                 logger.warning("rulebookpdf: cannot read SVG %s", path, location=node, type="rulebookpdf")
                 return None
-            scale = self.image_scale(node, drawing.width, drawing.height)
-            drawing.scale(scale, scale)
-            drawing.width *= scale
-            drawing.height *= scale
             drawing.initialFontName = S.FONT  # renderPDF would start with Helvetica
-            flowable = drawing
-        else:
-            flowable = Image(path)
+            return drawing
+        return Image(path)
+
+    def image(self, node):
+        flowable = self.load_image(node)
+        if flowable is None:
+            return None
+        if isinstance(flowable, Image):
             scale = self.image_scale(node, flowable.imageWidth, flowable.imageHeight)
             flowable.drawWidth = flowable.imageWidth * scale
             flowable.drawHeight = flowable.imageHeight * scale
+        else:
+            scale = self.image_scale(node, flowable.width, flowable.height)
+            flowable.scale(scale, scale)
+            flowable.width *= scale
+            flowable.height *= scale
         flowable.hAlign = {"left": "LEFT", "right": "RIGHT"}.get(node.get("align"), "CENTER")
         return flowable
 
@@ -630,8 +859,7 @@ class PDFTranslator(SphinxTranslator):
     depart_topic = depart_sidebar = depart_admonition
 
     def visit_literal_block(self, node):
-        text = escape(node.astext().rstrip("\n"))
-        self.add(XPreformatted(text, self.styles["code"]))
+        self.add(XPreformatted(_faces(node.astext().rstrip("\n"), S.MONO_FONT, S.FONT), self.styles["code"]))
         raise nodes.SkipNode
 
     visit_doctest_block = visit_math_block = visit_literal_block
@@ -648,7 +876,7 @@ class PDFTranslator(SphinxTranslator):
     depart_citation = depart_footnote
 
     def visit_label(self, node):
-        self._pending_prefix = f"<super>{escape(node.astext())}</super> "
+        self._pending_prefix = f"{SUPER}{escape(node.astext())}</super> "
         raise nodes.SkipNode
 
 

@@ -1,0 +1,158 @@
+"""Flowables of our own: a figure's row of panels, a scaled swatch, anchors; keeping
+headings with what follows them."""
+
+from __future__ import annotations
+
+from reportlab.platypus import Flowable, Indenter, KeepTogether, Spacer
+
+PANEL_GAP = 8  # points between panels (and between rows of panels)
+
+
+class PanelRow(Flowable):
+    """A figure's panels side by side, one common scale, centred.
+
+    The panels keep their natural size if they fit the frame; otherwise they
+    shrink together to fit it in one row, and wrap into more rows (the fewest
+    that keep each panel at least ``min_width`` wide) only when one row would
+    make them smaller than that.  Height is capped at ``max_height``.
+    """
+
+    def __init__(self, panels: list, *, min_width: float, max_height: float):
+        super().__init__()
+        self.panels = panels
+        self.sizes = [panel.wrap(1e6, 1e6) for panel in panels]  # natural sizes
+        self.min_width = min_width
+        self.max_height = max_height
+        self.rows: list[list[int]] = [list(range(len(panels)))]
+        self.scale = 1.0
+
+    def _layout(self, width: float, columns: int) -> tuple[list[list[int]], float]:
+        rows = [list(range(start, min(start + columns, len(self.panels))))
+                for start in range(0, len(self.panels), columns)]
+        scale = min(1.0, *((width - PANEL_GAP * (len(row) - 1)) / sum(self.sizes[i][0] for i in row)
+                           for row in rows))
+        height = sum(max(self.sizes[i][1] for i in row) for row in rows)
+        scale = min(scale, (self.max_height - PANEL_GAP * (len(rows) - 1)) / height)
+        return rows, scale
+
+    def wrap(self, availWidth, availHeight):
+        narrowest = min(w for w, _ in self.sizes)
+        count = len(self.panels)
+        # one row, two rows, ...: as many panels in each row as the number of rows allows
+        columns = sorted({-(-count // rows) for rows in range(1, count + 1)}, reverse=True)
+        layouts = [self._layout(availWidth, n) for n in columns]
+        fitting = [layout for layout in layouts if narrowest * layout[1] >= self.min_width or layout[1] >= 1.0]
+        self.rows, self.scale = fitting[0] if fitting else max(layouts, key=lambda layout: layout[1])
+        self.width = availWidth
+        self.height = self._row_heights_total()
+        return self.width, self.height
+
+    def _row_heights_total(self) -> float:
+        return (sum(max(self.sizes[i][1] for i in row) for row in self.rows) * self.scale
+                + PANEL_GAP * (len(self.rows) - 1))
+
+    def draw(self):
+        canvas = self.canv
+        top = self.height
+        for row in self.rows:
+            row_width = sum(self.sizes[i][0] for i in row) * self.scale + PANEL_GAP * (len(row) - 1)
+            row_height = max(self.sizes[i][1] for i in row) * self.scale
+            x = (self.width - row_width) / 2
+            for i in row:
+                w, h = self.sizes[i]
+                canvas.saveState()
+                canvas.translate(x, top - row_height + (row_height - h * self.scale) / 2)
+                canvas.scale(self.scale, self.scale)
+                self.panels[i].drawOn(canvas, 0, 0)
+                canvas.restoreState()
+                x += w * self.scale + PANEL_GAP
+            top -= row_height + PANEL_GAP
+
+
+class Scaled(Flowable):
+    """Another flowable drawn at ``scale`` times its natural size (a legend swatch)."""
+
+    def __init__(self, inner, scale: float):
+        super().__init__()
+        self.inner = inner
+        self.scale = scale
+        width, height = inner.wrap(1e6, 1e6)
+        self.width, self.height = width * scale, height * scale
+
+    def wrap(self, availWidth, availHeight):
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.scale(self.scale, self.scale)
+        self.inner.drawOn(self.canv, 0, 0)
+
+
+class Anchor(Flowable):
+    """Link destinations with nothing to show (ids left at the end of the document)."""
+
+    def __init__(self, names: list[str]):
+        super().__init__()
+        self.names = list(names)
+        self.width = self.height = 0
+
+    def wrap(self, availWidth, availHeight):
+        return 0, 0
+
+    def draw(self):
+        for name in self.names:
+            self.canv.bookmarkHorizontal(name, 0, 0)
+
+
+# Flowables that take no room of their own: a heading keeps them and what follows them.
+_GLUE = (Indenter, Anchor, Spacer)
+
+
+def keep_with_next(flowables: list, *, max_height: float | None) -> list:
+    """Each run of keep-with-next flowables (headings) in one KeepTogether with what follows.
+
+    ReportLab's own keepWithNext gives up when a heading is followed by a figure (a
+    KeepTogether), an Indenter or a Spacer, and leaves the heading at the foot of a page.
+    Here a heading joins the figure's KeepTogether; otherwise, when the group does not fit,
+    it moves to the next page only if less than ``max_height`` is left on this one (so a
+    heading followed by a long list or table starts it on the same page when there is room).
+    """
+    result, i, count = [], 0, len(flowables)
+    while i < count:
+        flowable = flowables[i]
+        if not flowable.getKeepWithNext():
+            result.append(flowable)
+            i += 1
+            continue
+        group = []
+        while i < count and (flowables[i].getKeepWithNext() or isinstance(flowables[i], _GLUE)):
+            group.append(flowables[i])
+            i += 1
+        limit = max_height
+        if i < count and not flowables[i].isIndexing():
+            following = flowables[i]
+            i += 1
+            if type(following) is KeepTogether:
+                group += following._content
+                limit = None
+            else:
+                group.append(following)
+        for member in group:
+            if member.getKeepWithNext():
+                member.keepWithNext = 0  # handled here; ReportLab's handling would undo it
+        result.append(_KeepHeading(group, room=limit))
+    return result
+
+
+class _KeepHeading(KeepTogether):
+    """KeepTogether that splits where it stands when at least ``room`` is left on the page."""
+
+    def __init__(self, flowables, room: float | None):
+        super().__init__(flowables)
+        self.room = room
+
+    def split(self, aW, aH):
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        if self.room is not None and self._H > aH and aH >= self.room:
+            return self._content[:]
+        return super().split(aW, aH)
