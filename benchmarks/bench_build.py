@@ -1,4 +1,5 @@
-"""Times of `rulebook build` (cold and no-op) and `rulebook check`.
+"""Times of `rulebook build` (cold and no-op) and `rulebook check`, and the
+size of the folder to publish (`build/site`).
 
 Runs on a copy of the project so the real build/ is untouched.  Prints the
 median and the worst of a few runs of each.
@@ -31,6 +32,18 @@ def report(name, times):
           f"   ({len(times)} runs)")
 
 
+def site_size(site: Path) -> str:
+    """Files and megabytes of the published folder, and of its PDFs and images."""
+    def megabytes(paths):
+        return sum(p.stat().st_size for p in paths if p.is_file()) / 1e6
+
+    files = [p for p in site.rglob("*") if p.is_file()]
+    return (f"{len(files)} files, {megabytes(files):.1f} MB "
+            f"(PDFs {megabytes(site.glob('pdf/*.pdf')):.1f} MB, "
+            f"figures {megabytes(site.glob('*/_images/*')):.1f} MB, "
+            f"font {megabytes(site.glob('*/_static/*.ttf')):.2f} MB)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
@@ -46,9 +59,11 @@ def main():
             cold.append(timed(rulebook + ["build", "--quiet"], copy))
             noop.append(timed(rulebook + ["build", "--quiet"], copy))
             check.append(timed(rulebook + ["check"], copy))
+        size = site_size(copy / "build" / "site")
     report("rulebook build (cold)", cold)
     report("rulebook build (no-op)", noop)
     report("rulebook check", check)
+    print(f"{'build/site':28} {size}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Sphinx configuration of the rulebook site (English source, Japanese via gettext).
 
 The ``rulebook`` command builds this twice (``-D language=en`` and ``ja``) into
-``build/html/<lang>`` and once more per language with the PDF builder.
+``build/site/<lang>`` and once more per language with the PDF builder, into
+``build/site/pdf``.
 """
 
 from pathlib import Path
@@ -26,12 +27,17 @@ root_doc = "index"
 # Curly quotes come out full-width in IPAexGothic, the one font of the PDFs.
 smartquotes = False
 
-html_theme = "alabaster"
-html_theme_options = {"show_powered_by": False, "page_width": "1000px", "sidebar_width": "200px"}
+html_theme = "furo"  # responsive: a menu button at the top of a phone's screen
+html_theme_options = {"top_of_page_buttons": []}  # no "edit this page": readers read
+# Not furo's a11y-light: its package sets up the root logger when imported,
+# which makes every library's INFO messages print during the build.
+pygments_style = "default"
+pygments_dark_style = "native"
 html_title = "Rulebook"
 html_show_sourcelink = False
 html_copy_source = False
 html_last_updated_fmt = None
+html_use_index = False  # the pages have no index entries
 html_css_files = ["rulebook.css"]
 
 rulebook_figures_dir = str(ROOT / "figures")

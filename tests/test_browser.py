@@ -1,12 +1,14 @@
 """The built site in a real headless browser (Debian's chromium, driven by
-Playwright): open each language's catalog, follow the links to every game
-page and to its other-language version, and find every figure displayed."""
+Playwright), served from ``build/site`` as a reader's web server would: the
+root page, the catalogs, every game page and its other-language version, at a
+desktop width and on a 390 px phone."""
 
 from __future__ import annotations
 
 import functools
 import http.server
 import os
+import re
 import shutil
 import threading
 
@@ -20,14 +22,20 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LANGS = ("en", "ja")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+# The furo theme's menu button (top left of a phone's screen) and navigation tree.
+MENU_BUTTON = ".mobile-header label[for='__navigation']"
+NAVIGATION = ".sidebar-drawer .sidebar-tree"
 
 
 @pytest.fixture(scope="module")
 def site(built_site):
-    """Serve build/ on a loopback port, as a reader's web server would."""
+    """Serve build/site on a loopback port."""
     project, _ = built_site
     handler = functools.partial(http.server.SimpleHTTPRequestHandler,
-                                directory=str(project.build))
+                                directory=str(project.build / "site"))
     handler.log_message = lambda *args: None
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -44,14 +52,23 @@ def browser():
         browser.close()
 
 
+def every_page(project):
+    """(lang, page name) of every HTML page of both languages."""
+    return [(lang, path.name) for lang in LANGS
+            for path in sorted((project.build / "site" / lang).glob("*.html"))]
+
+
 def figures_displayed(page) -> tuple[int, int]:
-    """(figures on the page, figures whose image loaded and has a visible size)."""
+    """(figures on the page, figures whose every image loaded and has a visible size)."""
     page.wait_for_load_state("load")
     return page.evaluate("""() => {
-        const images = [...document.querySelectorAll('figure.rulebook-figure img')];
-        const shown = images.filter(img => img.complete && img.naturalWidth > 0 &&
-            img.getBoundingClientRect().width > 50 && img.getBoundingClientRect().height > 50);
-        return [document.querySelectorAll('figure.rulebook-figure').length, shown.length];
+        const figures = [...document.querySelectorAll('figure.rulebook-figure')];
+        const shown = figures.filter(figure => {
+            const images = [...figure.querySelectorAll('img.rulebook-panel')];
+            return images.length > 0 && images.every(img => img.complete && img.naturalWidth > 0 &&
+                img.getBoundingClientRect().width > 50 && img.getBoundingClientRect().height > 50);
+        });
+        return [figures.length, shown.length];
     }""")
 
 
@@ -59,33 +76,174 @@ def figures_displayed(page) -> tuple[int, int]:
 def test_catalog_game_pages_and_language_links(site, browser, lang, other):
     project, base = site
     page = browser.new_page()
-    page.goto(f"{base}/html/{lang}/index.html")
+    page.goto(f"{base}/{lang}/index.html")
     assert page.get_attribute("html", "lang") == lang
     entries = page.locator("section.catalog-entry")
     slugs = [entries.nth(i).get_attribute("id").removeprefix("catalog-")
              for i in range(entries.count())]
     assert "qttt" in slugs
     for slug in slugs:
-        for pdf_lang in (lang, other):
-            response = page.request.get(f"{base}/pdf/{slug}-{pdf_lang}.pdf")
-            assert response.ok and response.body().startswith(b"%PDF")
-        page.goto(f"{base}/html/{lang}/index.html")
+        page.goto(f"{base}/{lang}/index.html")
         page.locator(f"#catalog-{slug} h2 a, #catalog-{slug} .catalog-links a").first.click()
-        page.wait_for_url(f"**/html/{lang}/{slug}.html")
+        page.wait_for_url(f"**/{lang}/{slug}.html")
         count, shown = figures_displayed(page)
         assert count > 0 and shown == count, f"{slug} ({lang}): {shown} of {count} figures shown"
+        pdfs = page.locator("div.game-info a[href$='.pdf']")
+        assert pdfs.count() == 2
+        for i in range(2):
+            response = page.request.get(pdfs.nth(i).evaluate("a => a.href"))
+            assert response.ok and response.body().startswith(b"%PDF")
         page.locator("a.rulebook-langswitch-link").click()
-        page.wait_for_url(f"**/html/{other}/{slug}.html")
+        page.wait_for_url(f"**/{other}/{slug}.html")
         assert page.get_attribute("html", "lang") == other
         count_other, shown_other = figures_displayed(page)
         assert shown_other == count_other == count
     page.close()
 
 
+@pytest.mark.parametrize("locale, lang", [("ja-JP", "ja"), ("en-GB", "en"), ("fr-FR", "en")])
+def test_the_root_page_sends_a_visitor_to_their_language(site, browser, locale, lang):
+    _, base = site
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(f"{base}/")
+    page.wait_for_url(f"**/{lang}/index.html")
+    assert page.get_attribute("html", "lang") == lang
+    context.close()
+
+
+def test_the_root_page_works_without_javascript(site, browser):
+    _, base = site
+    context = browser.new_context(java_script_enabled=False, locale="ja-JP")
+    page = context.new_page()
+    for lang in LANGS:
+        page.goto(f"{base}/index.html")
+        page.locator(f"a[hreflang='{lang}']").click()
+        page.wait_for_url(f"**/{lang}/index.html")
+        assert page.locator("section.catalog-entry").count() > 0
+    context.close()
+
+
+PANEL_TEXT = """async () => {
+    // Each panel's smallest text as drawn: matplotlib writes a glyph run as a group
+    // scaled by (font size / 100) in the SVG's own units (its viewBox).
+    const panels = [...document.querySelectorAll('img.rulebook-panel')];
+    return Promise.all(panels.map(async img => {
+        const svg = await (await fetch(img.currentSrc)).text();
+        const viewBox = svg.match(/viewBox="[\\d.]+ [\\d.]+ ([\\d.]+)/);
+        const scales = [...svg.matchAll(/scale\\(([\\d.]+) -\\1\\)/g)].map(m => 100 * m[1]);
+        const width = img.getBoundingClientRect().width;
+        const smallest = scales.length ? Math.min(...scales) * width / Number(viewBox[1]) : null;
+        return {src: img.getAttribute('src'), width, text: smallest};
+    }));
+}"""
+
+
+def test_on_a_phone_every_page_reads_without_zooming(site, browser):
+    """At 390 px: each panel at least 300 px wide with text of at least 9 px,
+    no sideways scrolling, and the navigation one tap away at the top."""
+    project, base = site
+    page = browser.new_page(viewport=PHONE)
+    problems = []
+    for lang, name in every_page(project):
+        page.goto(f"{base}/{lang}/{name}")
+        page.wait_for_load_state("load")
+        where = f"{lang}/{name}"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            problems.append(f"{where}: scrolls sideways ({width} px wide)")
+        unpanelled = page.locator("figure.rulebook-figure:not(:has(img.rulebook-panel))").count()
+        if unpanelled:
+            problems.append(f"{where}: {unpanelled} figures without img.rulebook-panel")
+        for panel in page.evaluate(PANEL_TEXT):
+            if panel["width"] < 300:
+                problems.append(f"{where}: {panel['src']} is {panel['width']:.0f} px wide")
+            if panel["text"] is not None and panel["text"] < 9:
+                problems.append(f"{where}: {panel['src']} has {panel['text']:.1f} px text")
+        for scroll in (0, "document.documentElement.scrollHeight / 2"):
+            page.evaluate(f"window.scrollTo(0, {scroll})")
+            menu = page.locator(MENU_BUTTON)
+            box = menu.bounding_box() if menu.count() == 1 and menu.is_visible() else None
+            if box is None or box["y"] > 100:
+                problems.append(f"{where}: no menu button at the top (scrolled to {scroll})")
+                continue
+            menu.click()
+            links = page.locator(f"{NAVIGATION} a")
+            page.wait_for_timeout(400)  # the drawer slides in
+            shown = [links.nth(i).evaluate(
+                "a => { const r = a.getBoundingClientRect();"
+                " return r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight &&"
+                " document.elementFromPoint(r.left + 5, r.top + r.height / 2)?.closest('a') === a; }")
+                for i in range(links.count())]
+            game_links = len(list((project.docs).glob("*.rst"))) - 1  # every page but the catalog
+            if sum(shown) < game_links:
+                problems.append(f"{where}: the menu shows {sum(shown)} of {game_links} page links")
+            page.keyboard.press("Escape")
+            page.reload()
+    page.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_on_a_desktop_the_panels_of_a_figure_sit_side_by_side(site, browser):
+    project, base = site
+    page = browser.new_page(viewport=DESKTOP)
+    multi = 0
+    for lang, name in every_page(project):
+        page.goto(f"{base}/{lang}/{name}")
+        page.wait_for_load_state("load")
+        rows = page.evaluate("""() => [...document.querySelectorAll('figure.rulebook-figure')]
+            .map(f => [...f.querySelectorAll('img.rulebook-panel')].map(img => {
+                const r = img.getBoundingClientRect(); return [r.left, r.top, r.right]; }))
+            .filter(panels => panels.length > 1)""")
+        for panels in rows:
+            (left1, top1, right1), (left2, top2, _) = panels[:2]
+            assert abs(top1 - top2) < 2 and left2 >= right1, f"{lang}/{name}: panels stacked"
+            multi += 1
+    assert multi > 10
+    page.close()
+
+
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
+def test_japanese_pages_have_japanese_chrome(site, browser, viewport):
+    """On ja pages the theme's own words (search box, buttons, links' titles,
+    labels for screen readers) are Japanese; only page text and the link to
+    the English page may be in Latin letters."""
+    project, base = site
+    page = browser.new_page(viewport=viewport)
+    for _, name in [p for p in every_page(project) if p[0] == "ja"]:
+        page.goto(f"{base}/ja/{name}")
+        page.wait_for_load_state("load")
+        placeholder = page.locator("input[name='q']").first.get_attribute("placeholder")
+        assert placeholder and not LATIN.search(placeholder)
+        chrome = page.evaluate("""() => {
+            const content = 'article, .sidebar-tree, .rulebook-langswitch, .toc-tree, .related-pages .title, title, script, style';
+            const words = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+                const node = walker.currentNode, parent = node.parentElement;
+                if (!parent.closest(content) && parent.checkVisibility() && node.textContent.trim())
+                    words.push(node.textContent.trim());
+            }
+            // (a <link> in the head is titled with the page it points to)
+            for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+                for (const name of ['aria-label', 'title', 'placeholder'])
+                    if (element.hasAttribute(name) && element.tagName !== 'LINK' &&
+                        !element.closest('.sidebar-tree, .toc-tree'))
+                        words.push(element.getAttribute(name));
+            return words;
+        }""")
+        latin = [word for word in chrome if LATIN.search(word)]
+        assert not latin, f"ja/{name}: {latin}"
+    page.close()
+
+
 def test_japanese_text_uses_the_shipped_font(site, browser):
     _, base = site
     page = browser.new_page()
-    page.goto(f"{base}/html/ja/qttt.html")
+    page.goto(f"{base}/ja/qttt.html")
     page.wait_for_load_state("load")
     assert page.evaluate("() => document.fonts.ready.then(() => "
                          "document.fonts.check('16px IPAexGothic', '量子三目並べ'))")
@@ -93,3 +251,61 @@ def test_japanese_text_uses_the_shipped_font(site, browser):
                            ".map(f => f.family)")
     assert any("IPAexGothic" in family for family in loaded)
     page.close()
+
+
+def test_japanese_in_code_is_drawn_with_the_shipped_font(site, browser):
+    """Japanese inside code samples falls back to IPAexGothic, whatever the
+    reader's monospace font (asks Chromium which fonts drew each element's text)."""
+    project, base = site
+    page = browser.new_page()
+    checked = 0
+    for _, name in [p for p in every_page(project) if p[0] == "ja"]:
+        page.goto(f"{base}/ja/{name}")
+        page.wait_for_load_state("load")
+        page.evaluate("document.fonts.ready")
+        marked = page.evaluate("""() => {
+            let count = 0;
+            for (const element of document.querySelectorAll('pre, pre *, code, code *')) {
+                const own = [...element.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+                    .map(n => n.textContent).join('');
+                if (/[\u3040-\u30ff\u4e00-\u9fff]/.test(own)) element.dataset.japanese = count++;
+            }
+            return count;
+        }""")
+        if not marked:
+            continue
+        for i in range(marked):
+            fonts = drawn_with(page, f"[data-japanese='{i}']")
+            assert "IPAexGothic" in fonts, (name, fonts)
+            checked += 1
+    assert checked > 0
+    page.close()
+
+
+@pytest.mark.parametrize("query", ["収縮", "収縮 三目並べ", "ありえない語"])
+def test_japanese_search_reports_in_japanese(site, browser, query):
+    """The search page's own sentences (how many pages were found, or none) are
+    Japanese on the ja site."""
+    _, base = site
+    page = browser.new_page()
+    page.goto(f"{base}/ja/search.html?q={query}")
+    summary = page.locator("#search-results .search-summary")
+    page.wait_for_function("() => document.querySelector('#search-results .search-summary')"
+                           "?.textContent.trim()")  # filled in when the search has finished
+    text = summary.inner_text()
+    assert text and not LATIN.search(text), text
+    assert not LATIN.search(page.locator("#search-results h2").inner_text())
+    # drawn with the shipped font: the script's words are in its subset
+    page.evaluate("document.fonts.ready")
+    assert drawn_with(page, "#search-results .search-summary") == {"IPAexGothic"}
+    page.close()
+
+
+def drawn_with(page, selector: str) -> set[str]:
+    """The fonts Chromium used for the text of the first element ``selector`` finds."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    return {font["familyName"] for font in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]}

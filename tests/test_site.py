@@ -1,10 +1,15 @@
-"""The whole build: pages and PDFs in both languages, byte-identical rebuilds,
-and failures that name the example and leave the previous output untouched."""
+"""The whole build: one folder to publish (``build/site``) with pages and PDFs
+in both languages, byte-identical rebuilds, and failures that name the example
+and leave the previous output untouched."""
 
 from __future__ import annotations
 
+import os
 import re
+import tomllib
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from pypdf import PdfReader
@@ -14,6 +19,7 @@ from rulebook.errors import RulebookError
 from rulebook.games import available_games
 
 from conftest import copy_project
+from types import SimpleNamespace
 
 LANGS = ("en", "ja")
 
@@ -22,42 +28,136 @@ def game_pages(project):
     return [slug for slug in available_games() if (project.docs / f"{slug}.rst").exists()]
 
 
+def site(project) -> Path:
+    return project.build / "site"
+
+
+class Links(HTMLParser):
+    """Every ``href`` and ``src`` of a page, and the ``<a>`` elements in order."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+        self.anchors: list[dict] = []
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append((tag, attrs))
+        self.urls += [attrs[key] for key in ("href", "src") if attrs.get(key)]
+        if tag == "a" and attrs.get("href"):
+            self.anchors.append(attrs)
+
+
+def links_of(page: Path) -> Links:
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def resolve(page: Path, url: str) -> Path | None:
+    """The file a relative link of ``page`` points to; None for an absolute or in-page link."""
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    return Path(os.path.normpath(page.parent / unquote(parts.path)))
+
+
 def test_build_writes_every_page_and_pdf(built_site):
     project, summary = built_site
     games = game_pages(project)
     assert "qttt" in games
     for lang in LANGS:
-        assert (project.build / "html" / lang / "index.html").exists()
+        assert (site(project) / lang / "index.html").exists()
         for slug in games:
-            assert (project.build / "html" / lang / f"{slug}.html").exists()
-            assert (project.build / "pdf" / f"{slug}-{lang}.pdf").exists()
+            assert (site(project) / lang / f"{slug}.html").exists()
+            assert (site(project) / "pdf" / f"{slug}-{lang}.pdf").exists()
     assert summary.pdfs == 2 * len(games)
     assert summary.claims >= 30 and summary.figures >= 12
-    assert not list(project.build.glob(".staging-*"))
+    assert sorted(p.name for p in project.build.iterdir()) == [".stamp", "site"]
+
+
+def test_the_site_has_exactly_the_expected_pages_and_pdfs(built_site):
+    project, _ = built_site
+    pages = {path.stem for path in project.docs.glob("*.rst")} | {"search"}
+    for lang in LANGS:
+        assert {p.stem for p in (site(project) / lang).glob("*.html")} == pages
+        assert not list((site(project) / lang).glob("*/**/*.html"))
+    assert {p.name for p in (site(project) / "pdf").iterdir()} == \
+        {f"{slug}-{lang}.pdf" for slug in available_games() for lang in LANGS}
+    assert {p.name for p in site(project).glob("*.html")} == {"index.html"}
+
+
+def test_every_relative_link_resolves_inside_the_site(built_site):
+    project, _ = built_site
+    root = site(project).resolve()
+    pages = sorted(root.rglob("*.html"))
+    assert len(pages) > 2 * len(game_pages(project))
+    checked = 0
+    for page in pages:
+        for url in links_of(page).urls:
+            target = resolve(page, url)
+            if target is None:
+                continue
+            where = f"{page.relative_to(root)}: {url}"
+            assert target.is_relative_to(root), f"{where} leaves the site"
+            assert target.is_file() or (target / "index.html").is_file(), f"{where} is missing"
+            checked += 1
+    assert checked > 500
+
+
+def test_root_page_links_both_languages(built_site):
+    project, _ = built_site
+    index = site(project) / "index.html"
+    hrefs = {resolve(index, a["href"]) for a in links_of(index).anchors}
+    assert hrefs == {site(project) / lang / "index.html" for lang in LANGS}
+    assert "navigator.language" in index.read_text(encoding="utf-8")
+
+
+def test_each_game_page_links_both_its_pdfs_near_the_top(built_site):
+    project, _ = built_site
+    for lang in LANGS:
+        for slug in game_pages(project):
+            page = site(project) / lang / f"{slug}.html"
+            parser = links_of(page)
+            pdfs = [resolve(page, a["href"]) for a in parser.anchors if a["href"].endswith(".pdf")]
+            own = site(project) / "pdf" / f"{slug}-{lang}.pdf"
+            assert pdfs[0] == own  # the page's own language first
+            assert set(pdfs) == {site(project) / "pdf" / f"{slug}-{pdf}.pdf" for pdf in LANGS}
+            assert all(pdf.is_file() for pdf in pdfs)
+            # before the first section heading and the first figure: in the title block
+            tags = [tag for tag, _ in parser.tags]
+            first_pdf = next(i for i, (tag, attrs) in enumerate(parser.tags)
+                             if tag == "a" and attrs.get("href", "").endswith(".pdf"))
+            assert first_pdf < tags.index("h2") and first_pdf < tags.index("figure")
 
 
 def test_catalog_lists_every_game_with_links(built_site):
     project, _ = built_site
     for lang in LANGS:
-        html = (project.build / "html" / lang / "index.html").read_text(encoding="utf-8")
+        index = site(project) / lang / "index.html"
+        targets = {resolve(index, a["href"]) for a in links_of(index).anchors}
         for slug in game_pages(project):
-            assert f'href="{slug}.html"' in html
-            assert f'href="../../pdf/{slug}-{lang}.pdf"' in html
-    ja = (project.build / "html" / "ja" / "index.html").read_text(encoding="utf-8")
+            assert site(project) / lang / f"{slug}.html" in targets
+            for pdf_lang in LANGS:
+                assert site(project) / "pdf" / f"{slug}-{pdf_lang}.pdf" in targets
+    ja = (site(project) / "ja" / "index.html").read_text(encoding="utf-8")
     assert "量子三目並べ" in ja and "りょうしさんもくならべ" in ja
 
 
 def test_pages_link_to_their_other_language(built_site):
     project, _ = built_site
     for lang, other in (("en", "ja"), ("ja", "en")):
-        html = (project.build / "html" / lang / "qttt.html").read_text(encoding="utf-8")
-        assert f'href="../{other}/qttt.html"' in html
-        assert f'<html lang="{lang}"' in html
+        for page in (site(project) / lang).glob("*.html"):
+            targets = {resolve(page, a["href"]) for a in links_of(page).anchors}
+            assert site(project) / other / page.name in targets, page
+        html = (site(project) / lang / "qttt.html").read_text(encoding="utf-8")
+        assert re.search(f'<html[^>]* lang="{lang}"', html)
 
 
 def test_japanese_page_is_translated_and_quotes_checked_claims(built_site):
     project, _ = built_site
-    html = (project.build / "html" / "ja" / "qttt.html").read_text(encoding="utf-8")
+    html = (site(project) / "ja" / "qttt.html").read_text(encoding="utf-8")
     assert "収縮と、誰が選ぶか" in html
     assert ":claim:" not in html
     text = re.sub(r"<[^>]+>", "", html)
@@ -70,12 +170,12 @@ def pdf_text(path: Path) -> str:
 
 def test_pdfs_hold_the_text_in_both_languages_and_embed_the_font(built_site):
     project, _ = built_site
-    english = pdf_text(project.build / "pdf" / "qttt-en.pdf")
-    japanese = pdf_text(project.build / "pdf" / "qttt-ja.pdf")
+    english = pdf_text(site(project) / "pdf" / "qttt-en.pdf")
+    japanese = pdf_text(site(project) / "pdf" / "qttt-ja.pdf")
     assert "Collapse and who chooses" in english and "Allan Goff" in english
     assert "収縮と、誰が選ぶか" in japanese and "アラン・ゴフ" in japanese
     for lang in LANGS:
-        reader = PdfReader(project.build / "pdf" / f"qttt-{lang}.pdf")
+        reader = PdfReader(site(project) / "pdf" / f"qttt-{lang}.pdf")
         fonts = set()
         for page in reader.pages:
             for font in page["/Resources"]["/Font"].values():
@@ -93,7 +193,7 @@ def test_a_rebuild_is_byte_identical(built_site, tmp_path):
     again = Project(copy_project(tmp_path))
     build(again, progress=lambda line: None)
     compared = 0
-    for pattern in ("pdf/*.pdf", "html/*/_images/*.svg", "html/*/*.html"):
+    for pattern in ("site/pdf/*.pdf", "site/*/_images/*.svg", "site/*/*.html", "site/*.html"):
         first = sorted(project.build.glob(pattern))
         second = sorted(again.build.glob(pattern))
         assert [p.name for p in first] == [p.name for p in second]
@@ -105,7 +205,7 @@ def test_a_rebuild_is_byte_identical(built_site, tmp_path):
 
 def test_a_false_claim_fails_the_build_and_keeps_the_old_output(built_site, tmp_path):
     project = Project(copy_project(tmp_path))
-    previous = project.build / "pdf" / "qttt-en.pdf"  # stands for an earlier build's output
+    previous = site(project) / "pdf" / "qttt-en.pdf"  # stands for an earlier build's output
     previous.parent.mkdir(parents=True)
     previous.write_bytes(b"earlier output")
     record = project.figures / "qttt" / "both-lines.toml"
@@ -115,8 +215,8 @@ def test_a_false_claim_fails_the_build_and_keeps_the_old_output(built_site, tmp_
     assert "figures/qttt/both-lines.toml" in str(error.value)
     assert "claim #" in str(error.value) and "expected 'O', engine says 'X'" in str(error.value)
     assert previous.read_bytes() == b"earlier output"
-    assert not (project.build / "html").exists()
-    assert not list(project.build.glob(".staging-*"))
+    assert [p.name for p in site(project).rglob("*")] == ["pdf", "qttt-en.pdf"]
+    assert [p.name for p in project.build.iterdir()] == ["site"]
 
 
 def test_an_untranslated_paragraph_fails_the_build(tmp_path):
@@ -125,7 +225,59 @@ def test_an_untranslated_paragraph_fails_the_build(tmp_path):
     page.write_text(page.read_text() + "\nA new paragraph nobody has translated yet.\n")
     with pytest.raises(BuildError, match="stale catalog, no entry for 'A new paragraph"):
         build(project, progress=lambda line: None)
-    assert not (project.build / "html").exists()
+    assert not site(project).exists()
+
+
+def fake_sphinx(project, builder, lang, out, doctrees, figures, fresh):
+    """Stands for a Sphinx run: one file per output folder."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{builder}-{lang}.txt").write_text("new")
+    return SimpleNamespace(env=SimpleNamespace(found_docs={"index"}))
+
+
+@pytest.fixture
+def quick_build(monkeypatch):
+    """``build`` without Sphinx and records: only the folders and the stamp are real."""
+    import rulebook.build as building
+
+    monkeypatch.setattr(building, "_sphinx", fake_sphinx)
+    monkeypatch.setattr(building, "check_records", lambda project: (0, 0))
+    return building
+
+
+def test_leftovers_of_killed_builds_are_removed(quick_build, tmp_path):
+    project = Project(copy_project(tmp_path))
+    dead = 2 ** 22 + 1  # above Linux's largest process id: no such process
+    leftovers = [project.build / f".staging-{dead}", project.build / f".old-site-{dead}"]
+    running = project.build / f".staging-{os.getppid()}"  # a build still at work
+    for folder in (*leftovers, running):
+        (folder / "en").mkdir(parents=True)
+    quick_build.build(project, progress=lambda line: None)
+    assert not any(folder.exists() for folder in leftovers)
+    assert running.exists()
+    assert (site(project) / "en" / "html-en.txt").read_text() == "new"
+
+
+def test_an_interrupted_swap_leaves_no_stamp(quick_build, tmp_path, monkeypatch):
+    """Killed right after the new site moved in, the next build must not call
+    the site up to date: the stamp goes before the swap, comes back after it."""
+    project = Project(copy_project(tmp_path))
+    quick_build.build(project, progress=lambda line: None)
+    assert (project.build / ".stamp").exists()
+    swap = quick_build._swap_into_place
+
+    def swap_then_die(source, target):
+        swap(source, target)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(quick_build, "_swap_into_place", swap_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        quick_build.build(project, force=True, progress=lambda line: None)
+    assert not (project.build / ".stamp").exists()
+    assert (site(project) / "index.html").exists()
+    monkeypatch.setattr(quick_build, "_swap_into_place", swap)
+    assert not quick_build.build(project, progress=lambda line: None).up_to_date
+    assert quick_build.build(project, progress=lambda line: None).up_to_date
 
 
 def test_a_build_with_nothing_changed_does_nothing(built_site):
@@ -174,7 +326,7 @@ def test_claim_values_name_players_in_the_page_language():
 
     game = make_game("craquelure")
     assert format_value("Blue", game, "ja") == "青"
-    assert format_value(["Red", "Blue"], game, "ja") == "赤, 青"
+    assert format_value(["Red", "Blue"], game, "ja") == "赤、青"
     assert format_value("Blue", game, "en") == "Blue"
     assert format_value("draw", game, "ja") == "引き分け"
     assert format_value(3.0, game, "ja") == "3" and format_value(True) == "true"
@@ -182,8 +334,89 @@ def test_claim_values_name_players_in_the_page_language():
 
 def test_figure_alt_text_is_translated(built_site):
     project, _ = built_site
-    english = (project.build / "html" / "en" / "qttt.html").read_text(encoding="utf-8")
-    japanese = (project.build / "html" / "ja" / "qttt.html").read_text(encoding="utf-8")
+    english = (site(project) / "en" / "qttt.html").read_text(encoding="utf-8")
+    japanese = (site(project) / "ja" / "qttt.html").read_text(encoding="utf-8")
     assert 'alt="A pair in the same cells as an earlier pair forms a cycle."' in english
     assert 'alt="前の組と同じマスに書いた組が輪になる。"' in japanese
     assert "rulebook-alt" not in english + japanese  # the carrier paragraph is gone
+
+
+def translation(po: Path, msgid: str) -> str:
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        return read_po(handle)[msgid].string
+
+
+def test_each_panel_is_its_own_linked_image_with_its_own_alt_text(built_site):
+    """A multi-panel figure: one ``img.rulebook-panel`` per panel, each linked to
+    its full-size file, its alt text the figure's (translated) plus which panel."""
+    project, _ = built_site
+    record = tomllib.loads((project.figures / "qttt" / "both-lines.toml").read_text())
+    labels = [panel["label"] for panel in record["figure"]["panels"]]
+    source = re.search(r"rulebook-figure:: qttt/both-lines\n\s+:alt: (.+)",
+                       (project.docs / "qttt.rst").read_text())[1]
+    alts = {"en": source, "ja": translation(project.docs / "locale/ja/LC_MESSAGES/qttt.po", source)}
+    for lang in LANGS:
+        page = site(project) / lang / "qttt.html"
+        panels = [(tag, attrs) for tag, attrs in links_of(page).tags
+                  if tag in ("a", "img") and "both-lines" in attrs.get("src", attrs.get("href", ""))]
+        assert [tag for tag, _ in panels] == ["a", "img"] * len(labels)
+        for k, ((_, link), (_, image)) in enumerate(zip(panels[::2], panels[1::2]), start=1):
+            assert "rulebook-panel" in image["class"].split()
+            assert resolve(page, link["href"]) == resolve(page, image["src"])
+            assert resolve(page, image["src"]).read_bytes().startswith(b"<?xml")
+            assert image["alt"].startswith(alts[lang]) and alts[lang] != image["alt"]
+            assert labels[k - 1][lang] in image["alt"]
+            assert (f"panel {k} of {len(labels)}" if lang == "en"
+                    else f"{len(labels)}枚中{k}枚目") in image["alt"]
+
+
+def legend_project(folder: Path) -> Project:
+    """A one-page project with one multi-panel figure, for the legend tests."""
+    from conftest import ROOT
+
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    (docs / "conf.py").write_text(f'extensions = ["rulebook.sphinxext"]\n'
+                                  f'rulebook_figures_dir = {str(ROOT / "figures")!r}\n')
+    (docs / "index.rst").write_text("Legend\n======\n\n.. rulebook-figure:: qttt/both-lines\n\n"
+                                    "   A caption.\n")
+    (folder / "figures").mkdir()
+    return Project(folder)
+
+
+def test_the_legend_lists_the_marks_the_panels_used(tmp_path, monkeypatch):
+    from matplotlib.patches import Circle
+
+    import rulebook.figure_style as style
+
+    marks = [style.Mark("ring", {"en": "Ring of a cycle", "ja": "輪の印"},
+                        lambda ax: ax.add_patch(Circle((0.5, 0.5), 0.3))),
+             style.Mark("dot", {"en": "Last move", "ja": "直前の手"},
+                        lambda ax: ax.add_patch(Circle((0.5, 0.5), 0.1)))]
+    draw = style.render_panels
+    monkeypatch.setattr(style, "render_panels", lambda record, lang: (draw(record, lang)[0], marks))
+    project = legend_project(tmp_path)
+    for lang in LANGS:
+        out = tmp_path / lang
+        _sphinx(project, "html", lang, out, tmp_path / "doctrees" / lang, tmp_path / "figs", True)
+        page = out / "index.html"
+        html = page.read_text(encoding="utf-8")
+        legend = html[html.index('<ul class="figure-legend'):html.index("</ul>")]
+        assert html.index("<figcaption>") < html.index('<ul class="figure-legend')
+        entries = re.findall(r"<li.*?</li>", legend, re.S)
+        assert [re.sub(r"<[^>]+>", "", entry).strip() for entry in entries] == \
+            [mark.names[lang] for mark in marks]
+        swatches = [attrs for tag, attrs in links_of(page).tags
+                    if tag == "img" and "legend-swatch" in attrs.get("class", "")]
+        assert len(swatches) == len(marks)
+        files = [resolve(page, attrs["src"]) for attrs in swatches]
+        assert all(f.read_bytes().startswith(b"<?xml") for f in files) and len(set(files)) == 2
+
+
+def test_a_figure_without_marks_has_no_legend(tmp_path):
+    project = legend_project(tmp_path)
+    _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs", True)
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert html.count('class="rulebook-panel"') == 2 and "figure-legend" not in html

@@ -1,9 +1,15 @@
 """The whole build: check records, check translations, HTML and PDF per language.
 
-Everything is written under a staging folder and moved into ``build/`` only
-when every step has succeeded, so a failed build leaves the previous output
-untouched.  A stamp of every input (pages, catalogs, records, the package
-itself) lets a build with nothing changed return at once.
+The output is one folder to publish, ``build/site``::
+
+    index.html              sends a visitor to their language
+    en/, ja/                the web pages (index.html is each language's catalog)
+    pdf/<game>-<lang>.pdf   the PDF rulebooks
+
+The site is built in a staging folder and swapped into place with one rename
+only when every step has succeeded, so a failed or interrupted build leaves the
+previous site whole.  A stamp of every input (pages, catalogs, records, the
+package itself) lets a build with nothing changed return at once.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from .records import find_records, load_record
 
 LANGUAGES = ("en", "ja")
 SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
-OUTPUTS = ("html", "pdf")
+SITE = "site"
+LEFTOVERS = (".staging-*", ".old-*")  # work folders of builds that were killed
 
 
 class BuildError(RulebookError):
@@ -141,17 +148,17 @@ def build(project: Project, force: bool = False,
           progress: Callable[[str], None] = print) -> Summary:
     started = time.perf_counter()
     summary = Summary()
+    site = project.build / SITE
     stamp_file = project.build / ".stamp"
     stamp = input_stamp(project)
-    outputs_exist = all((project.build / name).is_dir() for name in OUTPUTS)
-    if not force and outputs_exist and stamp_file.exists() and stamp_file.read_text() == stamp:
+    if not force and site.is_dir() and stamp_file.exists() and stamp_file.read_text() == stamp:
         summary.up_to_date = True
         summary.seconds = time.perf_counter() - started
         return summary
 
     project.build.mkdir(exist_ok=True)
+    _remove_leftovers(project.build)
     staging = project.build / f".staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
     try:
         steps = 2 + 2 * len(LANGUAGES)
         progress(f"[1/{steps}] replaying records and checking claims")
@@ -159,21 +166,23 @@ def build(project: Project, force: bool = False,
         progress(f"[2/{steps}] checking translations")
         check_translations(project, staging)
         figures = staging / "figures"
+        new_site = staging / SITE
         step = 2
         for lang in LANGUAGES:
             doctrees = staging / "doctrees" / lang
             step += 1
             progress(f"[{step}/{steps}] web pages ({lang})")
-            app = _sphinx(project, "html", lang, staging / "html" / lang, doctrees, figures,
-                          fresh=True)
+            app = _sphinx(project, "html", lang, new_site / lang, doctrees, figures, fresh=True)
             summary.pages += len(app.env.found_docs)
             step += 1
             progress(f"[{step}/{steps}] PDF rulebooks ({lang})")
-            _sphinx(project, "rulebookpdf", lang, staging / "pdf", doctrees, figures, fresh=False)
-        summary.figures = len(list(figures.glob("*.svg")))
-        summary.pdfs = len(list((staging / "pdf").glob("*.pdf")))
-        for name in OUTPUTS:
-            _move_into_place(staging / name, project.build / name)
+            _sphinx(project, "rulebookpdf", lang, new_site / "pdf", doctrees, figures, fresh=False)
+        write_language_chooser(new_site)
+        summary.figures = len({path.name.rsplit("-", 1)[0] for path in figures.glob("*.svg")
+                               if not path.name.startswith("legend-")})
+        summary.pdfs = len(list((new_site / "pdf").glob("*.pdf")))
+        stamp_file.unlink(missing_ok=True)  # an interrupted swap must not look up to date
+        _swap_into_place(new_site, site)
         stamp_file.write_text(stamp)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -181,10 +190,68 @@ def build(project: Project, force: bool = False,
     return summary
 
 
-def _move_into_place(source: Path, target: Path) -> None:
-    """Replace ``target`` by ``source`` with renames only."""
+def _remove_leftovers(folder: Path) -> None:
+    """Remove the staging and old-site folders of builds that were killed.
+
+    A folder whose process is still running belongs to a build in progress.
+    """
+    for pattern in LEFTOVERS:
+        for path in folder.glob(pattern):
+            pid = path.name.rsplit("-", 1)[-1]
+            if pid.isdigit() and int(pid) != os.getpid() and _running(int(pid)):
+                continue
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _swap_into_place(source: Path, target: Path) -> None:
+    """Replace the folder ``target`` by ``source``: the new site arrives whole,
+    with one rename, and the old one is deleted only after it."""
     old = target.with_name(f".old-{target.name}-{os.getpid()}")
     if target.exists():
         target.rename(old)
     source.rename(target)
     shutil.rmtree(old, ignore_errors=True)
+
+
+CHOOSER_WORDS = {"en": "English", "ja": "日本語"}
+
+
+def write_language_chooser(site: Path) -> None:
+    """``site/index.html``: links to each language's catalog that work without
+    JavaScript, and a one-line script that follows the browser's language."""
+    links = "\n".join(f'    <li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">'
+                      f"{SITE_TITLES[lang]} ({CHOOSER_WORDS[lang]})</a></li>"
+                      for lang in LANGUAGES)
+    (site / "index.html").write_text(f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width,initial-scale=1">
+  <title>{SITE_TITLES["en"]} / {SITE_TITLES["ja"]}</title>
+  <script>
+    var lang = ((navigator.languages || [])[0] || navigator.language || "").toLowerCase();
+    location.replace((lang.split("-")[0] === "ja" ? "ja" : "en") + "/index.html");
+  </script>
+  <style>
+    body {{ font-family: system-ui, sans-serif; margin: 3em auto; max-width: 30em; padding: 0 1em; }}
+    a {{ display: block; font-size: 1.3em; padding: 0.6em 0; }}
+    ul {{ list-style: none; padding: 0; }}
+  </style>
+</head>
+<body>
+  <ul>
+{links}
+  </ul>
+</body>
+</html>
+""", encoding="utf-8")

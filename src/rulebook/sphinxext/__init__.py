@@ -14,20 +14,22 @@ with ``-W`` so they fail the build.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from . import catalog, knot_table, transforms
+from . import catalog, html, knot_table, transforms
 from .directives import (GameCatalogDirective, GameFactsDirective, GameInfoDirective,
-                         RulebookFigureDirective, claim_role,
+                         LinkPanelsToImages, RulebookFigureDirective, claim_role,
                          unchecked_role)
 from .gate import CaptionGate
-from .nodes import claim_value, game_catalog, game_info
+from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
 
 def ship_web_font(app, exception):
     """Ship IPAexGothic with the site so Japanese never depends on the reader's fonts.
 
-    Subset to the characters the pages use (a few dozen kB instead of 6 MB).
+    Subset to the characters the pages use (a few dozen kB instead of 6 MB),
+    and those the search page's script writes (its words are \\u-escaped).
     """
     if exception is not None or app.builder.format != "html":
         return
@@ -37,8 +39,9 @@ def ship_web_font(app, exception):
 
     out = Path(app.outdir)
     used = set()
-    for page in out.rglob("*.html"):
-        used |= set(page.read_text(encoding="utf-8"))
+    for page in [*out.rglob("*.html"), *out.glob("_static/translations.js")]:
+        text = page.read_text(encoding="utf-8")
+        used |= set(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m[1], 16)), text))
     options = subset.Options()
     options.layout_features = ["*"]
     font = subset.load_font(font_path(), options)
@@ -53,9 +56,11 @@ def ship_web_font(app, exception):
 def setup(app):
     app.add_config_value("rulebook_figures_dir", "figures", "env")
     app.add_config_value("rulebook_figure_output", "_figures", "env")
-    app.add_node(game_info, html=(catalog.visit_game_info, catalog.depart_game_info))
+    app.add_node(game_info, html=(html.visit_game_info, html.depart_game_info))
     app.add_node(game_catalog)
     app.add_node(claim_value)
+    app.add_node(figure_legend, html=(html.visit_figure_legend, html.depart_figure_legend))
+    app.add_node(legend_entry, html=(html.visit_legend_entry, html.depart_legend_entry))
     app.add_directive("game-info", GameInfoDirective)
     app.add_directive("game-catalog", GameCatalogDirective)
     app.add_directive("game-facts", GameFactsDirective)
@@ -67,10 +72,12 @@ def setup(app):
     app.add_transform(transforms.ResolveClaimValues)
     app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)
+    app.add_post_transform(LinkPanelsToImages)
     app.connect("doctree-read", catalog.collect_game_info)
     app.connect("env-purge-doc", catalog.purge_game_info)
     app.connect("env-merge-info", catalog.merge_game_info)
     app.connect("doctree-resolved", catalog.fill_catalog)
-    app.connect("html-page-context", catalog.add_language_switch)
+    app.connect("builder-inited", html.install_theme_words)
+    app.connect("html-page-context", html.add_page_context)
     app.connect("build-finished", ship_web_font)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

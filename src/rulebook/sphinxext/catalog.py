@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from .directives import CHROME, OTHER_LANGUAGE, page_language
+from .directives import CHROME, page_language
+from .html import pdf_links
 from .nodes import game_catalog, game_info
 
 
@@ -52,27 +53,9 @@ def fill_catalog(app, doctree, docname):
             section += info.children
             links = nodes.paragraph(classes=["catalog-links"])
             links += nodes.reference("", words["rules"], refuri=uri, internal=True)
-            for key, pdf_lang in (("pdf", lang), ("pdf_other", OTHER_LANGUAGE[lang])):
+            for label, href, _ in pdf_links(app.config, docname, game["docname"]):
                 links += nodes.Text(" · ")
-                links += nodes.reference("", words[key],
-                                         refuri=f"../../pdf/{slug}-{pdf_lang}.pdf")
+                links += nodes.reference("", label, refuri=href)
             section += links
             entries.append(section)
         catalog.replace_self(entries)
-
-
-def visit_game_info(self, node):
-    self.body.append(self.starttag(node, "div", CLASS="game-info"))
-
-
-def depart_game_info(self, node):
-    self.body.append("</div>\n")
-
-
-def add_language_switch(app, pagename, templatename, context, doctree):
-    lang = page_language(app.config)
-    other = OTHER_LANGUAGE[lang]
-    context["rulebook_lang"] = lang
-    context["rulebook_switch_label"] = CHROME[lang]["switch"]
-    context["rulebook_switch_uri"] = f"../{other}/{pagename}.html"
-    context["rulebook_other_lang"] = other

@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import hashlib
 import os
+import posixpath
 from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
 from ..records import Record, load_record
-from .nodes import claim_value, game_catalog, game_info
+from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
 logger = logging.getLogger(__name__)
 
 # Words of the site's own chrome (not page text), per language.
 CHROME = {
     "en": {"pdf": "PDF (English)", "pdf_other": "PDF (Japanese)", "switch": "日本語",
-           "rules": "Read the rules"},
+           "rules": "Read the rules", "print": "To print:", "panel": "panel {k} of {n}",
+           "panel_label": "{panel}: {label}", "panel_alt": "{alt} ({panel})"},
     "ja": {"pdf": "PDF（日本語）", "pdf_other": "PDF（英語）", "switch": "English",
-           "rules": "ルールを読む"},
+           "rules": "ルールを読む", "print": "印刷用：", "panel": "{n}枚中{k}枚目",
+           "panel_label": "{panel}：{label}", "panel_alt": "{alt}（{panel}）"},
 }
 OTHER_LANGUAGE = {"en": "ja", "ja": "en"}
 
@@ -85,7 +90,12 @@ class GameFactsDirective(SphinxDirective):
 
 
 class RulebookFigureDirective(SphinxDirective):
-    """Insert a checked figure from ``figures/<game>/<name>.toml``."""
+    """Insert a checked figure from ``figures/<game>/<name>.toml``.
+
+    Each panel is its own image (class ``rulebook-panel``, wrapped in a link to
+    itself at full size), so a row of panels reflows on a narrow screen; after
+    the caption comes a ``figure_legend`` of the marks the panels use.
+    """
 
     required_arguments = 1
     has_content = True
@@ -100,17 +110,20 @@ class RulebookFigureDirective(SphinxDirective):
         figure["rulebook_record"] = self.arguments[0]
         self.set_source_info(figure)
         self.env.note_dependency(str(path))
+        legend = None
         try:
             record = cached_record(path, root)
             record.check()
             if self.env._builder_cls.name != "gettext":  # catalogs need no drawings
-                figure += self.image_node(record)
+                panels, legend = self.panel_nodes(record)
+                figure += panels
+                figure["classes"].append(f"rulebook-columns-{min(record.columns, len(panels))}")
         except (RulebookError, OSError) as error:
             logger.error("%s", error, location=figure, type="rulebook", subtype="claim")
             return [figure]
         if "alt" in self.options:
             # Carried as a paragraph so that it is translated with the page;
-            # MoveAltTextIntoImage puts it into the image once translated.
+            # MoveAltTextIntoImage puts it into the panels once translated.
             alt = nodes.paragraph(self.options["alt"], self.options["alt"], classes=["rulebook-alt"])
             self.set_source_info(alt)
             figure += alt
@@ -125,28 +138,84 @@ class RulebookFigureDirective(SphinxDirective):
                 figure += caption
             if len(holder) > 1:
                 figure += nodes.legend("", *holder.children[1:])
+        if legend is not None:
+            figure += legend
         return [figure]
 
-    def image_node(self, record: Record) -> nodes.image:
-        from ..figure_style import render_svg  # matplotlib only when drawing
+    def panel_nodes(self, record: Record) -> tuple[list[nodes.reference], figure_legend | None]:
+        """One linked image per panel, and the legend of the marks they use."""
+        from ..figure_style import render_panels  # matplotlib only when drawing
 
         lang = page_language(self.env.config)
-        out_dir = Path(self.env.config.rulebook_figure_output)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        target = out_dir / f"{record.name.replace('/', '-')}-{lang}.svg"
+        words = CHROME[lang]
         try:
-            svg = render_svg(record, lang)
+            svgs, marks = render_panels(record, lang)
         except RulebookError:
             raise
         except Exception as error:  # a bug in a drawing module: say which record hit it
             raise RuntimeError(f"{record.path}: drawing the figure failed: {error!r}") from error
-        if not target.exists() or target.read_bytes() != svg:
-            target.write_bytes(svg)
-        uri = Path(_relative(target, Path(self.env.srcdir))).as_posix()
-        image = nodes.image(uri=uri, alt=record.name)
-        if "width" in self.options:
-            image["width"] = self.options["width"]
-        return image
+        stem = record.name.replace("/", "-")
+        links = []
+        for k, (svg, panel) in enumerate(zip(svgs, record.panels), start=1):
+            uri = self.write_image(f"{stem}-{lang}-{k}.svg", svg)
+            about = words["panel"].format(k=k, n=len(svgs)) if len(svgs) > 1 else ""
+            label = panel.label.get(lang)
+            if label:
+                about = words["panel_label"].format(panel=about, label=label) if about else label
+            image = nodes.image(uri=uri, alt=panel_alt(record.name, about, lang),
+                                classes=["rulebook-panel"])
+            # MoveAltTextIntoImage adds this to the figure's translated alt text.
+            image["rulebook_panel_about"] = about
+            if "width" in self.options:
+                image["width"] = self.options["width"]
+            # The link's target is the image's own file; ``LinkPanelsToImages``
+            # points it at the copy the HTML builder publishes.
+            links.append(nodes.reference("", "", image, refuri=uri, internal=True,
+                                         classes=["rulebook-panel-link"]))
+        return links, self.legend_node(record.game.slug, marks, lang)
+
+    def legend_node(self, game: str, marks, lang: str) -> figure_legend | None:
+        from ..figure_style import render_swatch
+
+        if not marks:
+            return None
+        legend = figure_legend()
+        for mark in marks:
+            uri = self.write_image(f"legend-{game}-{mark.key}.svg", render_swatch(mark))
+            legend += legend_entry("", nodes.image(uri=uri, alt="", classes=["legend-swatch"]),
+                                   nodes.paragraph("", mark.names[lang], translatable=False))
+        return legend
+
+    def write_image(self, name: str, data: bytes) -> str:
+        """Write ``data`` to the figure folder (only if changed); its URI for an image node."""
+        out_dir = Path(self.env.config.rulebook_figure_output)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / name
+        if not target.exists() or target.read_bytes() != data:
+            target.write_bytes(data)
+        return Path(_relative(target, Path(self.env.srcdir))).as_posix()
+
+
+class LinkPanelsToImages(SphinxPostTransform):
+    """Point each panel's link at the copy of its image the HTML page uses,
+    so a tap or click opens the panel full size."""
+
+    default_priority = 200
+    formats = ("html",)
+
+    def run(self, **kwargs):
+        builder = self.env._app.builder  # as Sphinx's own post-transforms reach it
+        images = relative_uri(builder.get_target_uri(self.env.docname), builder.imagedir)
+        for link in self.document.findall(nodes.reference):
+            if "rulebook-panel-link" in link["classes"]:
+                image = link.next_node(nodes.image)
+                source = image["candidates"].get("*", image["uri"])
+                link["refuri"] = posixpath.join(images, self.env.images[source][1])
+
+
+def panel_alt(alt: str, about: str, lang: str) -> str:
+    """A panel's alt text: the figure's, then which panel it is and its label."""
+    return CHROME[lang]["panel_alt"].format(alt=alt, panel=about) if about else alt
 
 
 def _relative(target: Path, start: Path) -> str:

@@ -10,7 +10,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..errors import RulebookError
-from .directives import cached_record, page_language
+from .directives import cached_record, page_language, panel_alt
 from .nodes import claim_value
 
 logger = logging.getLogger(__name__)
@@ -62,18 +62,19 @@ class ResolveClaimValues(SphinxTransform):
 
 
 class MoveAltTextIntoImage(SphinxTransform):
-    """Put a figure's (translated) ``:alt:`` text into its image."""
+    """Put a figure's (translated) ``:alt:`` text into each of its panels."""
 
     default_priority = 905
 
     def apply(self, **kwargs):
         if self.env._builder_cls.name == "gettext":
             return  # leave the paragraph for the message catalog
+        lang = page_language(self.config)
         for alt in list(self.document.findall(
                 lambda n: isinstance(n, nodes.paragraph) and "rulebook-alt" in n["classes"])):
-            image = alt.parent.next_node(nodes.image)
-            if image is not None:
-                image["alt"] = alt.astext()
+            for image in alt.parent.findall(nodes.image):
+                if "rulebook-panel" in image["classes"]:
+                    image["alt"] = panel_alt(alt.astext(), image.get("rulebook_panel_about"), lang)
             alt.parent.remove(alt)
 
 
