@@ -415,7 +415,11 @@ def test_the_legend_lists_the_marks_the_panels_used(tmp_path, monkeypatch):
         assert all(f.read_bytes().startswith(b"<?xml") for f in files) and len(set(files)) == 2
 
 
-def test_a_figure_without_marks_has_no_legend(tmp_path):
+def test_a_figure_without_marks_has_no_legend(tmp_path, monkeypatch):
+    import rulebook.figure_style as style
+
+    draw = style.render_panels
+    monkeypatch.setattr(style, "render_panels", lambda record, lang: (draw(record, lang)[0], []))
     project = legend_project(tmp_path)
     _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs", True)
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")

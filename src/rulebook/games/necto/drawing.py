@@ -404,24 +404,27 @@ def _draw_marks(ax, state, scale, legend):
 
 
 def _draw_catalog(ax, lang, legend):
-    """The eight tiles in a row, each with its code underneath."""
+    """The eight tiles in two rows of four, each with its code underneath (two rows
+    keep the codes readable when the figure is a phone's width)."""
     legend.use("crossing")
     artists = []
-    ax.set_xlim(-0.2, len(CODES) * 1.4 - 0.2)
-    ax.set_ylim(-0.75, 1.15)
+    per_row = 4
+    rows = -(-len(CODES) // per_row)
+    ax.set_xlim(-0.2, per_row * 1.4 - 0.2)
+    ax.set_ylim(-0.75 - 1.9 * (rows - 1), 1.15)
     for index, code in enumerate(CODES):
-        x0 = index * 1.4
+        x0, y0 = (index % per_row) * 1.4, -(index // per_row) * 1.9
         tile = TILES[code]
-        artists.append(ax.add_patch(Rectangle((x0, 0), 1, 1, facecolor=PAPER, edgecolor=GREY,
+        artists.append(ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=PAPER, edgecolor=GREY,
                                               linewidth=1.0, zorder=1)))
         for strand in tile.strands:
             under = [tile.points[e.crossing] for e in strand.events if not e.over]
             for piece in _split_at(strand.path, under):
-                xs, ys = zip(*[(x0 + px, py) for px, py in piece])
+                xs, ys = zip(*[(x0 + px, y0 + py) for px, py in piece])
                 artists += ax.plot(xs, ys, color=INK, linewidth=2.6, solid_capstyle="butt", zorder=5)
         for (px, py) in END_POINT.values():
-            artists += ax.plot([x0 + px], [py], marker="o", markersize=3, color=GREY, zorder=6)
-        artists.append(ax.text(x0 + 0.5, -0.38, code, ha="center", va="center", color=INK,
+            artists += ax.plot([x0 + px], [y0 + py], marker="o", markersize=3, color=GREY, zorder=6)
+        artists.append(ax.text(x0 + 0.5, y0 - 0.38, code, ha="center", va="center", color=INK,
                                fontproperties=font(13)))
     del lang  # the codes are the same in every language
     return artists
