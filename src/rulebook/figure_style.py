@@ -5,7 +5,7 @@ give byte-identical SVG (fixed hash salt, no date, glyphs as paths so no viewer
 font is needed).  Games draw with ``games/<game>/drawing.py``, which provides::
 
     PANEL_SIZE = (width, height)      # inches per panel
-    VIEW_OPTIONS = {"name": default}  # the view options a record may set
+    VIEW_OPTIONS = {"name": default}  # defaults of the view options (declared in views.py)
     MARKS = (Mark(...), ...)          # every kind of mark it can draw, in legend order
     def draw(ax, state, *, lang, legend, previous=None, move=None, **view) -> list[Artist]
 
@@ -123,12 +123,8 @@ def drawing_module(slug: str):
     return importlib.import_module(f"rulebook.games.{GAME_MODULES[slug]}.drawing")
 
 
-def _view_for(record, module, panel) -> dict:
-    unknown = set(panel.view) - set(module.VIEW_OPTIONS)
-    if unknown:
-        offered = ", ".join(sorted(module.VIEW_OPTIONS)) or "none"
-        raise RecordError(record.path, None, f"unknown view option {sorted(unknown)[0]!r} "
-                                             f"for {record.game.slug} (view options: {offered})")
+def _view_for(module, panel) -> dict:
+    """The panel's view options over the module's defaults (checked by the loader)."""
     return {**module.VIEW_OPTIONS, **panel.view}
 
 
@@ -142,7 +138,7 @@ def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
     move = moves[-1] if moves else None
     extra = {"legend": legend} if hasattr(module, "MARKS") else {}
     module.draw(ax, state, lang=lang, previous=previous, move=move, **extra,
-                **_view_for(record, module, panel))
+                **_view_for(module, panel))
 
 
 def _panel_label(record, index: int, panel, lang: str) -> str | None:

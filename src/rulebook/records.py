@@ -38,6 +38,7 @@ from typing import Any
 from .errors import ClaimError, RecordError, RulebookError
 from .game import Game, State
 from .games import make_game
+from .views import view_problem
 
 RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", "start"}
 FIGURE_KEYS = {"panels", "columns", "view", "panel_size"}
@@ -394,8 +395,11 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
         label = check.table(f"{where}: label", raw.get("label", {}), line)
         for lang, value in label.items():
             check.string(f"{where}: label.{lang}", value, line)
-        view = check.table(f"{where}: view", raw.get("view", {}), line)
-        panels.append(Panel(after, label, {**shared_view, **view}, then))
+        view = {**shared_view, **check.table(f"{where}: view", raw.get("view", {}), line)}
+        if (why := view_problem(game, view)) is not None:
+            raise RecordError(path, line if "view" in raw else lines.of_key("view"),
+                              f"{where}: {why}")
+        panels.append(Panel(after, label, view, then))
     columns = check.count("columns", figure.get("columns", len(panels) or 1), 1, 12)
     size = figure.get("panel_size")
     if size is not None:

@@ -21,25 +21,14 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 
 from ...errors import OptionError
 from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, Mark, font, mix, tint
+from ...views import defaults
 from . import geometry as geo
 from .rules import is_settled
 from .starts import ARC_BOUNDARIES, ARC_NAMES
+from .views import VIEW_OPTIONS as VIEWS
 
 PANEL_SIZE = (2.8, 2.8)
-VIEW_OPTIONS = {
-    "arcs": True,  # the goal arcs A, B, C outside the rim
-    "lines": True,  # the regions; False draws the bare disk (components diagram)
-    "areas": False,  # each region's area in percent of the disk
-    "decimals": 2,  # places for the areas
-    "mark_cut": True,  # the last cut's point (yellow) and its rays
-    "part_numbers": False,  # number the last cut's parts 1, 2, 3
-    "mark_handed": True,  # outline regions handed over at the end of the last turn
-    "mark_settled": True,  # hatch settled regions
-    "dark_winner": True,  # the winning group in a dark shade
-    "mark_points": [],  # extra yellow points [[x, y], ...], e.g. a cut about to be made
-    "highlight": [],  # points [[x, y], ...]: the regions holding them get a halo
-    "window": [],  # [xmin, ymin, xmax, ymax] to show a detail instead of the whole disk
-}
+VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
 VIEW_SPAN = 2.6  # the whole-disk view runs from -1.3 to 1.3
 
 # Fills, from light to dark (greyscale luma about 244, 198, 135, 60).

@@ -27,19 +27,13 @@ from matplotlib.patheffects import withStroke
 
 from ...figure_style import (BLUE, GREEN, INK, LIGHT, ORANGE, PAPER, VERMILION, Mark, font,
                              tint)
+from ...views import defaults
 from .facts import shortest_chain
 from .rules import BLACK, WHITE
+from .views import VIEW_OPTIONS as VIEWS
 
 PANEL_SIZE = (3.3, 2.35)
-VIEW_OPTIONS = {
-    "coordinates": True,  # column letters and row numbers
-    "step": "after",  # before | push | place | after: how far into the move to draw
-    "marks": True,  # arrows and rings for the move that led here
-    "chain": True,  # true: the winner's joining chain; "White"/"Black": that player's
-    "highlight": [],  # cells to shade, e.g. ["e3", "e4"]
-    "supply": False,  # a stack of each player's discs beside the board (the components)
-}
-STEPS = ("before", "push", "place", "after")
+VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
 DISC_FILL = {WHITE: PAPER, BLACK: "#1B1B1B"}
 DISC_EDGE = {WHITE: INK, BLACK: "#1B1B1B"}
 EDGE_FILL = {WHITE: "#C8C8C8", BLACK: "#1B1B1B"}  # the players' edges (bands)
@@ -62,8 +56,6 @@ def lattice(u: float, v: float) -> tuple[float, float]:
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
          step="after", marks=True, chain=True, highlight=(), supply=False):
-    if step not in STEPS:
-        raise ValueError(f"inphexion view option step={step!r}: one of {', '.join(STEPS)}")
     geo = state.geo
     parsed = previous.parse_move(move) if previous is not None and move else None
     discs, neutral, owed = state.discs, state.neutral, []

@@ -29,21 +29,13 @@ from matplotlib.patches import Rectangle
 
 from ...errors import OptionError
 from ...figure_style import BLUE, GREY, INK, LIGHT, PAPER, VERMILION, YELLOW, Mark, font, tint
+from ...views import defaults
 from .notation import parse_cell
 from .tiles import CODES, END_POINT, TILES
+from .views import VIEW_OPTIONS as VIEWS
 
 PANEL_SIZE = (3.4, 3.4)
-VIEW_OPTIONS = {
-    "show": "board",
-    "labels": True,
-    "tint": True,
-    "marks": False,
-    "trace": "",
-    "coords": True,
-    "highlight": True,
-    "loop": "",
-    "scores": False,
-}
+VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
 PLAYER_COLOURS = (BLUE, VERMILION)
 # placed tiles: First's tint is clearly darker than Second's, so the two stay
 # apart in greyscale (relative luminance about 0.49 and 0.78)

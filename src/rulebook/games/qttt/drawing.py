@@ -13,17 +13,13 @@ from __future__ import annotations
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from ...figure_style import BLUE, GREY, INK, ORANGE, SKY, VERMILION, YELLOW, Mark, font, mix, tint
+from ...views import defaults
 from .notation import parse_cell
 from .rules import O, X, owner
+from .views import VIEW_OPTIONS as VIEWS
 
 PANEL_SIZE = (2.6, 2.6)
-VIEW_OPTIONS = {
-    "coordinates": True,  # column letters and row numbers around the board
-    "entanglement": False,  # a thin curve joining the two cells of each spooky mark
-    "highlight": [],  # cells to tint, e.g. ["a1", "b2"]: the cells a caption points at
-    "show_cycle": True,  # frame the cycle waiting to collapse
-    "show_lines": True,  # strike through complete lines
-}
+VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
 COLOURS = (BLUE, VERMILION)
 SYMBOLS = ("X", "O")
 KEYS = ("x", "o")

@@ -1,0 +1,66 @@
+"""View options are checked when a record is loaded (by `rulebook check`, not
+only when a figure is drawn): a wrong name, type or value is one line naming
+the record, the line and the option."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from rulebook.errors import RecordError
+from rulebook.games import available_games, make_game
+from rulebook.records import load_record
+from rulebook.views import view_options
+
+
+def record(tmp_path, game, view, options=""):
+    folder = tmp_path / game
+    folder.mkdir()
+    path = folder / "bad.toml"
+    path.write_text(f'game = "{game}"\n{options}\n[figure]\nview = {view}\n', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game, view, words", [
+    ("inphexion", '{ highlight = ["z9"] }', "z9"),
+    ("inphexion", '{ step = "sideways" }', "'sideways' is not one of"),
+    ("inphexion", '{ chain = "Green" }', "Green"),
+    ("inphexion", '{ marks = 1 }', "must be true or false"),
+    ("craquelure", "{ window = [1] }", "is not [xmin, ymin, xmax, ymax]"),
+    ("craquelure", "{ highlight = [[0.1]] }", "is not a point"),
+    ("craquelure", '{ decimals = "two" }', "must be an integer"),
+    ("necto", '{ trace = "Z9 N" }', "Z9"),
+    ("necto", '{ loop = ["A1 Q"] }', "is not a cell and a side"),
+    ("necto", '{ show = "everything" }', "is not one of"),
+    ("qttt", '{ highlight = ["d4"] }', "d4"),
+    ("qttt", "{ zoom = 2 }", "unknown view option 'zoom'"),
+])
+def test_a_bad_view_is_refused_at_load_with_its_line(tmp_path, game, view, words):
+    path = record(tmp_path, game, view)
+    with pytest.raises(RecordError) as error:
+        load_record(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}:4: panel 1: ") and words in message, message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_default_is_a_valid_view(slug):
+    from rulebook.views import view_problem
+
+    options = view_options(slug)
+    game = make_game(slug)
+    assert view_problem(game, {name: option.default for name, option in options.items()}) is None
+
+
+def test_checking_records_loads_no_drawing_library():
+    """The loader validates views from views.py, never importing matplotlib."""
+    code = ("import sys; from rulebook.records import find_records, load_record\n"
+            "from conftest import ROOT\n"
+            "[load_record(p, ROOT / 'figures').check() for p in find_records(ROOT / 'figures')]\n"
+            "print('matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(__file__).parent))
+    assert out.stdout.strip() == "False"
