@@ -190,3 +190,11 @@ def test_every_line_of_a_full_board_is_closed_and_covers_every_strand():
     lines = trace_all(state.size, state.tiles)
     assert all(line.closed for line in lines)
     assert sum(len(line.key) for line in lines) == 2 * 64
+
+
+@pytest.mark.parametrize("pd", [[[2, 2, 1, 1]], [[1, 1, 2, 2]], [[1, 2, 2, 1]], [[2, 1, 1, 2]]])
+def test_a_one_crossing_kink_reads_as_the_unknot(pd):
+    """A single kink (Reidemeister I) in each of its four PD forms: once a KeyError."""
+    code, signs = knots.from_pd(pd)
+    assert sorted(code) == [(0, False), (0, True)] and set(signs) == {0}
+    assert knots.classify(code, signs).kind == "unknot"

@@ -418,7 +418,9 @@ def from_pd(pd) -> tuple[tuple[tuple[int, bool], ...], dict[int, int]]:
     signs = {}
     for index, (i, j, k, l) in enumerate(pd):
         following[i] = (index, False)
-        if (l - j) % edges == 1:  # over strand runs j -> l
+        # over strand runs j -> l when l follows j; with one crossing (two edges) both
+        # ways differ by one, and the over strand cannot enter on the under strand's edge i
+        if (l - j) % edges == 1 and j != i:
             following[j] = (index, True)
             signs[index] = -1
         else:  # over strand runs l -> j
