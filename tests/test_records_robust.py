@@ -138,3 +138,15 @@ def test_positions_are_kept_sparsely_and_replayed_on_demand(tmp_path):
         assert [str(s) for s in positions[2:5]] == [str(s) for s in expected[2:5]]
     finally:
         Positions.EVERY = old
+
+
+@pytest.mark.parametrize("game, start", [("inphexion", "turn: White\\n 1 ² . ."),
+                                         ("necto", "²"), ("inphexion", "turn: Green")])
+def test_a_bad_start_position_names_the_line_of_start(tmp_path, game, start):
+    folder = tmp_path / game
+    folder.mkdir()
+    path = folder / "bad.toml"
+    path.write_text(f'game = "{game}"\nmoves = []\nstart = "{start}"\n', encoding="utf-8")
+    with pytest.raises(RulebookError) as error:
+        load_record(path).check()
+    assert str(error.value).startswith(f"{path}:3: start position: "), str(error.value)

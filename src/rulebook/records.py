@@ -134,6 +134,7 @@ class Record:
     panel_size: tuple[float, float] | None
     claims: list[Claim]
     start: str | None = None
+    start_line: int | None = None
     states: "Positions | None" = None  # filled by replay()
 
     def error(self, line: int | None, message: str) -> RecordError:
@@ -149,7 +150,7 @@ class Record:
             else:
                 state = self.game.initial_state()
         except RulebookError as error:
-            raise self.error(None, f"start position: {error}") from None
+            raise self.error(self.start_line, f"start position: {error}") from None
         parsed = []
         positions = Positions(state, parsed)
         for number, (text, line) in enumerate(zip(self.moves, self.move_lines), start=1):
@@ -451,7 +452,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     except ValueError:
         name = f"{game.slug}/{path.stem}"
     return Record(path, name, game, moves, move_lines, panels, columns, size, claims,
-                  data.get("start"))
+                  data.get("start"), lines.of_key("start"))
 
 
 def find_records(figures_dir: str | Path) -> list[Path]:
