@@ -32,8 +32,12 @@ def site(project) -> Path:
     return project.build / "site"
 
 
+CSS_URL = re.compile(r"""url\(\s*["']?([^"')]+)["']?\s*\)""")
+
+
 class Links(HTMLParser):
-    """Every ``href`` and ``src`` of a page, and the ``<a>`` elements in order."""
+    """Every ``href`` and ``src`` of a page (and ``url()`` in its styles), and
+    the ``<a>`` elements in order."""
 
     def __init__(self):
         super().__init__()
@@ -47,6 +51,10 @@ class Links(HTMLParser):
         self.urls += [attrs[key] for key in ("href", "src") if attrs.get(key)]
         if tag == "a" and attrs.get("href"):
             self.anchors.append(attrs)
+
+    def handle_data(self, data):
+        if self.lasttag == "style":
+            self.urls += CSS_URL.findall(data)
 
 
 def links_of(page: Path) -> Links:
@@ -94,8 +102,10 @@ def test_every_relative_link_resolves_inside_the_site(built_site):
     pages = sorted(root.rglob("*.html"))
     assert len(pages) > 2 * len(game_pages(project))
     checked = 0
-    for page in pages:
-        for url in links_of(page).urls:
+    for page in pages + sorted(root.rglob("*.css")):
+        urls = (links_of(page).urls if page.suffix == ".html" else
+                CSS_URL.findall(page.read_text(encoding="utf-8")))
+        for url in urls:
             target = resolve(page, url)
             if target is None:
                 continue

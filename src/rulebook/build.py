@@ -243,7 +243,9 @@ def write_language_chooser(site: Path) -> None:
     location.replace((lang.split("-")[0] === "ja" ? "ja" : "en") + "/index.html");
   </script>
   <style>
-    body {{ font-family: system-ui, sans-serif; margin: 3em auto; max-width: 30em; padding: 0 1em; }}
+    @font-face {{ font-family: "IPAexGothic"; src: url("ja/_static/ipaexg.ttf") format("truetype"); }}
+    body {{ font-family: system-ui, "IPAexGothic", sans-serif; margin: 3em auto; max-width: 30em;
+      padding: 0 1em; }}
     a {{ display: block; font-size: 1.3em; padding: 0.6em 0; }}
     ul {{ list-style: none; padding: 0; }}
   </style>
