@@ -75,7 +75,7 @@ class Summary:
     def line(self) -> str:
         if self.up_to_date:
             return f"Up to date: nothing changed since the last build ({self.seconds:.1f} s)."
-        return (f"Built {self.pages} pages, {self.pdfs} PDFs, {self.figures} figures; "
+        return (f"Built build/{SITE}: {self.pages} pages, {self.pdfs} PDFs, {self.figures} figures; "
                 f"{self.claims} claims in {self.records} records checked; {self.seconds:.1f} s.")
 
 
@@ -178,6 +178,7 @@ def build(project: Project, force: bool = False,
             progress(f"[{step}/{steps}] PDF rulebooks ({lang})")
             _sphinx(project, "rulebookpdf", lang, new_site / "pdf", doctrees, figures, fresh=False)
         write_language_chooser(new_site)
+        # one file per panel, <record>-<lang>-<k>.svg, and legend-<game>-<mark>.svg swatches
         summary.figures = len({path.name.rsplit("-", 1)[0] for path in figures.glob("*.svg")
                                if not path.name.startswith("legend-")})
         summary.pdfs = len(list((new_site / "pdf").glob("*.pdf")))
@@ -243,7 +244,9 @@ def write_language_chooser(site: Path) -> None:
     location.replace((lang.split("-")[0] === "ja" ? "ja" : "en") + "/index.html");
   </script>
   <style>
-    body {{ font-family: system-ui, sans-serif; margin: 3em auto; max-width: 30em; padding: 0 1em; }}
+    @font-face {{ font-family: "IPAexGothic"; src: url("ja/_static/ipaexg.ttf") format("truetype"); }}
+    body {{ font-family: system-ui, "IPAexGothic", sans-serif; margin: 3em auto; max-width: 30em;
+      padding: 0 1em; }}
     a {{ display: block; font-size: 1.3em; padding: 0.6em 0; }}
     ul {{ list-style: none; padding: 0; }}
   </style>
