@@ -273,12 +273,12 @@ def test_draw_returns_its_artists_for_every_step():
     import matplotlib.pyplot as plt
 
     from rulebook.figure_style import Legend
-    from rulebook.games.inphexion import drawing
+    from rulebook.games.inphexion import drawing, views
 
     record = load_record("figures/inphexion/double-surround.toml")
     before, after = record.replay()
     counts = {}
-    for step in drawing.STEPS:
+    for step in views.STEPS:
         figure, ax = plt.subplots()
         counts[step] = len(drawing.draw(ax, after, lang="en", legend=Legend(drawing.MARKS),
                                         previous=before, move=record.moves[0], step=step))
