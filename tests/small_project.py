@@ -54,7 +54,7 @@ def po_string(text: str) -> str:
 
 
 def make_project(root: Path, caption: str, translations: dict[str, str] | None = None,
-                 extra: str = "") -> Project:
+                 extra: str = "", alt: str = "Pairs of marks form a cycle.") -> Project:
     """A project whose page holds one figure with ``caption`` (and ``extra``
     paragraphs after it); ``translations`` maps source messages to Japanese."""
     docs, figures = root / "docs", root / "figures"
@@ -64,7 +64,7 @@ def make_project(root: Path, caption: str, translations: dict[str, str] | None =
     (docs / "conf.py").write_text(CONF.format(figures=str(figures)), encoding="utf-8")
     content = textwrap.indent(caption + (f"\n\n{extra}" if extra else ""), "   ")
     page = ("Cycles\n======\n\n.. rulebook-figure:: qttt/cycle\n"
-            "   :alt: Three pairs form a cycle through a1, b2 and c3.\n\n" + content + "\n")
+            f"   :alt: {alt}\n\n" + content + "\n")
     (docs / "index.rst").write_text(page, encoding="utf-8")
     if translations is not None:
         write_po(root, translations)

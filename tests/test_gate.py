@@ -93,3 +93,22 @@ def test_literals_are_numbers_in_any_script_and_whole_player_names():
     qttt = name_pattern(player_names(make_game("qttt")))
     assert [l for l, _ in unchecked_literals("X's mark, an ox, Ｘの手", qttt)] == ["X", "X"]
     assert unchecked_literals("一つの輪と同一の組", qttt) == []  # kanji numerals are words
+
+
+def test_the_alt_text_is_gated_and_may_quote_claims(tmp_path):
+    bad, good = build_both(tmp_path, "en", "The cycle links :claim:`pairs` pairs.",
+                           "The cycle links :claim:`pairs` pairs.",
+                           bad={"alt": "Three pairs form a cycle through a1, b2 and c3."},
+                           good={"alt": ":claim:`pairs` pairs form a cycle."})
+    assert re.search(gate_error("en", "a1"), bad) and re.search(gate_error("en", "c3"), bad)
+    assert good == ""
+
+
+def test_a_claim_in_the_alt_text_reaches_the_image_as_its_checked_value(tmp_path):
+    from rulebook.build import _sphinx
+
+    project = make_project(tmp_path, "The cycle links :claim:`pairs` pairs.",
+                           alt=":claim:`pairs` pairs form a cycle.")
+    _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs",
+            fresh=True)
+    assert 'alt="3 pairs form a cycle."' in (tmp_path / "out" / "index.html").read_text()

@@ -284,6 +284,3 @@ def test_draw_returns_its_artists_for_every_step():
                                         previous=before, move=record.moves[0], step=step))
         plt.close(figure)
     assert counts["place"] > counts["push"]  # the two surrounded discs are ringed
-    with pytest.raises(ValueError, match="step"):
-        drawing.draw(plt.subplots()[1], after, lang="en", legend=Legend(drawing.MARKS),
-                     step="later")

@@ -122,11 +122,15 @@ class RulebookFigureDirective(SphinxDirective):
             logger.error("%s", error, location=figure, type="rulebook", subtype="claim")
             return [figure]
         if "alt" in self.options:
-            # Carried as a paragraph so that it is translated with the page;
-            # MoveAltTextIntoImage puts it into the panels once translated.
-            alt = nodes.paragraph(self.options["alt"], self.options["alt"], classes=["rulebook-alt"])
+            # Carried as a paragraph so that it is translated with the page and its
+            # :claim: roles are checked like the caption's; MoveAltTextIntoImage puts
+            # its text into the panels once translated and resolved.
+            text = self.options["alt"]
+            inline, messages = self.state.inline_text(text, self.lineno)
+            alt = nodes.paragraph(text, "", *inline, classes=["rulebook-alt"])
             self.set_source_info(alt)
             figure += alt
+            figure += messages
         if self.content:
             # The first paragraph is the caption; anything after it is a legend.
             holder = nodes.Element()

@@ -7,9 +7,9 @@ may only come from a ``:claim:`` (a value the engine checked) or sit inside an
 after translation, so a Japanese caption is held to the same rule as its
 English source, and before ``ResolveClaimValues`` turns claims into text.
 
-Left alone: the ``:alt:`` text (an option string, so it cannot hold a claim in
-the source language; the caption right after it is gated) and the legend made
-from the drawing module's marks (code, not page text).
+The ``:alt:`` text, read aloud to a reader who cannot see the figure, is held
+to the same rule (it is parsed as inline text, so it can quote claims).  Left
+alone: the legend made from the drawing module's marks (code, not page text).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def _skipped(node) -> bool:
     return (isinstance(node, (claim_value, figure_legend, nodes.image, nodes.comment,
                               nodes.system_message))
             or (isinstance(node, nodes.Element)
-                and {"unchecked", "rulebook-alt"} & set(node["classes"])))
+                and "unchecked" in node["classes"]))
 
 
 def gated_text(node):
