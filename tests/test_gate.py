@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from rulebook.games import make_game
-from rulebook.sphinxext.gate import name_pattern, player_names, unchecked_literals
+from rulebook.literals import name_pattern, player_names, unchecked_literals
 
 from small_project import build_page, make_project
 

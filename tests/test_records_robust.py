@@ -150,3 +150,12 @@ def test_a_bad_start_position_names_the_line_of_start(tmp_path, game, start):
     with pytest.raises(RulebookError) as error:
         load_record(path).check()
     assert str(error.value).startswith(f"{path}:3: start position: "), str(error.value)
+
+
+@pytest.mark.parametrize("label, literal", [('{ en = "O6 closes a cycle", ja = "輪" }', "O6"),
+                                            ('{ en = "Blue", ja = "X の手" }', "X"),
+                                            ('{ en = "After", ja = "３手目" }', "３")])
+def test_a_panel_label_states_no_number_or_player(tmp_path, label, literal):
+    text = f'game = "qttt"\nmoves = ["a1-b2"]\n[[figure.panels]]\nlabel = {label}\n'
+    message = refused(tmp_path, text)
+    assert message.startswith(":3: panel 1: label.") and repr(literal) in message, message

@@ -38,6 +38,7 @@ from typing import Any
 from .errors import ClaimError, RecordError, RulebookError
 from .game import Game, State
 from .games import make_game
+from .literals import name_pattern, player_names, unchecked_literals
 from .views import view_problem
 
 RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", "start"}
@@ -375,6 +376,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     except RulebookError as error:
         raise check.fail("options" if options else "game", str(error)) from None
 
+    names = name_pattern(player_names(game))
     moves, move_lines = _moves_with_lines(data.get("moves", []), lines, check)
 
     figure_line = next(iter(lines.of_tables("[figure]")), None)
@@ -396,6 +398,11 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
         label = check.table(f"{where}: label", raw.get("label", {}), line)
         for lang, value in label.items():
             check.string(f"{where}: label.{lang}", value, line)
+            # a label is drawn into the figure, so it cannot quote a checked claim
+            if found := unchecked_literals(value, names):
+                raise RecordError(path, line, f"{where}: label.{lang} states {found[0][0]!r}, "
+                                              "which no claim checks; say it in the caption "
+                                              "with a :claim:")
         view = {**shared_view, **check.table(f"{where}: view", raw.get("view", {}), line)}
         if (why := view_problem(game, view)) is not None:
             raise RecordError(path, line if "view" in raw else lines.of_key("view"),
