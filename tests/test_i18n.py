@@ -214,7 +214,7 @@ def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
 
     caption = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
     project = make_project(tmp_path / "project", caption, translations={
-        "Cycles": "輪", "Three pairs form a cycle through a1, b2 and c3.": "a1、b2、c3を通る3組の輪。",
+        "Cycles": "輪", "Pairs of marks form a cycle.": "マークの組が輪になる。",
         caption: "\\ :claim:`chooser`\\ が選ぶ輪は\\ :claim:`pairs`\\ 組をつなぎます。"})
     with pytest.raises(BuildError) as error:
         check_translations(project, tmp_path / "staging")

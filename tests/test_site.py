@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
@@ -257,15 +259,55 @@ def quick_build(monkeypatch):
 
 def test_leftovers_of_killed_builds_are_removed(quick_build, tmp_path):
     project = Project(copy_project(tmp_path))
-    dead = 2 ** 22 + 1  # above Linux's largest process id: no such process
-    leftovers = [project.build / f".staging-{dead}", project.build / f".old-site-{dead}"]
-    running = project.build / f".staging-{os.getppid()}"  # a build still at work
-    for folder in (*leftovers, running):
-        (folder / "en").mkdir(parents=True)
     quick_build.build(project, progress=lambda line: None)
+    leftovers = [project.build / ".staging-123", project.build / ".old-site-123"]
+    for folder in leftovers:
+        (folder / "en").mkdir(parents=True)
+    quick_build.build(project, force=True, progress=lambda line: None)
     assert not any(folder.exists() for folder in leftovers)
-    assert running.exists()
     assert (site(project) / "en" / "html-en.txt").read_text() == "new"
+
+
+def test_a_build_killed_between_the_renames_gets_the_previous_site_back(quick_build, tmp_path,
+                                                                       monkeypatch):
+    """Killed after the old site moved aside and before the new one moved in:
+    the next build puts the old site back before anything else, so the folder
+    to publish is whole even if that build fails too."""
+    project = Project(copy_project(tmp_path))
+    quick_build.build(project, progress=lambda line: None)
+    (site(project) / "marker.txt").write_text("previous")
+    site(project).rename(project.build / ".old-site-123")  # as a killed swap leaves it
+
+    def broken_records(project):
+        raise quick_build.BuildError("a record is broken")
+
+    monkeypatch.setattr(quick_build, "check_records", broken_records)
+    with pytest.raises(quick_build.BuildError):
+        quick_build.build(project, force=True, progress=lambda line: None)
+    assert (site(project) / "marker.txt").read_text() == "previous"
+    assert not (project.build / ".old-site-123").exists()
+
+
+def test_a_second_build_at_the_same_time_stops_with_one_line(quick_build, tmp_path):
+    import fcntl
+
+    project = Project(copy_project(tmp_path))
+    project.build.mkdir()
+    with open(project.build / ".lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the first build
+        with pytest.raises(quick_build.BuildError, match="another build is running"):
+            quick_build.build(project, force=True, progress=lambda line: None)
+    quick_build.build(project, force=True, progress=lambda line: None)  # free again
+
+
+def test_a_build_folder_that_cannot_be_written_is_one_line(tmp_path):
+    project = Project(copy_project(tmp_path))
+    project.build.write_text("not a folder")
+    result = subprocess.run([sys.executable, "-m", "rulebook.cli", "build", "--project",
+                             str(project.root)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("rulebook: "), result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_an_interrupted_swap_leaves_no_stamp(quick_build, tmp_path, monkeypatch):

@@ -14,12 +14,14 @@ package itself) lets a build with nothing changed return at once.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import os
 import re
 import shutil
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -30,7 +32,6 @@ from .records import find_records, load_record
 LANGUAGES = ("en", "ja")
 SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
 SITE = "site"
-LEFTOVERS = (".staging-*", ".old-*")  # work folders of builds that were killed
 
 
 class BuildError(RulebookError):
@@ -157,7 +158,18 @@ def build(project: Project, force: bool = False,
         return summary
 
     project.build.mkdir(exist_ok=True)
-    _remove_leftovers(project.build)
+    with _lock(project.build):
+        _remove_leftovers(project.build)
+        _build_site(project, stamp, summary, progress)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _build_site(project: Project, stamp: str, summary: Summary,
+                progress: Callable[[str], None]) -> None:
+    """Every step in a staging folder, then the new site swapped into place."""
+    site = project.build / SITE
+    stamp_file = project.build / ".stamp"
     staging = project.build / f".staging-{os.getpid()}"
     try:
         steps = 2 + 2 * len(LANGUAGES)
@@ -187,31 +199,37 @@ def build(project: Project, force: bool = False,
         stamp_file.write_text(stamp)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    summary.seconds = time.perf_counter() - started
-    return summary
+
+
+@contextmanager
+def _lock(folder: Path):
+    """Hold ``folder/.lock`` for the whole build: a second build in the same
+    project stops at once instead of racing the first one's renames.  The
+    operating system releases the lock when a build dies, however it dies."""
+    with open(folder / ".lock", "w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BuildError(f"{folder / '.lock'}: another build is running in this "
+                             "project; wait for it to finish") from None
+        yield
 
 
 def _remove_leftovers(folder: Path) -> None:
-    """Remove the staging and old-site folders of builds that were killed.
+    """Clean up after builds that were killed (the lock says none is running).
 
-    A folder whose process is still running belongs to a build in progress.
+    A staging folder is removed.  An old site is removed, unless the build was
+    killed between the two renames of the swap and the site is missing: then
+    it is put back, so the folder to publish is always a whole site.
     """
-    for pattern in LEFTOVERS:
-        for path in folder.glob(pattern):
-            pid = path.name.rsplit("-", 1)[-1]
-            if pid.isdigit() and int(pid) != os.getpid() and _running(int(pid)):
-                continue
+    for path in folder.glob(".staging-*"):
+        shutil.rmtree(path, ignore_errors=True)
+    site = folder / SITE
+    for path in sorted(folder.glob(f".old-{SITE}-*")):
+        if not site.exists():
+            path.rename(site)
+        else:
             shutil.rmtree(path, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _swap_into_place(source: Path, target: Path) -> None:
