@@ -20,17 +20,7 @@ from rulebook.records import load_record  # noqa: E402
 FIGURES = Path(__file__).resolve().parents[2] / "figures" / "inphexion"
 RECORDS = sorted(FIGURES.glob("*.toml"))
 
-SURROUND = """
-turn: White
-    a b c d e f g
- 1  . . . . . . .
- 2   . B . . . B .
- 3    . W . W W . .
- 4     . . W B B . .
- 5      . . W W . . B
- 6       . B . . . W .
- 7        . . B . . . .
-"""
+from test_inphexion import SURROUND  # noqa: E402  (one position for both files)
 
 
 def facts_of(state, **args):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .knots import simplify
+from .knots import format_polynomial, simplify
 
 Laurent = dict  # exponent -> nonzero integer coefficient
 
@@ -179,16 +179,4 @@ def _divide_by_d(polynomial: Laurent) -> Laurent:
 def format_jones(jones_polynomial) -> str:
     """E.g. (1, (1, 0, 1, -1)) -> "t + t^3 - t^4"; negative powers as t^-2."""
     low, coefficients = jones_polynomial
-    terms = []
-    for index, c in enumerate(coefficients):
-        if c == 0:
-            continue
-        power = low + index
-        variable = "" if power == 0 else "t" if power == 1 else f"t^{power}"
-        magnitude = abs(c)
-        body = str(magnitude) if not variable else (variable if magnitude == 1 else f"{magnitude}{variable}")
-        if not terms:
-            terms.append(body if c > 0 else f"-{body}")
-        else:
-            terms.append(f"+ {body}" if c > 0 else f"- {body}")
-    return " ".join(terms) or "0"
+    return format_polynomial(coefficients, low)

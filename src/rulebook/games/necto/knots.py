@@ -115,14 +115,16 @@ def type_of(alexander: tuple[int, ...]) -> KnotType:
     return BY_POLYNOMIAL.get(normalise(alexander), COMPLEX)
 
 
-def format_polynomial(coefficients) -> str:
-    """E.g. (1, -1, 1) -> "1 - t + t^2"."""
+def format_polynomial(coefficients, low: int = 0) -> str:
+    """E.g. (1, -1, 1) -> "1 - t + t^2"; ``low`` is the power of the first
+    coefficient (negative powers are written t^-2)."""
     terms = []
-    for power, c in enumerate(coefficients):
+    for index, c in enumerate(coefficients):
         if c == 0:
             continue
-        magnitude = abs(c)
+        power = low + index
         variable = "" if power == 0 else "t" if power == 1 else f"t^{power}"
+        magnitude = abs(c)
         body = str(magnitude) if not variable else (variable if magnitude == 1 else f"{magnitude}{variable}")
         if not terms:
             terms.append(body if c > 0 else f"-{body}")
