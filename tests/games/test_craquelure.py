@@ -93,9 +93,9 @@ def test_neutral_cut_gives_one_part_to_each_and_keeps_one_neutral():
 
 
 def _interior_point(region):
-    from rulebook.games.craquelure.search import _centroid, decimal6
+    from rulebook.games.craquelure.search import decimal6, vertex_centroid
 
-    cx, cy = _centroid(region)
+    cx, cy = vertex_centroid(region)
     return decimal6(cx), decimal6(cy)
 
 

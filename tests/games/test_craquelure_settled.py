@@ -57,3 +57,15 @@ def test_settled_uses_the_tolerance_of_a_cuts_parts():
     assert has_legal_cut(probe, state.settings)  # three parts at the minimum fit
     probe.area, probe._settled = 3 * state.settings.part_minimum * (1 - 1e-9), None
     assert not has_legal_cut(probe, state.settings)
+
+
+def test_a_strip_thinner_than_the_margin_is_settled_with_the_minimum_area_off():
+    """Every point of a strip 1.5e-9 wide is refused as on a line, so the strip
+    cannot be cut: it is settled (and handed over), not listed as cuttable."""
+    state = make_game("craquelure", start="sectors", min_area=False).initial_state()
+    state = state.play(state.parse_move("(-0.0000000015,0.5) 90 B1 R2"))
+    strip = min(state.regions.values(), key=lambda r: r.area)
+    assert strip.area < 1e-9
+    assert is_settled(strip, state.settings)
+    assert strip.id not in [r.id for r in state.cuttable()]
+    assert strip.owner == 1  # neutral, settled at the end of Blue's turn: Red's

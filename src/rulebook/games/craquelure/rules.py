@@ -226,16 +226,29 @@ def has_legal_cut(region: Region, settings: Settings) -> bool:
     if region._settled is None:
         if region.area < 3 * settings.part_minimum:
             region._settled = True  # three parts of the minimum area do not fit
-        elif settings.standard_cuts:
+        elif settings.standard_cuts and _has_point_off_lines(region):
             # With any point and any angle a convex region always has a cut into three
             # equal parts (checked on random and extreme regions by the tests), so a region
             # of at least three minimum areas can be cut.
             region._settled = False
-        else:
+        else:  # a grid or a direction step, or a strip too thin for a point off its lines
             from .search import find_legal_cut
 
             region._settled = find_legal_cut(region, settings) is None
     return not region._settled
+
+
+def _has_point_off_lines(region: Region) -> bool:
+    """Whether the centroid of the region's vertices is a legal cut point (inside,
+    off every line).  It is, in any region but a sliver narrower than the margin
+    that keeps cut points off the lines; the search decides those."""
+    from .search import vertex_centroid
+
+    try:
+        x, y = vertex_centroid(region)
+    except ZeroDivisionError:  # two vertices: a segment of the disk, search it
+        return False
+    return region.contains(x, y, geo.EPS)
 
 
 def is_settled(region: Region, settings: Settings) -> bool:

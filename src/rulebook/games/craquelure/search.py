@@ -126,7 +126,7 @@ def _best_angle_at(region, point, steps: int = 20):
     return (refined_value, refined % 360) if refined_value > value else (value, angle)
 
 
-def _centroid(region):
+def vertex_centroid(region):
     """The centroid of the region's vertex polygon (close to its balance point)."""
     pts = region.pts
     n = len(pts)
@@ -164,7 +164,7 @@ def find_legal_cut(region, settings):
             return None
         value, point, angle = best_cut(region)
         return _exact(point, angle, region, settings, minimum) if value >= minimum else None
-    cx, cy = _centroid(region)
+    cx, cy = vertex_centroid(region)
     points = [p for p in settings.grid_points_in(region.box) if region.contains(*p, geo.EPS)]
     points.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
     for point in points:
@@ -213,7 +213,7 @@ def random_cut(state, rng, attempts: int = 40):
             return move
     # Small regions have few balanced cuts: look near each one's middle.
     for region in sorted(regions, key=lambda r: (-r.area, r.id)):
-        cx, cy = _centroid(region)
+        cx, cy = vertex_centroid(region)
         spread = 0.2 * math.sqrt(region.area)
         for _ in range(10):
             point = (cx + rng.gauss(0, spread), cy + rng.gauss(0, spread))
@@ -274,7 +274,7 @@ def _random_point(region, settings, rng):
 def representative_cuts(region, settings):
     """A few deterministic legal cuts of the region: (x, y, angle) as Decimals."""
     found = []
-    cx, cy = _centroid(region)
+    cx, cy = vertex_centroid(region)
     minimum = settings.part_minimum
     if settings.grid == "none":
         angles = settings.cut_angles()[:settings.directions // 3] if settings.directions else [
