@@ -84,7 +84,7 @@ def test_build_writes_every_page_and_pdf(built_site):
             assert (site(project) / "pdf" / f"{slug}-{lang}.pdf").exists()
     assert summary.pdfs == 2 * len(games)
     assert summary.claims >= 30 and summary.figures >= 12
-    assert sorted(p.name for p in project.build.iterdir()) == [".stamp", "site"]
+    assert sorted(p.name for p in project.build.iterdir()) == [".lock", ".stamp", "site"]
 
 
 def test_the_site_has_exactly_the_expected_pages_and_pdfs(built_site):
@@ -228,7 +228,7 @@ def test_a_false_claim_fails_the_build_and_keeps_the_old_output(built_site, tmp_
     assert "claim #" in str(error.value) and "expected 'O', engine says 'X'" in str(error.value)
     assert previous.read_bytes() == b"earlier output"
     assert [p.name for p in site(project).rglob("*")] == ["pdf", "qttt-en.pdf"]
-    assert [p.name for p in project.build.iterdir()] == ["site"]
+    assert sorted(p.name for p in project.build.iterdir()) == [".lock", "site"]
 
 
 def test_an_untranslated_paragraph_fails_the_build(tmp_path):
