@@ -72,6 +72,7 @@ def test_a_true_claim_of_the_right_type_holds(tmp_path):
     ('game = "qttt"\n[[claims]]\nfact = 7\nexpect = "X"\n', 2, "fact"),
     ('game = "qttt"\n[[figure.panels]]\nlabel = "x"\n', 2, "label"),
     ('game = "qttt"\n[[figure.panels]]\nafter = 1.0\n', 2, "after"),
+    ('game = "qttt"\n[[figure.panels]]\nlabel = { "e\\nn" = true }\n', 2, "unknown key 'e\\nn'"),
 ])
 def test_values_of_the_wrong_type_name_key_and_line(tmp_path, text, line, words):
     message = refused(tmp_path, text, check=True)

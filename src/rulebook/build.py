@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import RulebookError
-from .records import find_records, load_record
+from .records import LANGUAGES, find_records, load_record
 
-LANGUAGES = ("en", "ja")
 SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
 SITE = "site"
 

@@ -8,6 +8,12 @@ it breaks.  Tracebacks are shown only with ``--debug``.
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """``text`` with its line breaks written as \\n: an error is always one line,
+    even when it quotes a key or a value that holds a newline."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 class RulebookError(Exception):
     """Base class of every error caused by input (records, options, pages)."""
 
@@ -48,9 +54,9 @@ class RecordError(RulebookError):
     def __init__(self, path, line: int | None, message: str):
         self.path = str(path)
         self.line = line
-        self.message = message
+        self.message = one_line(message)
         where = f"{self.path}:{line}" if line else self.path
-        super().__init__(f"{where}: {message}")
+        super().__init__(f"{where}: {self.message}")
 
 
 class ClaimError(RulebookError):

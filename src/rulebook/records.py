@@ -41,6 +41,7 @@ from .games import make_game
 from .literals import name_pattern, player_names, unchecked_literals
 from .views import view_problem
 
+LANGUAGES = ("en", "ja")  # a panel label is written in each
 RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", "start"}
 FIGURE_KEYS = {"panels", "columns", "view", "panel_size"}
 PANEL_KEYS = {"after", "then", "label", "view"}
@@ -396,6 +397,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
         after = check.count(f"{where}: after", raw.get("after", len(moves)), 0, len(moves), line)
         then = tuple(check.strings(f"{where}: then", raw.get("then", []), line))
         label = check.table(f"{where}: label", raw.get("label", {}), line)
+        check.known(f"{where}: label", label, set(LANGUAGES), line)
         for lang, value in label.items():
             check.string(f"{where}: label.{lang}", value, line)
             # a label is drawn into the figure, so it cannot quote a checked claim
