@@ -18,6 +18,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def played(game, *moves):
+    """The position after ``moves`` (in the game's notation) from the start."""
+    state = game.initial_state()
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    return state
+
+
 def copy_project(target: Path) -> Path:
     """A copy of the project's sources (pages, catalogs, records) to build in."""
     ignore = shutil.ignore_patterns("*.mo", "_build", "__pycache__")

@@ -15,14 +15,13 @@ from rulebook.errors import IllegalMoveError, NotationError
 from rulebook.games import make_game
 from rulebook.games.qttt.notation import cell_name, parse_cell
 
+from conftest import played
+
 GAME = make_game("qttt")
 
 
 def play(*moves):
-    state = GAME.initial_state()
-    for text in moves:
-        state = state.play(state.parse_move(text))
-    return state
+    return played(GAME, *moves)
 
 
 def cell(name):

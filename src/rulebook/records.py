@@ -39,7 +39,7 @@ from .errors import ClaimError, RecordError, RulebookError
 from .game import Game, State
 from .games import make_game
 from .literals import name_pattern, player_names, unchecked_literals
-from .views import view_problem
+from .views import kind_of, view_problem
 
 LANGUAGES = ("en", "ja")  # a panel label is written in each
 RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", "start"}
@@ -274,23 +274,6 @@ class _Lines:
         return [n for n, line in enumerate(self.lines, start=1) if line.strip() == header]
 
 
-def _kind(value) -> str:
-    """A TOML value's type in the words of the record reference."""
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
 class _Checker:
     """Type checks for a record's values, each failing with the key's line."""
 
@@ -302,12 +285,12 @@ class _Checker:
 
     def table(self, key: str, value, line: int | None = None) -> dict:
         if not isinstance(value, dict):
-            raise self.fail(key, f"'{key}' must be a table, not {_kind(value)}", line)
+            raise self.fail(key, f"'{key}' must be a table, not {kind_of(value)}", line)
         return value
 
     def string(self, key: str, value, line: int | None = None) -> str:
         if not isinstance(value, str):
-            raise self.fail(key, f"'{key}' must be a string, not {_kind(value)}", line)
+            raise self.fail(key, f"'{key}' must be a string, not {kind_of(value)}", line)
         return value
 
     def strings(self, key: str, value, line: int | None = None) -> list[str]:
@@ -387,7 +370,8 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     panel_lines = lines.of_tables("[[figure.panels]]")
     raw_panels = figure.get("panels", [{}] if figure else [])
     if not isinstance(raw_panels, list):
-        raise check.fail("panels", f"'figure.panels' must be an array of tables, not {_kind(raw_panels)}")
+        raise check.fail("panels", "'figure.panels' must be an array of tables, "
+                                   f"not {kind_of(raw_panels)}")
     panels = []
     for index, raw in enumerate(raw_panels):
         line = panel_lines[index] if index < len(panel_lines) else lines.of_key("panels")
@@ -424,7 +408,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     raw_claims = data.get("claims", [])
     if not isinstance(raw_claims, list):
         raise check.fail("claims", f"'claims' must be an array of tables ([[claims]]), "
-                                   f"not {_kind(raw_claims)}")
+                                   f"not {kind_of(raw_claims)}")
     claims = []
     for index, raw in enumerate(raw_claims, start=1):
         line = claim_lines[index - 1] if index - 1 < len(claim_lines) else lines.of_key("claims")
@@ -445,7 +429,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
             wanted = fact.arg_type(arg)
             if type(value) is not wanted:
                 raise RecordError(path, line, f"claim #{index}: argument {arg} = {value!r} must be "
-                                              f"{_kind(wanted())}")
+                                              f"{kind_of(wanted())}")
         after = raw.get("after")
         if after is not None:
             check.count(f"claim #{index}: after", after, 0, len(moves), line)

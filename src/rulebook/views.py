@@ -40,8 +40,15 @@ class ViewOption:
         return None
 
 
+# TOML's types in the words of error messages (bool before int: True is an int too)
 KIND_NAMES = {bool: "true or false", int: "an integer", float: "a number", str: "a string",
-              list: "an array"}
+              list: "an array", dict: "a table"}
+
+
+def kind_of(value) -> str:
+    """A TOML value's type in the words of error messages."""
+    return next((name for kind, name in KIND_NAMES.items() if isinstance(value, kind)),
+                type(value).__name__)
 
 
 def view_options(slug: str) -> dict[str, ViewOption]:

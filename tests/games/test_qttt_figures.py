@@ -9,7 +9,6 @@ survive greyscale print are measured.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
@@ -20,17 +19,14 @@ from rulebook.games import make_game
 from rulebook.games.qttt import drawing
 from rulebook.records import find_records, load_record
 
-ROOT = Path(__file__).resolve().parents[2]
+from conftest import ROOT, played
 FIGURES = ROOT / "figures"
 RECORDS = sorted(p for p in find_records(FIGURES) if p.parent.name == "qttt")
 GAME = make_game("qttt")
 
 
 def play(*moves):
-    state = GAME.initial_state()
-    for text in moves:
-        state = state.play(state.parse_move(text))
-    return state
+    return played(GAME, *moves)
 
 
 def fact(state, name, **args):
