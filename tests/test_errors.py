@@ -125,7 +125,10 @@ def test_cli_errors_are_one_line_with_exit_status_2(tmp_path):
 
 
 def test_a_figure_label_the_font_cannot_draw_is_an_error(tmp_path):
-    from rulebook.figure_style import render_svg
+    from rulebook.figure_style import render_panels
+
+    def render_svg(record, lang):
+        return render_panels(record, lang)[0][0]
 
     path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2"]\n[figure]\n[[figure.panels]]\n'
                            'after = 1\nlabel = { en = "nɛkto", ja = "ネクト" }\n')

@@ -1,6 +1,6 @@
 """Figure style and deterministic rendering of records into SVG diagrams.
 
-Every diagram goes through :func:`render_svg`: the same record and language
+Every diagram goes through :func:`render_panels`: the same record and language
 give byte-identical SVG (fixed hash salt, no date, glyphs as paths so no viewer
 font is needed).  Games draw with ``games/<game>/drawing.py``, which provides::
 
@@ -123,11 +123,6 @@ def drawing_module(slug: str):
     return importlib.import_module(f"rulebook.games.{GAME_MODULES[slug]}.drawing")
 
 
-def _view_for(module, panel) -> dict:
-    """The panel's view options over the module's defaults (checked by the loader)."""
-    return {**module.VIEW_OPTIONS, **panel.view}
-
-
 def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
     """Draw one panel of ``record`` into ``ax``."""
     states = record.replay()
@@ -136,9 +131,8 @@ def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
     state = line[-1]
     previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
     move = moves[-1] if moves else None
-    extra = {"legend": legend} if hasattr(module, "MARKS") else {}
-    module.draw(ax, state, lang=lang, previous=previous, move=move, **extra,
-                **_view_for(module, panel))
+    view = {**module.VIEW_OPTIONS, **panel.view}  # checked when the record was loaded
+    module.draw(ax, state, lang=lang, legend=legend, previous=previous, move=move, **view)
 
 
 def _panel_label(record, index: int, panel, lang: str) -> str | None:
@@ -169,7 +163,7 @@ def render_panels(record, lang: str) -> tuple[list[bytes], list[Mark]]:
     if not record.panels:
         raise RecordError(record.path, None, "the record has no [figure] to draw")
     width, height = record.panel_size or module.PANEL_SIZE
-    legend = Legend(getattr(module, "MARKS", ()))
+    legend = Legend(module.MARKS)
     has_labels = any(p.label for p in record.panels)
     label_room = 0.45 if has_labels else 0.0
     images = []
@@ -202,37 +196,3 @@ def render_swatch(mark: Mark, size: float = 0.3) -> bytes:
         ax.set_aspect("equal")
         mark.swatch(ax)
         return _save(figure)
-
-
-def render_svg(record, lang: str) -> bytes:
-    """The record's figure in one language, as SVG bytes."""
-    module = drawing_module(record.game.slug)
-    states = record.replay()
-    panels = record.panels
-    if not panels:
-        raise RecordError(record.path, None, "the record has no [figure] to draw")
-    columns = max(1, min(record.columns, len(panels)))
-    rows = -(-len(panels) // columns)
-    width, height = record.panel_size or module.PANEL_SIZE
-    has_labels = any(p.label for p in panels)
-    label_room = 0.45 if has_labels else 0.0
-    with plt.rc_context(STYLE), warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        figure = plt.figure(figsize=(width * columns, (height + label_room) * rows))
-        for index, panel in enumerate(panels):
-            row, column = divmod(index, columns)
-            left = column / columns
-            bottom = 1 - (row + 1) / rows
-            cell_h = 1 / rows
-            label_h = label_room / ((height + label_room) * rows)
-            ax = figure.add_axes((left, bottom + label_h, 1 / columns, cell_h - label_h))
-            ax.set_axis_off()
-            ax.set_aspect("equal")
-            _draw_panel(ax, record, module, panel, lang, Legend(getattr(module, "MARKS", ())))
-            label = _panel_label(record, index, panel, lang)
-            if label:
-                figure.text(left + 0.5 / columns, bottom + label_h * 0.45, label,
-                            ha="center", va="center", fontproperties=font(10), color=INK)
-        svg = _save(figure)
-    _check_glyphs(record, lang, caught)
-    return svg

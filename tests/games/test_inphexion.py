@@ -261,7 +261,10 @@ def test_random_games_round_trip_and_stay_consistent(seed, size, pie, neutral):
 
 # --- drawings ---------------------------------------------------------------------
 def test_drawings_are_deterministic_and_localised():
-    from rulebook.figure_style import render_svg
+    from rulebook.figure_style import render_panels
+
+    def render_svg(record, lang):
+        return b"".join(render_panels(record, lang)[0])
 
     record = load_record("figures/inphexion/single-surround.toml")
     english = render_svg(record, "en")
