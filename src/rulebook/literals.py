@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 
-def is_number(char: str) -> bool:
+def is_numeral(char: str) -> bool:
     """A digit in any script (4, ４, ①, ², ½, Ⅳ), but not a CJK ideograph such
     as 一 or 四, which is also an ordinary word (一つ, 一方, 同一)."""
     return char.isnumeric() and not unicodedata.name(char, "").startswith("CJK")
@@ -39,8 +39,8 @@ def _around(text: str, start: int, end: int, width: int = 20) -> str:
 def _continues_number(text: str, i: int) -> bool:
     """Whether ``text[i]`` belongs to the number before it (a1, 9th, 25.00%)."""
     char = text[i]
-    return (is_number(char) or char in "%％" or (char.isascii() and char.isalpha())
-            or (char in ".," and i + 1 < len(text) and is_number(text[i + 1])))
+    return (is_numeral(char) or char in "%％" or (char.isascii() and char.isalpha())
+            or (char in ".," and i + 1 < len(text) and is_numeral(text[i + 1])))
 
 
 def unchecked_literals(text: str, names: re.Pattern) -> list[tuple[str, str]]:
@@ -52,7 +52,7 @@ def unchecked_literals(text: str, names: re.Pattern) -> list[tuple[str, str]]:
     found = []
     index = 0
     while index < len(text):
-        if not is_number(text[index]):
+        if not is_numeral(text[index]):
             index += 1
             continue
         start, end = index, index + 1

@@ -51,8 +51,9 @@ CLAIM_KEYS = {"id", "after", "then", "fact", "expect"}
 class Positions(Sequence):
     """The positions of a replayed game, ``positions[i]`` after move ``i``.
 
-    Only every ``EVERY``-th position (and the last) is kept; the others are
-    played again from the nearest kept one when asked for.  A long game then
+    Only every ``EVERY``-th position (and the last) is kept while replaying;
+    another is played again from the nearest kept one when first asked for, and
+    kept from then on (the few that panels and claims ask for).  A long game then
     needs memory for a few dozen positions, not for all of them: positions of
     games such as Craquelure carry a table of every region.
     """
@@ -83,10 +84,11 @@ class Positions(Sequence):
             raise IndexError(index)
         if index in self._kept:
             return self._kept[index]
-        number = index - index % self.EVERY
+        number = max(n for n in self._kept if n <= index)
         state = self._kept[number]
         for move in self._moves[number:index]:
             state = state.play(move)
+        self._kept[index] = state
         return state
 
     def __iter__(self):
