@@ -160,3 +160,9 @@ def test_a_panel_label_states_no_number_or_player(tmp_path, label, literal):
     text = f'game = "qttt"\nmoves = ["a1-b2"]\n[[figure.panels]]\nlabel = {label}\n'
     message = refused(tmp_path, text)
     assert message.startswith(":3: panel 1: label.") and repr(literal) in message, message
+
+
+def test_a_bad_move_in_a_panel_variation_names_the_panel_line(tmp_path):
+    text = 'game = "qttt"\nmoves = ["a1-b2"]\n\n[[figure.panels]]\nafter = 1\nthen = ["zz"]\n'
+    message = refused(tmp_path, text, check=True)
+    assert message.startswith(":4: variation move 2"), message

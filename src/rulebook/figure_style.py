@@ -126,7 +126,7 @@ def drawing_module(slug: str):
 def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
     """Draw one panel of ``record`` into ``ax``."""
     states = record.replay()
-    line = record.variation(panel.after, panel.then, None)
+    line = record.variation(panel.after, panel.then, panel.line)
     moves = record.moves[: panel.after] + list(panel.then)
     state = line[-1]
     previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)

@@ -124,6 +124,7 @@ class Panel:
     label: dict
     view: dict
     then: tuple[str, ...] = ()  # a variation played after ``after``
+    line: int | None = None  # where the panel is written
 
 
 @dataclass
@@ -209,7 +210,7 @@ class Record:
         """Replay every move and variation and check every claim; returns the claim count."""
         self.replay()
         for panel in self.panels:
-            self.variation(panel.after, panel.then, None)
+            self.variation(panel.after, panel.then, panel.line)
         for claim in self.claims:
             self.check_claim(claim)
         return len(self.claims)
@@ -395,7 +396,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
         if (why := view_problem(game, view)) is not None:
             raise RecordError(path, line if "view" in raw else lines.of_key("view"),
                               f"{where}: {why}")
-        panels.append(Panel(after, label, view, then))
+        panels.append(Panel(after, label, view, then, line))
     columns = check.count("columns", figure.get("columns", len(panels) or 1), 1, 12)
     size = figure.get("panel_size")
     if size is not None:
