@@ -3,11 +3,10 @@
 Modules: :mod:`.tiles` (the eight tiles), :mod:`.board` (cells, frame, tracing
 lines), :mod:`.knots` (knot types from Alexander polynomials), :mod:`.rules`
 (the game), :mod:`.notation`, :mod:`.facts` (for claims), :mod:`.drawing`;
-:mod:`.jones` and :mod:`.knot_facts` (the Jones polynomial, which shows what the
-Alexander rule misses) and :mod:`.misnamed` (the knots it misnames).
+:mod:`.jones` (the Jones polynomial, which shows what the Alexander rule
+misses) and :mod:`.misnamed` (the knots it misnames).
 """
 
-from . import knot_facts  # noqa: F401  (registers its facts)
 from .rules import NectoGame, NectoState
 
 GAME = NectoGame

@@ -27,10 +27,9 @@ import math
 
 from matplotlib.patches import Rectangle
 
-from ...errors import OptionError
 from ...figure_style import BLUE, GREY, INK, LIGHT, PAPER, VERMILION, YELLOW, Mark, font, tint
 from ...views import defaults
-from .notation import parse_cell
+from .facts import line_through
 from .tiles import CODES, END_POINT, TILES
 from .views import VIEW_OPTIONS as VIEWS
 
@@ -147,11 +146,11 @@ def draw(ax, state, *, lang, legend=None, previous=None, move=None, **view):
 
     traced = None
     if options["trace"]:
-        text = options["trace"].replace(" ", "")
-        cell = parse_cell(text[:-1], size, text, 1)
-        traced = state.line_at(cell, text[-1].upper()).key
+        traced = _line_at_end(state, options["trace"]).key
         legend.use("traced")
-    pointed = _pointed_loops(state, options["loop"])
+    loops = options["loop"]
+    pointed = {_line_at_end(state, end).key
+               for end in ([loops] if isinstance(loops, str) else loops) if end.strip()}
 
     # tiles: background, grid
     for cell, code in enumerate(state.codes):
@@ -227,20 +226,10 @@ class _NoLegend:
 _SCORED = {(0,): "scored-first", (1,): "scored-second", (0, 1): "scored-both"}
 
 
-def _pointed_loops(state, spec) -> set:
-    """The keys of the loops named by the ``loop`` view option ("A3 N" or a list)."""
-    keys = set()
-    for end in [spec] if isinstance(spec, str) else spec:
-        text = end.replace(" ", "")
-        if not text:
-            continue
-        if text[-1].upper() not in "NESW":
-            raise OptionError(f"view option loop: {end!r} is not a cell and a side, such as 'A3 N'")
-        cell = parse_cell(text[:-1], state.size, text, 1)
-        if state.codes[cell] is None:
-            raise OptionError(f"view option loop: {text[:-1]} is empty, no loop runs through it")
-        keys.add(state.line_at(cell, text[-1].upper()).key)
-    return keys
+def _line_at_end(state, end: str):
+    """The line through a line end written "C3 N" (a view option, checked at load)."""
+    text = end.replace(" ", "")
+    return line_through(state, text[:-1], text[-1].upper())
 
 
 def _line_pieces(state, line, gaps=True):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...errors import NotationError, OptionError
 from ...game import COMMON_FACTS, FactSet
 from .board import cell_name
+from .jones import format_jones, jones
 from .notation import parse_cell
 from .tiles import TILES
 
@@ -24,7 +25,8 @@ def _cell(state, cell: str) -> int:
         raise OptionError(str(error)) from None
 
 
-def _line(state, cell: str, side: str):
+def line_through(state, cell: str, side: str):
+    """The line through ``cell``'s ``side`` (N, E, S or W), e.g. ("C3", "N")."""
     index = _cell(state, cell)
     if side not in ("N", "E", "S", "W"):
         raise OptionError(f"side must be N, E, S or W, not {side!r}")
@@ -82,11 +84,6 @@ def _move_count(state):
     return state.moves_played
 
 
-@FACTS.fact("size", "Cells along each side of the board, e.g. 4.")
-def _size(state):
-    return state.size
-
-
 @FACTS.fact("empty_cells", "How many cells are still empty.")
 def _empty_cells(state):
     return sum(code is None for code in state.codes)
@@ -121,7 +118,7 @@ def _knots_through(state, cell):
 @FACTS.fact("knot", "The knot type of the loop through a cell's side, e.g. '3₁', 'K' or '○'.",
             args=("cell", "side"))
 def _knot(state, cell, side):
-    line = _line(state, cell, side)
+    line = line_through(state, cell, side)
     if not line.closed:
         raise OptionError(f"the line through {cell} {side} is not closed yet")
     return state.knot(line).label
@@ -130,21 +127,21 @@ def _knot(state, cell, side):
 @FACTS.fact("knot_value", "Points the loop through a cell's side is worth (0 unless a named knot).",
             args=("cell", "side"))
 def _knot_value(state, cell, side):
-    return state.knot(_line(state, cell, side)).value
+    return state.knot(line_through(state, cell, side)).value
 
 
 @FACTS.fact("polynomial", "The Alexander polynomial of the loop through a cell's side, "
                           "e.g. '1 - t + t^2' (normalised: lowest power 0, first coefficient positive).",
             args=("cell", "side"))
 def _polynomial(state, cell, side):
-    return state.alexander(_line(state, cell, side))
+    return state.alexander(line_through(state, cell, side))
 
 
 @FACTS.fact("self_crossings", "How many of the loop's self-crossings a player placed "
                               "(player 'First', 'Second' or 'all').",
             args=("cell", "side", "player"))
 def _self_crossings(state, cell, side, player):
-    counts = state.crossing_counts(_line(state, cell, side))
+    counts = state.crossing_counts(line_through(state, cell, side))
     return sum(counts) if player == "all" else counts[_player(state, player)]
 
 
@@ -176,7 +173,7 @@ def _total_points(state):
                         "side: 'First', 'Second' or 'tie' (who would score it).",
             args=("cell", "side"))
 def _majority(state, cell, side):
-    first, second = state.crossing_counts(_line(state, cell, side))
+    first, second = state.crossing_counts(line_through(state, cell, side))
     return "tie" if first == second else state.game.player_name(0 if first > second else 1)
 
 
@@ -211,13 +208,13 @@ def _marks(state):
 @FACTS.fact("traced_cells", "The cells the line through a cell's side runs through, sorted.",
             args=("cell", "side"))
 def _traced_cells(state, cell, side):
-    return [cell_name(c, state.size) for c in _line(state, cell, side).cells]
+    return [cell_name(c, state.size) for c in line_through(state, cell, side).cells]
 
 
 @FACTS.fact("line_closed", "Whether the line through a cell's side is a closed loop.",
             args=("cell", "side"))
 def _line_closed(state, cell, side):
-    return _line(state, cell, side).closed
+    return line_through(state, cell, side).closed
 
 
 @FACTS.fact("tile_crossings", "How many crossings a tile (by code, e.g. 't1') has.", args=("code",))
@@ -230,7 +227,7 @@ def _tile_crossings(state, code):
 @FACTS.fact("other_crossings", "How many times the line through a cell's side crosses other lines.",
             args=("cell", "side"))
 def _other_crossings(state, cell, side):
-    return len(_line(state, cell, side).crossed)
+    return len(line_through(state, cell, side).crossed)
 
 
 @FACTS.fact("board", "The board's size, e.g. '4 × 4'.")
@@ -241,4 +238,12 @@ def _board(state):
 @FACTS.fact("tangled_lines", "How many other lines the line through a cell's side crosses.",
             args=("cell", "side"))
 def _tangled_lines(state, cell, side):
-    return len(state.tangled_with(_line(state, cell, side)))
+    return len(state.tangled_with(line_through(state, cell, side)))
+
+
+@FACTS.fact("jones", "The Jones polynomial of the loop through a cell's side, e.g. 't + t^3 - t^4' "
+                     "(1 for an unknotted loop, so anything else proves the loop knotted: the "
+                     "game's Alexander rule can miss it).",
+            args=("cell", "side"))
+def _jones(state, cell, side):
+    return format_jones(jones(*line_through(state, cell, side).diagram))

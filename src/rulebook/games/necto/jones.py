@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .knots import format_polynomial, simplify
+from .knots import _key, format_polynomial, simplify
 
 Laurent = dict  # exponent -> nonzero integer coefficient
 
@@ -39,7 +39,7 @@ def jones(code, signs) -> tuple[int, tuple[int, ...]]:
     E.g. the right-handed trefoil gives (1, (1, 0, 1, -1)): t + t³ − t⁴.  The
     unknot gives (0, (1,)).
     """
-    return _jones(tuple(code), tuple(sorted(signs.items())))
+    return _jones(*_key(code, signs))
 
 
 @lru_cache(maxsize=256)
