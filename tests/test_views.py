@@ -35,6 +35,7 @@ def record(tmp_path, game, view, options=""):
     ("necto", '{ loop = ["A1 Q"] }', "is not a cell and a side"),
     ("necto", '{ show = "everything" }', "is not one of"),
     ("qttt", '{ highlight = ["d4"] }', "d4"),
+    ("qttt", '{ highlight = [" a1 "] }', "' a1 '"),  # refused as the drawing would read it
     ("qttt", "{ zoom = 2 }", "unknown view option 'zoom'"),
 ])
 def test_a_bad_view_is_refused_at_load_with_its_line(tmp_path, game, view, words):

@@ -94,8 +94,7 @@ class Legend:
     """The marks a figure's drawing used, in the order the game lists them."""
 
     def __init__(self, marks: Sequence[Mark] = ()):
-        self._marks = {mark.key: mark for mark in marks}
-        self._order = [mark.key for mark in marks]
+        self._marks = {mark.key: mark for mark in marks}  # in the game's order
         self._used: set[str] = set()
 
     def use(self, key: str) -> None:
@@ -104,7 +103,7 @@ class Legend:
         self._used.add(key)
 
     def marks(self) -> list[Mark]:
-        return [self._marks[key] for key in self._order if key in self._used]
+        return [mark for key, mark in self._marks.items() if key in self._used]
 
 
 STYLE = {

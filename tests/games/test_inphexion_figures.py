@@ -237,11 +237,3 @@ def test_highlight_shades_exactly_the_named_cells():
     expected = sorted(tuple(round(v, 3) for v in drawing.centre(state.geo, state.geo.by_name[c]))
                       for c in ("d4", "a1"))
     assert centres == expected
-
-
-def test_highlighting_a_cell_off_the_board_names_the_option():
-    state = make_game("inphexion").parse_position(SURROUND)
-    figure, ax = plt.subplots()
-    with pytest.raises(ValueError, match="highlight: 'h9'"):
-        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), highlight=["h9"])
-    plt.close(figure)

@@ -70,9 +70,6 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
                 parsed.target, parsed.push)
     elif parsed is not None and parsed.push is not None and not parsed.relocations:
         owed = previous.owed_relocations(parsed.target, parsed.push)  # no room: they stay
-    unknown = [name for name in highlight if name not in geo.by_name]
-    if unknown:
-        raise ValueError(f"inphexion view option highlight: {unknown[0]!r} is not a cell")
     shaded = {geo.by_name[name] for name in highlight}
     artists = _board(ax, geo, shaded, legend)
     if coordinates:

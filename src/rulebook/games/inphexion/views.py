@@ -24,7 +24,8 @@ VIEW_OPTIONS = {
     "step": ViewOption("after", "How far into the move that led here to draw.", choices=STEPS),
     "marks": ViewOption(True, "Arrows and rings for the move that led here."),
     "chain": ViewOption(True, "true: the winner's joining chain; \"White\" or \"Black\": that "
-                              "player's longest chain.", kinds=(bool, str), check=_chain),
+                              "player's shortest chain joining its two edges (none if they "
+                              "are not joined).", kinds=(bool, str), check=_chain),
     "highlight": ViewOption([], "Cells to shade, e.g. [\"e3\", \"e4\"].", check=each(_cell)),
     "supply": ViewOption(False, "A stack of each player's discs beside the board."),
 }

@@ -132,9 +132,8 @@ MARKS = (
 )
 
 
-def draw(ax, state, *, lang, legend=None, previous=None, move=None, **view):
+def draw(ax, state, *, lang, legend, previous=None, move=None, **view):
     options = {**VIEW_OPTIONS, **view}
-    legend = legend if legend is not None else _NoLegend()
     if options["show"] == "tiles":
         return _draw_catalog(ax, lang, legend)
     size = state.size
@@ -216,11 +215,6 @@ def draw(ax, state, *, lang, legend=None, previous=None, move=None, **view):
                                    ha="center", va="center", color=PLAYER_COLOURS[p],
                                    fontproperties=font(13)))
     return artists
-
-
-class _NoLegend:
-    def use(self, key):
-        pass
 
 
 _SCORED = {(0,): "scored-first", (1,): "scored-second", (0, 1): "scored-both"}

@@ -7,7 +7,7 @@ from .notation import parse_cell
 def _cell(value, game):
     if not isinstance(value, str):
         return f"{value!r} is not a cell name"
-    parse_cell(value.strip().lower(), value, 1)  # raises NotationError naming the cell
+    parse_cell(value.lower(), value, 1)  # as the drawing reads it; NotationError names it
     return None
 
 
