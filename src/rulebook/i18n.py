@@ -195,11 +195,9 @@ def _term(path: Path, line: int | None, table: dict) -> Term:
                 f"{path}:{line}" if line else str(path))
 
 
-def glossary(locale_dir: Path, lang: str, page: str) -> list[Term]:
-    """The terms a page's translation follows: the common ones and the page's own."""
-    folder = Path(locale_dir) / lang / "glossary"
-    files = [folder / "common.toml", folder / f"{page}.toml"]
-    return [term for path in files if path.exists() for term in load_glossary(path)]
+def optional_glossary(path: Path) -> list[Term]:
+    """The terms of a glossary file, or none if the file does not exist."""
+    return load_glossary(path) if path.exists() else []
 
 
 def avoided_variants(text: str, term: Term) -> list[str]:
@@ -211,6 +209,12 @@ def avoided_variants(text: str, term: Term) -> list[str]:
 def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
     problems = []
     catalogs = Path(locale_dir) / lang / "LC_MESSAGES"
+    glossaries = Path(locale_dir) / lang / "glossary"  # common.toml, and <page>.toml
+    try:
+        common = optional_glossary(glossaries / "common.toml")
+    except CatalogError as error:
+        problems.append(str(error))
+        common = []
     update = (f"from the project root run: sphinx-build -b gettext docs build/gettext && "
               f"sphinx-intl update -p build/gettext -l {lang} -d docs/locale -w 0")
     for pot in sorted(Path(pot_dir).rglob("*.pot")):
@@ -220,7 +224,8 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
             continue
         try:
             wanted, have = _messages(pot), _messages(po)
-            terms = glossary(locale_dir, lang, pot.relative_to(pot_dir).with_suffix("").as_posix())
+            page = pot.relative_to(pot_dir).with_suffix("").as_posix()
+            terms = common + optional_glossary(glossaries / f"{page}.toml")
         except CatalogError as error:
             problems.append(str(error))
             continue
@@ -245,4 +250,4 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
                         problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "
                                         f"of {_short(key[1])!r}: say {term.ja!r} for "
                                         f"{term.en!r} (glossary {term.source})")
-    return list(dict.fromkeys(problems))  # a broken common glossary: said once
+    return problems

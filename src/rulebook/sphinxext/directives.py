@@ -37,6 +37,7 @@ def page_language(config) -> str:
 
 
 _records: dict[tuple[str, str], Record] = {}
+_swatches: dict[tuple[str, str], bytes] = {}  # (game, mark key) -> legend swatch SVG
 
 
 def cached_record(path: Path, root: Path) -> Record:
@@ -185,7 +186,9 @@ class RulebookFigureDirective(SphinxDirective):
             return None
         legend = figure_legend()
         for mark in marks:
-            uri = self.write_image(f"legend-{game}-{mark.key}.svg", render_swatch(mark))
+            if (game, mark.key) not in _swatches:  # the same for every figure of the game
+                _swatches[game, mark.key] = render_swatch(mark)
+            uri = self.write_image(f"legend-{game}-{mark.key}.svg", _swatches[game, mark.key])
             legend += legend_entry("", nodes.image(uri=uri, alt="", classes=["legend-swatch"]),
                                    nodes.paragraph("", mark.names[lang], translatable=False))
         return legend
