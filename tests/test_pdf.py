@@ -843,20 +843,15 @@ def test_subscripts_stay_clear_of_the_table_rule_under_them(built, lang):
             and ("Knot values" in p.extract_text() or "結び目の値" in p.extract_text())][0]
     runs = text_runs(page)
     rules = horizontal_rules(page)
-    checked = 0
     for base, sub in (("3", "1"), ("8", "20")):
         base_run = [r for r in runs if r["text"].strip() == base][-1]
         sub_run = [r for r in runs if r["text"].strip() == sub and r["x"] >= base_run["x"]
                    and abs(r["x"] - base_run["x"]) < 15][0]
         assert sub_run["size"] < base_run["size"] and sub_run["y"] < base_run["y"]  # a subscript
         below = max(y for x0, x1, y in rules if x0 <= sub_run["x"] <= x1 and y < sub_run["y"])
-        above_base = base_run["y"] - below
         # the subscript's digits sit well above the rule, and lower the base less than a third
         assert sub_run["y"] - below >= 2.0, (sub, sub_run["y"], below)
         assert base_run["y"] - sub_run["y"] <= base_run["size"] / 3
-        assert above_base > 0
-        checked += 1
-    assert checked == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

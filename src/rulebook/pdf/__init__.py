@@ -7,6 +7,11 @@ Add ``"rulebook.pdf"`` to ``extensions`` and list the pages in
 from __future__ import annotations
 
 
+def pdf_filename(docname: str, lang: str) -> str:
+    """The PDF of page ``docname`` in ``lang``: the builder writes it, pages link it."""
+    return f"{docname}-{lang}.pdf"
+
+
 def setup(app):
     from .builder import RulebookPDFBuilder
 

@@ -18,6 +18,7 @@ from reportlab import rl_config
 from sphinx.builders import Builder
 from sphinx.util import logging
 
+from . import pdf_filename
 from .styles import install_kinsoku, register_font
 from .templates import RulebookDocTemplate
 from .translator import PDFTranslator
@@ -74,7 +75,7 @@ class RulebookPDFBuilder(Builder):
         return ""  # cross-references are printed as plain text
 
     def target_path(self, docname: str) -> Path:
-        return Path(self.outdir) / f"{docname}-{self.pdf_language}.pdf"
+        return Path(self.outdir) / pdf_filename(docname, self.pdf_language)
 
     def write_documents(self, _docnames) -> None:
         for docname in self.config.rulebook_pdf_documents:

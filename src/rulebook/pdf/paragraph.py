@@ -164,9 +164,9 @@ class RulebookParagraph(Paragraph):
         if hasattr(self, "blPara") and getattr(self, "_splitpara", 0):
             return self.blPara
         self.height = 0
-        rl_paragraph._handleBulletWidth(self.bulletText, self.style, maxWidths)
-        if not self.frags:
+        if not self.frags:  # ReportLab's own, which takes the bullet's width itself
             return super().breakLinesCJK(maxWidths)
+        rl_paragraph._handleBulletWidth(self.bulletText, self.style, maxWidths)
         auto_leading = getattr(self, "autoLeading", getattr(self.style, "autoLeading", ""))
         return phrase_split(self.frags, maxWidths, auto_leading not in ("", "off"))
 

@@ -49,7 +49,6 @@ class RulebookDocTemplate(BaseDocTemplate):
             invariant=1,
             initialFontName=FONT,  # else every page names Helvetica
         )
-        self.footer_text = title
         self.page_total: int | None = None  # pages in the previous pass
         self._previous_total: int | None = None
         frame = Frame(MARGIN_LEFT, MARGIN_BOTTOM, FRAME_WIDTH, FRAME_HEIGHT, id="body",
@@ -64,7 +63,7 @@ class RulebookDocTemplate(BaseDocTemplate):
         canvas.line(MARGIN_LEFT, FOOTER_Y + 10, width - MARGIN_RIGHT, FOOTER_Y + 10)
         canvas.setFont(FONT, 8)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN_LEFT, FOOTER_Y, self.footer_text)
+        canvas.drawString(MARGIN_LEFT, FOOTER_Y, self.title)
         canvas.drawRightString(width - MARGIN_RIGHT, FOOTER_Y, f"{doc.page} / {self.page_total or '?'}")
         canvas.restoreState()
 

@@ -288,9 +288,7 @@ class PDFTranslator(SphinxTranslator):
 
     def colophon(self) -> list:
         """Credits, copyright, version and the sources' date, at the end of the book."""
-        facts = getattr(self.builder, "colophon_facts", None)
-        if not facts:
-            return []
+        facts = self.builder.colophon_facts
         w = self.words
         lines = [f"<b>{escape(self.game_name or '')}</b>"]
         if self.designer:

@@ -13,6 +13,7 @@ import re
 
 from sphinx.locale import _
 
+from ..pdf import pdf_filename
 from .directives import CHROME, OTHER_LANGUAGE, page_language
 
 # Words of the theme (furo) that Sphinx's own Japanese catalog lacks.  Those the
@@ -104,7 +105,7 @@ def pdf_links(config, page: str, docname: str) -> list[tuple[str, str, str]]:
         return []
     lang = page_language(config)
     words = CHROME[lang]
-    return [(words[key], f"{site_prefix(page)}pdf/{docname}-{pdf_lang}.pdf", pdf_lang)
+    return [(words[key], f"{site_prefix(page)}pdf/{pdf_filename(docname, pdf_lang)}", pdf_lang)
             for key, pdf_lang in (("pdf", lang), ("pdf_other", OTHER_LANGUAGE[lang]))]
 
 
