@@ -117,7 +117,7 @@ Test Game
 Rules
 -----
 
-Plain words with *emphasis*, **strong words**, ``X1 a1``, a link to
+Plain words with *emphasis*, **strong words**, ``X1 a1 /nɛ/``, a link to
 `the example site <https://example.com/>`_ and a reference to :ref:`scoring`.
 For the hard cases see :ref:`clarifications`. Or jump
 `straight there <#clarifications>`_.
@@ -864,6 +864,12 @@ def test_inline_code_is_monospaced_and_japanese_in_it_is_not_tofu(built, lang):
         japanese = [r for r in runs if "コード例" in r["text"]]
         assert japanese and all(r["font"].endswith("IPAexGothic") for r in japanese)
         assert "コード例 a1" in "".join(page_texts(built[lang][0]))
+
+
+def test_code_in_a_latin_face_is_not_checked_against_the_japanese_font(built):
+    """``/nɛ/``: DejaVu Sans Mono draws the ɛ that IPAexGothic lacks, so no warning."""
+    assert "nɛ" in "".join(page_texts(built["en"][0]))
+    assert "no glyph" not in built["en"][1], built["en"][1]
 
 
 def test_emphasis_and_strong_are_in_neutral_ink_and_strong_is_heavier(built):

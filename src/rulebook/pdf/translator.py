@@ -405,8 +405,13 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_Text(self, node):
         # (rulebook.sphinxext's JoinJapaneseLines already dropped line breaks inside Japanese)
+        drawn = node.astext()
+        if self._faces:  # only what the Latin face lacks falls back to IPAexGothic
+            latin, fallback = self._faces[-1]
+            drawn = "".join(run for font, run in S.font_runs(drawn, latin, fallback)
+                            if font == fallback)
         missing = S.missing_glyphs(SUBSCRIPT_DIGITS.sub(lambda m: _ascii_digits(m.group()),
-                                                        node.astext()))
+                                                        drawn))
         if missing:
             logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
                            ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
