@@ -173,8 +173,8 @@ def _total_points(state):
                         "side: 'First', 'Second' or 'tie' (who would score it).",
             args=("cell", "side"))
 def _majority(state, cell, side):
-    first, second = state.crossing_counts(line_through(state, cell, side))
-    return "tie" if first == second else state.game.player_name(0 if first > second else 1)
+    players = state.majority(line_through(state, cell, side))
+    return "tie" if len(players) > 1 else state.game.player_name(players[0])
 
 
 @FACTS.fact("scored_knots", "The knot types the last move scored, e.g. ['3₁'].")

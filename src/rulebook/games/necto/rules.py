@@ -120,6 +120,10 @@ class NectoState(State):
         """How many of the line's self-crossings First and Second placed."""
         return _owner_counts(line, self.owners)
 
+    def majority(self, line: Line) -> tuple[int, ...]:
+        """Who would score the line as a new knot: whoever laid more of its crossings."""
+        return majority(self.crossing_counts(line))
+
     @property
     def stage(self) -> str:
         if any(code is None for code in self.codes):
@@ -227,7 +231,7 @@ class NectoState(State):
             if not knot.named or knot.name in before:
                 continue
             counts = _owner_counts(line, owners)
-            players = (FIRST,) if counts[0] > counts[1] else (SECOND,) if counts[1] > counts[0] else (FIRST, SECOND)
+            players = majority(counts)
             for player in players:
                 gains[player] += knot.value
             scored.append(Scored(line.key, knot, counts, players))
@@ -303,6 +307,13 @@ class NectoState(State):
 
     def __hash__(self):
         return hash((self.codes, self.owners, self.to_move, self.scores))
+
+
+def majority(counts: tuple[int, int]) -> tuple[int, ...]:
+    """Who scores a new knot, from the loop's crossings laid by each player:
+    whoever laid more of them, both on a tie."""
+    first, second = counts
+    return (FIRST,) if first > second else (SECOND,) if second > first else (FIRST, SECOND)
 
 
 def _owner_counts(line: Line, owners) -> tuple[int, int]:
