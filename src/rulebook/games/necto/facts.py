@@ -92,11 +92,10 @@ def _empty_cells(state):
 @FACTS.fact("tile_count", "How many tiles of a kind are on the board "
                           "(kind 'curve', 'cross' or 'twist').", args=("kind",))
 def _tile_count(state, kind):
-    crossings = {"curve": 0, "cross": 1, "twist": 2}
-    if kind not in crossings:
-        raise OptionError(f"kind must be curve, cross or twist, not {kind!r}")
-    return sum(code is not None and TILES[code].crossings == crossings[kind]
-               for code in state.codes)
+    kinds = sorted({tile.kind for tile in TILES.values()})
+    if kind not in kinds:
+        raise OptionError(f"kind must be {', '.join(kinds)}, not {kind!r}")
+    return sum(code is not None and TILES[code].kind == kind for code in state.codes)
 
 
 @FACTS.fact("tile", "The tile on a cell and its owner, e.g. 'x1 First', or 'empty'.", args=("cell",))
