@@ -119,15 +119,13 @@ def kinds_in(artists) -> set[str]:
 
 
 def draw_panel(record, panel):
-    line = record.variation(panel.after, panel.then, None)
-    states = record.replay()
-    previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
-    moves = record.moves[: panel.after] + list(panel.then)
+    """The artists one panel draws (through the production path) and its marks."""
+    from rulebook.figure_style import _draw_panel
+
     legend = Legend(drawing.MARKS)
     figure, ax = plt.subplots()
-    artists = drawing.draw(ax, line[-1], lang="en", legend=legend, previous=previous,
-                           move=moves[-1] if moves else None,
-                           **{**drawing.VIEW_OPTIONS, **panel.view})
+    _draw_panel(ax, record, drawing, panel, "en", legend)
+    artists = list(ax.patches) + list(ax.lines) + list(ax.texts) + list(ax.collections)
     plt.close(figure)
     return artists, {m.key for m in legend.marks()}
 
