@@ -151,15 +151,13 @@ def build(project: Project, force: bool = False,
     site = project.build / SITE
     stamp_file = project.build / ".stamp"
     stamp = input_stamp(project)
-    if not force and site.is_dir() and stamp_file.exists() and stamp_file.read_text() == stamp:
-        summary.up_to_date = True
-        summary.seconds = time.perf_counter() - started
-        return summary
-
     project.build.mkdir(exist_ok=True)
     with _lock(project.build):
-        _remove_leftovers(project.build)
-        _build_site(project, stamp, summary, progress)
+        _remove_leftovers(project.build)  # of killed builds, even when nothing changed
+        if force or not site.is_dir() or not stamp_file.exists() or stamp_file.read_text() != stamp:
+            _build_site(project, stamp, summary, progress)
+        else:
+            summary.up_to_date = True
     summary.seconds = time.perf_counter() - started
     return summary
 
