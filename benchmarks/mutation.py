@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from project_copy import project_copy
+
 PACKAGE = "src/rulebook"
 
 ENGINE_TESTS = ["tests/test_interface.py", "tests/test_move_shapes.py", "tests/test_players.py"]
@@ -52,18 +52,6 @@ TARGETS = {
 # mutmut's exit codes for a mutant
 KILLED, SURVIVED = 1, 0
 TIMEOUTS = {-24, 24, 36, -9}
-
-
-def project_copy(folder: Path) -> Path:
-    """The tracked files of the working tree (committed or not), without build output."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
-                           check=True, capture_output=True, text=True).stdout.split("\n")
-    for name in filter(None, files):
-        source = ROOT / name
-        if source.is_file():
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, folder / name)
-    return folder
 
 
 def configure(copy: Path, modules, tests):

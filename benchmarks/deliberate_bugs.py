@@ -1,0 +1,83 @@
+"""Deliberate bugs: does the README's test command catch each of them?
+
+Each bug in ``benchmarks/data/deliberate-bugs.toml`` is one small edit of the
+package.  For each, a copy of the project gets the edit and runs the README's
+test command (``pytest``, with ``CI`` set as ``.ci/run`` does, stopping at the
+first failure); the bug is caught when the tests fail.  Prints one line a bug
+and the share caught.
+
+    python benchmarks/deliberate_bugs.py                  # every bug, two at a time
+    python benchmarks/deliberate_bugs.py necto-tie-to-first --jobs 1
+
+A bug whose ``old`` text is not in its file stops the run: the list must follow
+the code.  A caught bug takes a minute or two; a missed one the whole suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from project_copy import ROOT, project_copy
+
+BUGS = ROOT / "benchmarks" / "data" / "deliberate-bugs.toml"
+
+
+def load_bugs(names) -> list[dict]:
+    bugs = tomllib.loads(BUGS.read_text(encoding="utf-8"))["bug"]
+    for bug in bugs:
+        count = (ROOT / bug["file"]).read_text(encoding="utf-8").count(bug["old"])
+        if count != 1:
+            sys.exit(f"{BUGS.name}: bug {bug['id']}: its old text occurs {count} times "
+                     f"in {bug['file']} (must be once)")
+    unknown = set(names) - {bug["id"] for bug in bugs}
+    if unknown:
+        sys.exit(f"unknown bug {sorted(unknown)[0]!r}")
+    return [bug for bug in bugs if not names or bug["id"] in names]
+
+
+def first_failure(output: str) -> str:
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            return line.split(" ", 1)[1].split(" - ")[0]
+    return ""
+
+
+def try_bug(bug: dict) -> tuple[dict, int, float, str]:
+    with tempfile.TemporaryDirectory(prefix=f"bug-{bug['id']}-") as folder:
+        copy = project_copy(Path(folder))
+        target = copy / bug["file"]
+        target.write_text(target.read_text(encoding="utf-8").replace(bug["old"], bug["new"]),
+                          encoding="utf-8")
+        env = {**os.environ, "CI": "true", "PYTHONPATH": str(copy / "src")}
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"],
+                              cwd=copy, env=env, capture_output=True, text=True)
+        return bug, done.returncode, time.perf_counter() - start, first_failure(done.stdout)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("bugs", nargs="*", metavar="BUG", help="ids of some bugs (default: all)")
+    parser.add_argument("--jobs", type=int, default=2)
+    options = parser.parse_args()
+    bugs = load_bugs(options.bugs)
+    caught = 0
+    with ThreadPoolExecutor(options.jobs) as pool:
+        for bug, code, seconds, test in pool.map(try_bug, bugs):
+            verdict = {0: "MISSED", 1: "caught"}.get(code, f"caught (pytest exit {code})")
+            caught += code != 0
+            print(f"{verdict:8} {bug['id']:30} {bug['kind']:12} {seconds:5.0f} s  "
+                  f"{test or bug['what']}", flush=True)
+    print(f"caught {caught} of {len(bugs)} ({caught / len(bugs):.0%})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+"""A scratch copy of the project for benchmarks that edit or build it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def project_copy(folder: Path) -> Path:
+    """The tracked files of the working tree (committed or not), without build output."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                           check=True, capture_output=True, text=True).stdout.split("\n")
+    for name in filter(None, files):
+        source = ROOT / name
+        if source.is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name)
+    return folder
