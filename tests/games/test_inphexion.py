@@ -12,6 +12,8 @@ from rulebook.errors import IllegalMoveError, NotationError, OptionError, Record
 from rulebook.games import make_game
 from rulebook.records import load_record
 
+from conftest import legal_games
+
 SURROUND = """
 turn: White
     a b c d e f g
@@ -237,16 +239,16 @@ def test_records_report_file_line_and_move_number(tmp_path):
 
 # --- properties over random games --------------------------------------------------
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 5, 7]),
-       pie=st.booleans(), neutral=st.booleans())
-def test_random_games_round_trip_and_stay_consistent(seed, size, pie, neutral):
-    rng = random.Random(seed)
-    state = game(size=size, pie=pie, neutral=neutral).initial_state()
-    while not state.is_over():
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([3, 5, 7]), "pie": st.booleans(), "neutral": st.booleans()}),
+    max_moves=None))
+def test_random_games_round_trip_and_stay_consistent(game):
+    history, final = game
+    state = final.game.initial_state()
+    for move in history:
         moves = state.legal_moves()
         assert len(set(moves)) == len(moves)
-        move = state.random_move(rng)
-        assert move in moves
+        assert state.random_move(random.Random(state.number)) in moves
         text = state.format_move(move)
         assert state.parse_move(text) == move
         before = (state.discs, state.neutral, state.hand)
@@ -256,7 +258,7 @@ def test_random_games_round_trip_and_stay_consistent(seed, size, pie, neutral):
         assert not white & black and not (white | black) & nxt.neutral
         assert white.bit_count() + nxt.hand[0] == state.game.discs
         state = nxt
-    assert state.turn is None and state.legal_moves() == []
+    assert state.is_over() and state.turn is None and state.legal_moves() == []
 
 
 # --- drawings ---------------------------------------------------------------------
