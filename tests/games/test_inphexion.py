@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rulebook.errors import IllegalMoveError, NotationError, OptionError, RecordError
+from rulebook.game import Outcome
 from rulebook.games import make_game
+from rulebook.games.inphexion.rules import perft
 from rulebook.records import load_record
 
 from conftest import legal_games
@@ -159,6 +161,134 @@ def test_player_without_a_legal_move_loses():
     state = game(size=5).parse_position(textwrap.dedent(text))
     assert state.outcome().winner == 1 and state.outcome().reason == "no legal move"
     assert state.turn is None and state.legal_moves() == []
+
+
+ONE_FREE_CELL = """
+turn: White
+ B B .
+  W W B
+   B W .
+"""
+
+
+def test_a_surround_with_exactly_enough_room_must_relocate():
+    # b1>c1 leaves a1 alone between b1 and a2; c3 is the one free cell left for it
+    state = game(size=3).parse_position(ONE_FREE_CELL)
+    assert rule_of(state, "b1>c1") == (
+        "surround rule: this move surrounds the lone Black disc on a1, "
+        "which must be moved to an empty cell: add 'a1>CELL'")
+    assert [state.format_move(m) for m in state.legal_moves()
+            if state.format_move(m).startswith("b1>")] == ["b1>c1 a1>c3"]
+    after = play(state, "b1>c1 a1>c3")
+    assert after.grid() == [[".", "W", "B"], ["W", "W", "B"], ["B", "W", "B"]]
+    assert after.outcome() == Outcome(0, "connection")  # b1-b2-b3 joins White's rows
+
+
+def test_no_room_for_the_surrounded_disc_counts_as_one_losing_move():
+    state = game(size=3).parse_position(ONE_FREE_CELL.replace("B W .", "B W W"))
+    assert sorted(state.format_move(m) for m in state.legal_moves()) == ["b1>c1", "c2>c1"]
+    assert state.count_legal_moves() == 2
+    lost = play(state, "b1>c1")
+    assert lost.outcome() == Outcome(1, "no empty cell for a relocation")
+    assert [perft(lost, depth) for depth in (0, 1, 2)] == [1, 0, 0]
+
+
+def rule_of(state, text):
+    """The rule ``text`` breaks here, exactly as the player reads it."""
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(state.parse_move(text))
+    return caught.value.rule
+
+
+def test_every_relocation_mistake_has_its_own_message():
+    state = game().parse_position(SURROUND)
+    assert rule_of(state, "e4>f4 d4>a6 b2>a1") == (
+        "surround rule: b2 holds no lone disc surrounded by this move, so nothing is "
+        "relocated from there")
+    assert rule_of(state, "e4>f4 d4>d4") == (
+        "surround rule: d4 is where a surrounded disc starts; none of the starting cells may "
+        "receive a relocated disc (no swaps)")
+    assert rule_of(state, "e4>f4 d4>c4") == (
+        "surround rule: a relocated disc goes to an empty cell, and c4 is not empty after "
+        "the placement")
+    record = load_record("figures/inphexion/double-surround.toml")
+    before = record.replay()[0]
+    assert rule_of(before, "d4>c5") == (
+        "surround rule: this move surrounds the lone Black disc on d3 and the lone Black disc on e4, which "
+        "must be moved to an empty cell: add 'd3>CELL e4>CELL'")
+
+
+def test_a_surrounded_neutral_disc_is_named_as_neutral():
+    text = """
+    turn: White
+     . . . . .
+      . W W W .
+       . W N B .
+        . W W . .
+         . . . . .
+    """
+    state = game(size=5, neutral=True).parse_position(textwrap.dedent(text))
+    assert rule_of(state, "d3>e3") == (
+        "surround rule: this move surrounds the lone neutral disc on c3, which must be moved to an empty "
+        "cell: add 'c3>CELL'")
+
+
+@pytest.mark.parametrize("fields", [{"target": 3}, {"push": 3}, {"relocations": ((1, 2),)}])
+def test_a_swap_carries_nothing_else(fields):
+    from rulebook.games.inphexion.rules import Move
+
+    state = play(game(pie=True).initial_state(), "b1")
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(Move(swap=True, **fields))
+    assert caught.value.rule == "a swap places, pushes and relocates nothing"
+
+
+def test_the_last_disc_in_hand_can_still_be_played():
+    state = play(game(size=3, discs=1).initial_state(), "b2")
+    assert state.hand == (0, 1)
+    assert state.count_legal_moves() == len(state.legal_moves()) == 6  # b2 to each neighbour
+    final = play(state, "b2>b1")
+    assert final.hand == (0, 0) and final.count_legal_moves() == 0
+    assert final.outcome() == Outcome(1, "no discs in hand")
+
+
+def cells(state, names):
+    return sum(1 << state.geo.by_name[name] for name in names.split())
+
+
+def test_steps_show_the_push_then_the_placement():
+    state = game().parse_position(SURROUND)
+    white = cells(state, "b3 d3 e3 c4 c5 d5 f6")
+    black_pushed = cells(state, "b2 f2 d4 f4 g5 b6 c7")  # e4's disc now on f4
+    steps = state.steps(state.parse_move("e4>f4 d4>a6"))
+    assert steps == {"push": ((white, black_pushed), 0),
+                     "place": ((white | cells(state, "e4"), black_pushed), 0)}
+    neutral = game(neutral=True).initial_state()
+    assert neutral.steps(neutral.parse_move("d4>d5")) == {
+        "push": ((0, 0), cells(neutral, "d5")), "place": ((cells(neutral, "d4"), 0),
+                                                         cells(neutral, "d5"))}
+    start = game(pie=True).initial_state()
+    assert start.steps(start.parse_move("b1")) == {}
+    assert play(start, "b1").steps(start.parse_move("swap")) == {}
+
+
+def test_json_and_repr_describe_the_position():
+    state = game().parse_position(SURROUND)
+    rows = ["." * 7, ".B...B.", ".W.WW..", "..WBB..", "..WW..B", ".B...W.", "..B...."]
+    assert state.to_json() == {
+        "size": 7, "rows": rows, "turn": "White", "move_number": 14,
+        "in_hand": {"White": 18, "Black": 18}, "last_move": None, "winner": None,
+        "reason": None}
+    after = play(state, "e4>f4 d4>a6")
+    rows[3], rows[5] = "..W.WB.", "BB...W."
+    assert after.to_json() == {
+        "size": 7, "rows": rows, "turn": "Black", "move_number": 15,
+        "in_hand": {"White": 17, "Black": 18}, "last_move": "e4>f4 d4>a6", "winner": None,
+        "reason": None}
+    assert repr(after) == f"<inphexion move 15: {rows}>"
+    finished = play(game(size=3).parse_position(ONE_FREE_CELL), "b1>c1 a1>c3").to_json()
+    assert (finished["turn"], finished["winner"], finished["reason"]) == (
+        None, "White", "connection")
 
 
 # --- options ----------------------------------------------------------------------

@@ -229,12 +229,22 @@ def compare_games(options, moves):
         fast_moves = {canonical(state.format_move(m)) for m in state.legal_moves()}
         assert fast_moves == {canonical(m) for m in naive.moves()}, str(state)
         if move is None:
-            return state
+            return state, naive
         state, naive = state.play(move), naive.play(state.format_move(move))
         assert ["".join(row) for row in state.grid()] == naive.rows()
         outcome = state.outcome()
         assert (None if outcome is None else ("WB"[outcome.winner], outcome.reason)) == (
             None if naive.winner is None else (naive.winner, naive.reason))
+
+
+@settings(max_examples=15, deadline=None)
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([3, 4]), "pie": st.booleans(), "neutral": st.booleans()}),
+    max_moves=12))
+def test_perft_agrees_with_the_naive_engine_from_any_position(game):
+    moves, final = game
+    state, naive = compare_games(final.game.options, moves)
+    assert [perft(state, depth) for depth in (0, 1, 2)] == [1, *naive_perft(naive, 2)]
 
 
 SMALL_OPTIONS = st.fixed_dictionaries({"size": st.sampled_from([4, 5]), "pie": st.booleans(),
@@ -245,21 +255,23 @@ SMALL_OPTIONS = st.fixed_dictionaries({"size": st.sampled_from([4, 5]), "pie": s
 @given(legal_games("inphexion", SMALL_OPTIONS, max_moves=None))
 def test_random_games_agree_with_the_naive_engine(game):
     moves, final = game
-    assert compare_games(final.game.options, moves).is_over()
+    state, _ = compare_games(final.game.options, moves)
+    assert state.is_over()
 
 
 @settings(max_examples=3, deadline=None)
 @given(legal_games("inphexion", max_moves=None))
 def test_random_7x7_games_agree_with_the_naive_engine(game):
     moves, _ = game
-    assert compare_games({}, moves).is_over()
+    state, _ = compare_games({}, moves)
+    assert state.is_over()
 
 
 @settings(max_examples=5, deadline=None)
 @given(legal_games("inphexion", {"size": 5, "discs": 4}, max_moves=None))
 def test_scarce_discs_end_the_game_as_the_naive_engine_says(game):
     moves, _ = game
-    finished = compare_games({"size": 5, "discs": 4}, moves)
+    finished, _ = compare_games({"size": 5, "discs": 4}, moves)
     # four discs cannot join five rows or columns: the game ends for want of a move
     assert finished.outcome().reason in ("no discs in hand", "no legal move")
 
