@@ -171,6 +171,62 @@ turn: White
 """
 
 
+def test_every_placement_mistake_has_its_own_message():
+    start = game().initial_state()
+    state = game().parse_position(SURROUND)
+    assert rule_of(play(start, "b1"), "swap") == (
+        "pie rule: only Black's first move may be 'swap', and only in a game with the pie rule")
+    assert rule_of(start, "d4>d5") == (
+        "first move: the first disc goes on any empty cell, with nothing to push; write it "
+        "as 'd4'")
+    assert rule_of(state, "b2") == (
+        "placement rule: after the first move, every move pushes an enemy disc aside; write "
+        "it as 'b2>CELL'")
+    assert rule_of(state, "a1>a2") == (
+        "placement rule: a1 is empty; White places only on a cell holding an enemy disc, "
+        "after pushing that disc aside")
+    assert rule_of(play(state, "e4>f4 d4>a6"), "f4>f5") == (
+        "placement rule: f4 holds Black's own disc, not an enemy disc")
+    assert rule_of(state, "e4>g4") == (
+        "placement rule: the disc on e4 can only be pushed to an adjacent cell, and g4 is "
+        "not next to it")
+    assert rule_of(state, "e4>e3") == (
+        "placement rule: the disc on e4 can only be pushed to an empty cell, and e3 holds "
+        "a disc")
+
+
+def test_with_no_disc_in_hand_no_move_is_legal():
+    # the game is over then, so play() says so first; the rule is the legality check's
+    state = play(game(size=3, discs=1).initial_state(), "b2", "b2>b1")
+    assert state.hand[state.to_move] == 0
+    assert state._illegal_reason(state.parse_move("b2>c2")) == "you have no discs left in hand"
+
+
+def malformed_moves():
+    from rulebook.games.inphexion.rules import Move
+
+    board = "not a move on this board: {!r}".format
+    twice = "surround rule: each surrounded disc is relocated once, each to its own cell"
+    return [
+        ("d4>d5", "not a move of this game: 'd4>d5'"),
+        (Move(swap=1), f"not a move of this game: {Move(swap=1)!r}"),
+        *[(move, board(move)) for move in (
+            Move(7, 1), Move(1, 64), Move(True, 1), Move(1, 2, [(3, 4)]),  # 7: a row's spare bit
+            Move(1, 2, ((3, 7),)), Move(1, 2, ((3, 4, 5),)), Move(1, 2, ([3, 4],)),
+            Move(1, 2, (3, 4)))],
+        (Move(1, 2, ((3, 4), (3, 5))), twice),
+        (Move(1, 2, ((3, 4), (5, 4))), twice),
+    ]
+
+
+@pytest.mark.parametrize("move, rule", malformed_moves())
+def test_a_malformed_move_object_is_refused_by_its_shape(move, rule):
+    state = game().parse_position(SURROUND)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(move)
+    assert caught.value.rule == rule
+
+
 def test_a_surround_with_exactly_enough_room_must_relocate():
     # b1>c1 leaves a1 alone between b1 and a2; c3 is the one free cell left for it
     state = game(size=3).parse_position(ONE_FREE_CELL)
