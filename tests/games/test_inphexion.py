@@ -76,9 +76,22 @@ def test_discs_in_hand_count_down():
 
 def test_options_are_checked():
     with pytest.raises(OptionError):
-        game(size=1)
-    with pytest.raises(OptionError):
         game(colour="red")
+    for size in (1, 27):
+        with pytest.raises(OptionError) as caught:
+            game(size=size)
+        assert str(caught.value) == f"inphexion: option size={size}: the board is 2×2 to 26×26"
+    with pytest.raises(OptionError) as caught:
+        game(discs=-1)
+    assert str(caught.value) == (
+        "inphexion: option discs=-1: 0 (enough to fill the board) or a positive number")
+    assert [game(size=size).geometry.size for size in (2, 26)] == [2, 26]
+
+
+def test_each_player_has_half_the_cells_rounded_up():
+    # (n² + 1) / 2 discs each by default: enough together to fill the board
+    assert [game(size=n).discs for n in (2, 3, 4, 6, 7)] == [2, 5, 8, 18, 25]
+    assert all(type(game(size=n).discs) is int for n in (2, 3, 4))
 
 
 # --- surround and relocation ------------------------------------------------------
@@ -354,6 +367,7 @@ def test_pie_rule_swap_reflects_the_first_disc():
     swapped = play(state, "swap")
     assert swapped.turn == 0 and swapped.grid()[1][0] == "B"  # b1 -> a2 as Black
     assert swapped.discs[0] == 0 and swapped.hand == (25, 24)
+    assert swapped.move_number == 2 and swapped.to_json()["last_move"] == "swap"
     assert "pie rule" in error_of(play(swapped, "a2>a3"), "swap")
     assert "pie rule" in error_of(play(game().initial_state(), "b1"), "swap")
 
