@@ -124,6 +124,16 @@ def test_simultaneous_lines_go_to_the_smaller_largest_number():
     assert state.outcome().reason == "simultaneous lines"
 
 
+def test_simultaneous_lines_go_to_o_when_o_completed_first():
+    state = play("c1-a2", "a3-c3", "b1-c1", "a2-a3", "c2-a3", "a1-c2", "a1-b1", "@b1",
+                 "b2-b3", "b2-b3", "@b2")
+    row_2, row_3 = (3, 4, 5), (6, 7, 8)
+    assert state.lines() == {0: [row_2], 1: [row_3]}
+    assert [state.classical[c] for c in row_2] == [1, 9, 5]  # X's line completes at mark 9
+    assert [state.classical[c] for c in row_3] == [4, 8, 2]  # O's at mark 8: first
+    assert state.outcome() == Outcome(1, "simultaneous lines")
+
+
 def test_two_lines_of_one_player_are_one_win():
     # Each pair is repeated by O and collapsed by X to put X's mark in the first cell;
     # X's plain 9th mark on a1 then completes row 1 and column a at once.
