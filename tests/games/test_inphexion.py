@@ -47,6 +47,13 @@ def error_of(state, text):
     return message
 
 
+def rule_of(state, text):
+    """The rule ``text`` breaks here, exactly as the player reads it."""
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(state.parse_move(text))
+    return caught.value.rule
+
+
 # --- the board and the opening ----------------------------------------------------
 def test_board_sizes_and_neighbours():
     geo = game().geometry
@@ -262,13 +269,6 @@ def test_no_room_for_the_surrounded_disc_counts_as_one_losing_move():
     assert [perft(lost, depth) for depth in (0, 1, 2)] == [1, 0, 0]
 
 
-def rule_of(state, text):
-    """The rule ``text`` breaks here, exactly as the player reads it."""
-    with pytest.raises(IllegalMoveError) as caught:
-        state.play(state.parse_move(text))
-    return caught.value.rule
-
-
 def test_every_relocation_mistake_has_its_own_message():
     state = game().parse_position(SURROUND)
     assert rule_of(state, "e4>f4 d4>a6 b2>a1") == (
@@ -283,8 +283,8 @@ def test_every_relocation_mistake_has_its_own_message():
     record = load_record("figures/inphexion/double-surround.toml")
     before = record.replay()[0]
     assert rule_of(before, "d4>c5") == (
-        "surround rule: this move surrounds the lone Black disc on d3 and the lone Black disc on e4, which "
-        "must be moved to an empty cell: add 'd3>CELL e4>CELL'")
+        "surround rule: this move surrounds the lone Black disc on d3 and the lone Black "
+        "disc on e4, which must be moved to an empty cell: add 'd3>CELL e4>CELL'")
 
 
 def test_a_surrounded_neutral_disc_is_named_as_neutral():
@@ -298,8 +298,8 @@ def test_a_surrounded_neutral_disc_is_named_as_neutral():
     """
     state = game(size=5, neutral=True).parse_position(textwrap.dedent(text))
     assert rule_of(state, "d3>e3") == (
-        "surround rule: this move surrounds the lone neutral disc on c3, which must be moved to an empty "
-        "cell: add 'c3>CELL'")
+        "surround rule: this move surrounds the lone neutral disc on c3, which must be moved "
+        "to an empty cell: add 'c3>CELL'")
 
 
 @pytest.mark.parametrize("fields", [{"target": 3}, {"push": 3}, {"relocations": ((1, 2),)}])
