@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from hypothesis import strategies as st
 
 # Property tests: reproducible under CI (derandomised: the same examples every run),
 # exploring under a developer's hand.  HYPOTHESIS_PROFILE picks another profile.
@@ -24,6 +25,34 @@ def played(game, *moves):
     for text in moves:
         state = state.play(state.parse_move(text))
     return state
+
+
+def legal_games(game, options=None, max_moves=40, moves=None):
+    """A hypothesis strategy of played games: ``(moves, final state)``.
+
+    ``game`` is a slug (made with ``options``, a dict or a strategy of dicts) or a
+    Game.  Each move is drawn from the position's legal moves, sorted by their
+    notation (``moves(state)`` instead of ``state.legal_moves()`` if given), for a
+    drawn number of moves up to ``max_moves`` or until the game is over
+    (``max_moves=None``: always to the end), so a failure shrinks to a short game
+    of early-listed moves.
+    """
+    from rulebook.games import make_game
+
+    @st.composite
+    def played_games(draw):
+        chosen = draw(options) if isinstance(options, st.SearchStrategy) else options or {}
+        state = (make_game(game, **chosen) if isinstance(game, str) else game).initial_state()
+        length = None if max_moves is None else draw(st.integers(0, max_moves))
+        history = []
+        while (length is None or len(history) < length) and not state.is_over():
+            choices = moves(state) if moves else state.legal_moves()
+            move = draw(st.sampled_from(sorted(choices, key=state.format_move)))
+            history.append(move)
+            state = state.play(move)
+        return history, state
+
+    return played_games()
 
 
 def copy_project(target: Path) -> Path:
