@@ -209,6 +209,11 @@ def test_triangular_grid_points_and_snapping():
     assert settings.grid_point(0.0, 0.866025) is None  # odd rows are shifted by half a step
     assert settings.grid_point(1.0000004, 0.0) == (1.0, 0.0)
     assert settings.grid_point(0.5, 0.86603) is None
+    fine = game(grid="triangular", grid_steps=10).settings  # step 0.2: row 3 is shifted
+    assert fine.grid_point(0.1, 0.519615) == pytest.approx((0.1, 3 * 0.2 * h), abs=1e-15)
+    assert fine.grid_point(0.75, 0.433013) is None
+    assert game(grid="triangular", grid_steps=4).settings.grid_point(0.75, 0.433013) == \
+        pytest.approx((0.75, 0.5 * h), abs=1e-15)
 
 
 def test_direction_steps():
@@ -263,6 +268,9 @@ def test_each_illegal_cut_names_its_rule_exactly():
     assert illegal(state, "(-0.5,0.5) 315 B1 R2").endswith(
         "ray 1 (at 315 degrees) ends on an existing vertex at (0, 0); rays must end on an "
         "edge between vertices")
+    assert illegal(state, "(-0.5,-0.5) 285 B1 R2").endswith(  # 285 + 120 = 405: 45 degrees
+        "ray 2 (at 45 degrees) ends on an existing vertex at (0, 0); rays must end on an edge "
+        "between vertices")
     assert illegal(state, "(0,-0.5) 150 B1 R2").endswith(
         "ray 2 (at 270 degrees) ends on an arc boundary at (-1.83697e-16, -1); rays must end "
         "on an edge between vertices")

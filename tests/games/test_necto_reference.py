@@ -345,10 +345,13 @@ def test_positions_are_equal_exactly_when_board_turn_and_scores_are():
     state = _position(REPLACING)
     same = _position(REPLACING)
     assert state == same and hash(state) == hash(same)
+    hashes = {hash(state)}
     for change in (dict(to_move=1), dict(scores=(0, 1)), dict(owners=(1,) + state.owners[1:]),
                    dict(codes=("c1",) + state.codes[1:])):
         other = dataclasses.replace(state, **change)
         assert other != state, change
+        hashes.add(hash(other))
+    assert len(hashes) == 5  # the hash tells these positions apart (sets and dicts of them)
     larger = make_game("necto", size=6).initial_state()
     assert larger != make_game("necto", size=4).initial_state()
     assert state != "not a position"
