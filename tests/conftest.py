@@ -32,9 +32,10 @@ def legal_games(game, options=None, max_moves=40, moves=None):
 
     ``game`` is a slug (made with ``options``, a dict or a strategy of dicts) or a
     Game.  Each move is drawn from the position's legal moves, sorted by their
-    notation (``moves(state)`` instead of ``state.legal_moves()`` if given), for at
-    most ``max_moves`` moves or until the game is over, so a failure shrinks to a
-    short game of early-listed moves.
+    notation (``moves(state)`` instead of ``state.legal_moves()`` if given), for a
+    drawn number of moves up to ``max_moves`` or until the game is over
+    (``max_moves=None``: always to the end), so a failure shrinks to a short game
+    of early-listed moves.
     """
     from rulebook.games import make_game
 
@@ -42,9 +43,9 @@ def legal_games(game, options=None, max_moves=40, moves=None):
     def played_games(draw):
         chosen = draw(options) if isinstance(options, st.SearchStrategy) else options or {}
         state = (make_game(game, **chosen) if isinstance(game, str) else game).initial_state()
-        length = draw(st.integers(0, max_moves))
+        length = None if max_moves is None else draw(st.integers(0, max_moves))
         history = []
-        while len(history) < length and not state.is_over():
+        while (length is None or len(history) < length) and not state.is_over():
             choices = moves(state) if moves else state.legal_moves()
             move = draw(st.sampled_from(sorted(choices, key=state.format_move)))
             history.append(move)

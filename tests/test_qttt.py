@@ -5,17 +5,18 @@ assignments (a second method, independent of the engine's cascade)."""
 from __future__ import annotations
 
 import itertools
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.errors import IllegalMoveError, NotationError
+from rulebook.game import Outcome
 from rulebook.games import make_game
 from rulebook.games.qttt.notation import cell_name, parse_cell
+from rulebook.games.qttt.rules import Classical, Collapse, Spooky
 
-from conftest import played
+from conftest import legal_games, played
 
 GAME = make_game("qttt")
 
@@ -123,18 +124,26 @@ def test_simultaneous_lines_go_to_the_smaller_largest_number():
     assert state.outcome().reason == "simultaneous lines"
 
 
+def test_simultaneous_lines_go_to_o_when_o_completed_first():
+    state = play("c1-a2", "a3-c3", "b1-c1", "a2-a3", "c2-a3", "a1-c2", "a1-b1", "@b1",
+                 "b2-b3", "b2-b3", "@b2")
+    row_2, row_3 = (3, 4, 5), (6, 7, 8)
+    assert state.lines() == {0: [row_2], 1: [row_3]}
+    assert [state.classical[c] for c in row_2] == [1, 9, 5]  # X's line completes at mark 9
+    assert [state.classical[c] for c in row_3] == [4, 8, 2]  # O's at mark 8: first
+    assert state.outcome() == Outcome(1, "simultaneous lines")
+
+
 def test_two_lines_of_one_player_are_one_win():
-    # Search random games for a collapse giving one player two lines at once.
-    for seed in range(20000):
-        state = random_game(random.Random(seed))
-        lines = state.lines()
-        if len(lines[0]) >= 2 or len(lines[1]) >= 2:
-            player = 0 if len(lines[0]) >= 2 else 1
-            if not lines[1 - player]:
-                assert state.outcome().winner == player
-                assert state.outcome().reason == "line"
-                return
-    pytest.fail("no double line found in 20000 random games")
+    # Each pair is repeated by O and collapsed by X to put X's mark in the first cell;
+    # X's plain 9th mark on a1 then completes row 1 and column a at once.
+    state = play("b1-b2", "b1-b2", "@b2", "c1-c2", "c1-c2", "@c2", "a2-b3", "a2-b3", "@b3",
+                 "a3-c3", "a3-c3", "@c3")
+    assert state.outcome() is None and state.free_cells() == [cell("a1")]
+    state = state.play(state.parse_move("a1"))
+    row_1, column_a = (0, 1, 2), (0, 3, 6)
+    assert sorted(state.lines()[0]) == [row_1, column_a] and state.lines()[1] == []
+    assert state.outcome() == Outcome(0, "line")
 
 
 def test_ninth_move_is_a_plain_mark_on_the_last_cell():
@@ -159,6 +168,90 @@ def test_full_board_without_a_line_is_a_draw():
     assert state.outcome().winner is None and state.outcome().reason == "full board"
 
 
+def rule_broken(state, move):
+    """The rule ``state.play(move)`` refuses ``move`` with, exactly as the player reads it."""
+    with pytest.raises(IllegalMoveError) as error:
+        state.play(move)
+    return error.value.rule
+
+
+def test_each_illegal_move_names_its_rule():
+    start = GAME.initial_state()
+    cycle = play("a1-b2", "a1-b2")  # O's mark 2 closed the cycle: X chooses
+    assert rule_broken(cycle, Spooky((cell("c1"), cell("c2")))) == (
+        "mark 2 closed a cycle: X must first choose where it collapses")
+    assert rule_broken(play("a1-b2", "b2-c3", "c3-a1"), Classical(cell("c1"))) == (
+        "mark 3 closed a cycle: O must first choose where it collapses")
+    assert rule_broken(cycle, Collapse(cell("c1"))) == (
+        "mark 2 can only collapse into one of its own two cells")
+    assert rule_broken(start, Collapse(cell("a1"))) == "there is no cycle to collapse"
+    assert rule_broken(start, Classical(cell("a1"))) == (
+        "a plain (classical) mark is only played on the last empty cell")
+    assert rule_broken(start, Spooky((cell("b2"), cell("b2")))) == (
+        "the two spooky marks must go in two different cells")
+    settled = play("a1-b2", "a1-b2", "@a1")  # O2 in a1, X1 in b2
+    for pair in ("a1-c3", "a2-b2"):  # the classical cell first, then second
+        assert rule_broken(settled, settled.parse_move(pair)) == (
+            "spooky marks cannot go in a cell that holds a classical mark")
+
+
+def test_the_ninth_mark_goes_only_on_the_last_cell():
+    state = play("b1-a3", "a3-c3", "a2-c2", "b2-c3", "a1-b2", "c2-c3", "b1-b3", "b1-c3", "@c3")
+    rule = "with one cell left, X's 9th move is a plain mark on that cell"
+    assert state.free_cells() == [cell("c1")]
+    assert rule_broken(state, Classical(cell("a1"))) == rule  # a classical cell, not the last
+    assert rule_broken(state, Spooky((cell("c1"), cell("a1")))) == rule
+
+
+@pytest.mark.parametrize("move", [
+    "a1", Spooky((0,)), Spooky((0, 9)), Spooky((-1, 0)), Spooky([0, 1]), Spooky((0, True)),
+    Spooky((0.0, 1)), Collapse(9), Classical(-1), Classical(True), Classical("a1"),
+])
+def test_a_malformed_move_object_is_not_a_move_of_this_game(move):
+    for state in (GAME.initial_state(), play("a1-b2", "a1-b2")):
+        assert rule_broken(state, move) == f"not a move of this game: {move!r}"
+
+
+def test_a_pair_is_the_same_move_in_either_order():
+    assert Spooky((cell("b2"), cell("a1"))) == Spooky((cell("a1"), cell("b2")))
+    assert Spooky((cell("b2"), cell("a1"))).cells == (cell("a1"), cell("b2"))
+    assert Spooky((9, 0)).cells == (9, 0)  # not cells: left as written, then refused
+
+
+def test_the_cycle_is_its_loop_without_the_branches():
+    assert play("a1-b2").cycle_cells() == []
+    # a1-b2-c3 loop (marks 1, 2, 5), with c3-c1-c2 hanging off it and a2-b1 apart
+    state = play("a1-b2", "b2-c3", "c3-c1", "c1-c2", "a2-b1", "c3-a1")
+    assert state.pending == 6
+    assert state.cycle_cells() == sorted(cell(c) for c in ("a1", "b2", "c3"))
+    # a loop of four cells with a branch at two of its corners
+    state = play("a1-b1", "b1-b2", "b2-a2", "b2-c3", "a1-c1", "a2-a1")
+    assert state.cycle_cells() == sorted(cell(c) for c in ("a1", "a2", "b1", "b2"))
+
+
+def test_json_lists_the_position_with_names():
+    state = play("a1-b2", "b2-c3", "c3-a1")
+    assert state.to_json() == {
+        "game": "qttt", "moves_played": 3, "marks_placed": 3, "turn": "O",
+        "classical": {},
+        "spooky": [{"mark": "X1", "cells": ["a1", "b2"]}, {"mark": "O2", "cells": ["b2", "c3"]},
+                   {"mark": "X3", "cells": ["a1", "c3"]}],
+        "pending_collapse": "X3", "winner": None, "reason": None,
+    }
+    state = play("a1-b2", "b2-c3", "c3-a1", "@c3", "b1-c1")
+    assert state.to_json() == {
+        "game": "qttt", "moves_played": 5, "marks_placed": 4, "turn": "X",
+        "classical": {"a1": "X1", "b2": "O2", "c3": "X3"},
+        "spooky": [{"mark": "O4", "cells": ["b1", "c1"]}],
+        "pending_collapse": None, "winner": None, "reason": None,
+    }
+    won = play("a1-a3", "b1-a3", "b1-a2", "c1-b3", "a1-a3", "@a1").to_json()
+    assert (won["turn"], won["winner"], won["reason"]) == (None, "X", "line")
+    drawn = play("b1-a3", "b1-b3", "b2-a3", "a3-c3", "a1-b2", "b1-c1", "c2-a3", "a1-a2",
+                 "c2-c3", "@c2").to_json()
+    assert (drawn["turn"], drawn["winner"], drawn["reason"]) == (None, "draw", "full board")
+
+
 # --- notation -------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, message", [
@@ -171,18 +264,28 @@ def test_notation_errors_quote_the_input(text, message):
     assert repr(text) in str(error.value)
 
 
+@pytest.mark.parametrize("text, column", [
+    ("a4-b1", 1), ("a1-d2", 4), ("a1-", 4), ("b2-a1-c3", 4), ("@d2", 2), ("@", 2),
+    ("x", 1), ("a1b2", 1), ("d1", 1), ("  a1-c9", 6), (" @a0", 3), ("\tq", 2),
+])
+def test_notation_errors_name_the_column(text, column):
+    with pytest.raises(NotationError) as error:
+        GAME.initial_state().parse_move(text)
+    assert error.value.column == column
+    assert f" at column {column}: " in str(error.value)
+
+
+def test_an_empty_move_has_no_column():
+    with pytest.raises(NotationError) as error:
+        GAME.initial_state().parse_move("  ")
+    assert error.value.column is None and "column" not in str(error.value)
+
+
 def test_cell_names_run_left_to_right_and_bottom_to_top():
     assert [cell_name(c) for c in (0, 2, 6, 8)] == ["a1", "c1", "a3", "c3"]
 
 
 # --- properties over random legal games -------------------------------------------
-
-def random_game(rng, stop_at=None):
-    state = GAME.initial_state()
-    while not state.is_over() and (stop_at is None or state.move_number < stop_at):
-        state = state.play(state.random_move(rng))
-    return state
-
 
 def spooky_graph_is_a_forest(state) -> bool:
     parent = {c: c for c in range(9)}
@@ -226,13 +329,30 @@ def consistent_collapses(spooky, classical, mark, cell_):
     return solutions
 
 
+def cells_on_a_cycle(spooky) -> list[int]:
+    """Brute force: a cell is on a cycle when one of its marks' other cell still
+    reaches it without that mark."""
+    def reach(start, goal, marks):
+        seen, frontier = {start}, [start]
+        while frontier:
+            here = frontier.pop()
+            for _, a, b in marks:
+                for there in ((b,) if here == a else (a,) if here == b else ()):
+                    if there not in seen:
+                        seen.add(there)
+                        frontier.append(there)
+        return goal in seen
+
+    return sorted({c for m, a, b in spooky for c in (a, b)
+                   if reach(a, b, [s for s in spooky if s[0] != m])})
+
+
 @settings(max_examples=200, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(1, 20))
-def test_random_games_keep_the_invariants(seed, stop_at):
-    rng = random.Random(seed)
+@given(legal_games(GAME, max_moves=20))
+def test_random_games_keep_the_invariants(game):
+    moves, _ = game
     state = GAME.initial_state()
-    while not state.is_over() and state.move_number < stop_at:
-        move = state.random_move(rng)
+    for move in moves:
         after = state.play(move)
         if state.pending is not None:
             # The cascade agrees with the only consistent assignment.
@@ -242,6 +362,7 @@ def test_random_games_keep_the_invariants(seed, stop_at):
         classical = sum(m is not None for m in state.classical)
         assert classical + len(state.spooky) == state.marks_placed
         assert state.marks_placed <= 9
+        assert state.cycle_cells() == (cells_on_a_cycle(state.spooky) if state.pending else [])
         if state.pending is None:
             assert spooky_graph_is_a_forest(state), "a cycle was left uncollapsed"
         else:
@@ -253,9 +374,9 @@ def test_random_games_keep_the_invariants(seed, stop_at):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32 - 1))
-def test_every_game_ends_by_move_nine(seed):
-    state = random_game(random.Random(seed))
+@given(legal_games(GAME, max_moves=None))
+def test_every_game_ends_by_move_nine(game):
+    _, state = game
     assert state.is_over()
     assert state.marks_placed <= 9
     if state.outcome().winner is None:

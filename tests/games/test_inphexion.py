@@ -9,8 +9,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rulebook.errors import IllegalMoveError, NotationError, OptionError, RecordError
+from rulebook.game import Outcome
 from rulebook.games import make_game
+from rulebook.games.inphexion.rules import perft
 from rulebook.records import load_record
+
+from conftest import legal_games
 
 SURROUND = """
 turn: White
@@ -43,6 +47,13 @@ def error_of(state, text):
     return message
 
 
+def rule_of(state, text):
+    """The rule ``text`` breaks here, exactly as the player reads it."""
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(state.parse_move(text))
+    return caught.value.rule
+
+
 # --- the board and the opening ----------------------------------------------------
 def test_board_sizes_and_neighbours():
     geo = game().geometry
@@ -72,9 +83,22 @@ def test_discs_in_hand_count_down():
 
 def test_options_are_checked():
     with pytest.raises(OptionError):
-        game(size=1)
-    with pytest.raises(OptionError):
         game(colour="red")
+    for size in (1, 27):
+        with pytest.raises(OptionError) as caught:
+            game(size=size)
+        assert str(caught.value) == f"inphexion: option size={size}: the board is 2×2 to 26×26"
+    with pytest.raises(OptionError) as caught:
+        game(discs=-1)
+    assert str(caught.value) == (
+        "inphexion: option discs=-1: 0 (enough to fill the board) or a positive number")
+    assert [game(size=size).geometry.size for size in (2, 26)] == [2, 26]
+
+
+def test_each_player_has_half_the_cells_rounded_up():
+    # (n² + 1) / 2 discs each by default: enough together to fill the board
+    assert [game(size=n).discs for n in (2, 3, 4, 6, 7)] == [2, 5, 8, 18, 25]
+    assert all(type(game(size=n).discs) is int for n in (2, 3, 4))
 
 
 # --- surround and relocation ------------------------------------------------------
@@ -159,6 +183,183 @@ def test_player_without_a_legal_move_loses():
     assert state.turn is None and state.legal_moves() == []
 
 
+ONE_FREE_CELL = """
+turn: White
+ B B .
+  W W B
+   B W .
+"""
+
+
+def test_every_placement_mistake_has_its_own_message():
+    start = game().initial_state()
+    state = game().parse_position(SURROUND)
+    assert rule_of(play(start, "b1"), "swap") == (
+        "pie rule: only Black's first move may be 'swap', and only in a game with the pie rule")
+    assert rule_of(start, "d4>d5") == (
+        "first move: the first disc goes on any empty cell, with nothing to push; write it "
+        "as 'd4'")
+    assert rule_of(state, "b2") == (
+        "placement rule: after the first move, every move pushes an enemy disc aside; write "
+        "it as 'b2>CELL'")
+    assert rule_of(state, "a1>a2") == (
+        "placement rule: a1 is empty; White places only on a cell holding an enemy disc, "
+        "after pushing that disc aside")
+    assert rule_of(play(state, "e4>f4 d4>a6"), "f4>f5") == (
+        "placement rule: f4 holds Black's own disc, not an enemy disc")
+    assert rule_of(state, "e4>g4") == (
+        "placement rule: the disc on e4 can only be pushed to an adjacent cell, and g4 is "
+        "not next to it")
+    assert rule_of(state, "e4>e3") == (
+        "placement rule: the disc on e4 can only be pushed to an empty cell, and e3 holds "
+        "a disc")
+
+
+def test_with_no_disc_in_hand_no_move_is_legal():
+    # the game is over then, so play() says so first; the rule is the legality check's
+    state = play(game(size=3, discs=1).initial_state(), "b2", "b2>b1")
+    assert state.hand[state.to_move] == 0
+    assert state._illegal_reason(state.parse_move("b2>c2")) == "you have no discs left in hand"
+
+
+def malformed_moves():
+    from rulebook.games.inphexion.rules import Move
+
+    board = "not a move on this board: {!r}".format
+    twice = "surround rule: each surrounded disc is relocated once, each to its own cell"
+    return [
+        ("d4>d5", "not a move of this game: 'd4>d5'"),
+        (Move(swap=1), f"not a move of this game: {Move(swap=1)!r}"),
+        *[(move, board(move)) for move in (
+            Move(7, 1), Move(1, 64), Move(True, 1), Move(1, 2, [(3, 4)]),  # 7: a row's spare bit
+            Move(1, 2, ((3, 7),)), Move(1, 2, ((3, 4, 5),)), Move(1, 2, ([3, 4],)),
+            Move(1, 2, (3, 4)))],
+        (Move(1, 2, ((3, 4), (3, 5))), twice),
+        (Move(1, 2, ((3, 4), (5, 4))), twice),
+    ]
+
+
+@pytest.mark.parametrize("move, rule", malformed_moves())
+def test_a_malformed_move_object_is_refused_by_its_shape(move, rule):
+    state = game().parse_position(SURROUND)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(move)
+    assert caught.value.rule == rule
+
+
+def test_a_surround_with_exactly_enough_room_must_relocate():
+    # b1>c1 leaves a1 alone between b1 and a2; c3 is the one free cell left for it
+    state = game(size=3).parse_position(ONE_FREE_CELL)
+    assert rule_of(state, "b1>c1") == (
+        "surround rule: this move surrounds the lone Black disc on a1, "
+        "which must be moved to an empty cell: add 'a1>CELL'")
+    assert [state.format_move(m) for m in state.legal_moves()
+            if state.format_move(m).startswith("b1>")] == ["b1>c1 a1>c3"]
+    after = play(state, "b1>c1 a1>c3")
+    assert after.grid() == [[".", "W", "B"], ["W", "W", "B"], ["B", "W", "B"]]
+    assert after.outcome() == Outcome(0, "connection")  # b1-b2-b3 joins White's rows
+
+
+def test_no_room_for_the_surrounded_disc_counts_as_one_losing_move():
+    state = game(size=3).parse_position(ONE_FREE_CELL.replace("B W .", "B W W"))
+    assert sorted(state.format_move(m) for m in state.legal_moves()) == ["b1>c1", "c2>c1"]
+    assert state.count_legal_moves() == 2
+    lost = play(state, "b1>c1")
+    assert lost.outcome() == Outcome(1, "no empty cell for a relocation")
+    assert [perft(lost, depth) for depth in (0, 1, 2)] == [1, 0, 0]
+
+
+def test_every_relocation_mistake_has_its_own_message():
+    state = game().parse_position(SURROUND)
+    assert rule_of(state, "e4>f4 d4>a6 b2>a1") == (
+        "surround rule: b2 holds no lone disc surrounded by this move, so nothing is "
+        "relocated from there")
+    assert rule_of(state, "e4>f4 d4>d4") == (
+        "surround rule: d4 is where a surrounded disc starts; none of the starting cells may "
+        "receive a relocated disc (no swaps)")
+    assert rule_of(state, "e4>f4 d4>c4") == (
+        "surround rule: a relocated disc goes to an empty cell, and c4 is not empty after "
+        "the placement")
+    record = load_record("figures/inphexion/double-surround.toml")
+    before = record.replay()[0]
+    assert rule_of(before, "d4>c5") == (
+        "surround rule: this move surrounds the lone Black disc on d3 and the lone Black "
+        "disc on e4, which must be moved to an empty cell: add 'd3>CELL e4>CELL'")
+
+
+def test_a_surrounded_neutral_disc_is_named_as_neutral():
+    text = """
+    turn: White
+     . . . . .
+      . W W W .
+       . W N B .
+        . W W . .
+         . . . . .
+    """
+    state = game(size=5, neutral=True).parse_position(textwrap.dedent(text))
+    assert rule_of(state, "d3>e3") == (
+        "surround rule: this move surrounds the lone neutral disc on c3, which must be moved "
+        "to an empty cell: add 'c3>CELL'")
+
+
+@pytest.mark.parametrize("fields", [{"target": 3}, {"push": 3}, {"relocations": ((1, 2),)}])
+def test_a_swap_carries_nothing_else(fields):
+    from rulebook.games.inphexion.rules import Move
+
+    state = play(game(pie=True).initial_state(), "b1")
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(Move(swap=True, **fields))
+    assert caught.value.rule == "a swap places, pushes and relocates nothing"
+
+
+def test_the_last_disc_in_hand_can_still_be_played():
+    state = play(game(size=3, discs=1).initial_state(), "b2")
+    assert state.hand == (0, 1)
+    assert state.count_legal_moves() == len(state.legal_moves()) == 6  # b2 to each neighbour
+    final = play(state, "b2>b1")
+    assert final.hand == (0, 0) and final.count_legal_moves() == 0
+    assert final.outcome() == Outcome(1, "no discs in hand")
+
+
+def cells(state, names):
+    return sum(1 << state.geo.by_name[name] for name in names.split())
+
+
+def test_steps_show_the_push_then_the_placement():
+    state = game().parse_position(SURROUND)
+    white = cells(state, "b3 d3 e3 c4 c5 d5 f6")
+    black_pushed = cells(state, "b2 f2 d4 f4 g5 b6 c7")  # e4's disc now on f4
+    steps = state.steps(state.parse_move("e4>f4 d4>a6"))
+    assert steps == {"push": ((white, black_pushed), 0),
+                     "place": ((white | cells(state, "e4"), black_pushed), 0)}
+    neutral = game(neutral=True).initial_state()
+    assert neutral.steps(neutral.parse_move("d4>d5")) == {
+        "push": ((0, 0), cells(neutral, "d5")), "place": ((cells(neutral, "d4"), 0),
+                                                         cells(neutral, "d5"))}
+    start = game(pie=True).initial_state()
+    assert start.steps(start.parse_move("b1")) == {}
+    assert play(start, "b1").steps(start.parse_move("swap")) == {}
+
+
+def test_json_and_repr_describe_the_position():
+    state = game().parse_position(SURROUND)
+    rows = ["." * 7, ".B...B.", ".W.WW..", "..WBB..", "..WW..B", ".B...W.", "..B...."]
+    assert state.to_json() == {
+        "size": 7, "rows": rows, "turn": "White", "move_number": 14,
+        "in_hand": {"White": 18, "Black": 18}, "last_move": None, "winner": None,
+        "reason": None}
+    after = play(state, "e4>f4 d4>a6")
+    rows[3], rows[5] = "..W.WB.", "BB...W."
+    assert after.to_json() == {
+        "size": 7, "rows": rows, "turn": "Black", "move_number": 15,
+        "in_hand": {"White": 17, "Black": 18}, "last_move": "e4>f4 d4>a6", "winner": None,
+        "reason": None}
+    assert repr(after) == f"<inphexion move 15: {rows}>"
+    finished = play(game(size=3).parse_position(ONE_FREE_CELL), "b1>c1 a1>c3").to_json()
+    assert (finished["turn"], finished["winner"], finished["reason"]) == (
+        None, "White", "connection")
+
+
 # --- options ----------------------------------------------------------------------
 def test_pie_rule_swap_reflects_the_first_disc():
     state = play(game(pie=True).initial_state(), "b1")
@@ -166,6 +367,7 @@ def test_pie_rule_swap_reflects_the_first_disc():
     swapped = play(state, "swap")
     assert swapped.turn == 0 and swapped.grid()[1][0] == "B"  # b1 -> a2 as Black
     assert swapped.discs[0] == 0 and swapped.hand == (25, 24)
+    assert swapped.move_number == 2 and swapped.to_json()["last_move"] == "swap"
     assert "pie rule" in error_of(play(swapped, "a2>a3"), "swap")
     assert "pie rule" in error_of(play(game().initial_state(), "b1"), "swap")
 
@@ -237,16 +439,16 @@ def test_records_report_file_line_and_move_number(tmp_path):
 
 # --- properties over random games --------------------------------------------------
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 5, 7]),
-       pie=st.booleans(), neutral=st.booleans())
-def test_random_games_round_trip_and_stay_consistent(seed, size, pie, neutral):
-    rng = random.Random(seed)
-    state = game(size=size, pie=pie, neutral=neutral).initial_state()
-    while not state.is_over():
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([3, 5, 7]), "pie": st.booleans(), "neutral": st.booleans()}),
+    max_moves=None))
+def test_random_games_round_trip_and_stay_consistent(game):
+    history, final = game
+    state = final.game.initial_state()
+    for move in history:
         moves = state.legal_moves()
         assert len(set(moves)) == len(moves)
-        move = state.random_move(rng)
-        assert move in moves
+        assert state.random_move(random.Random(state.number)) in moves
         text = state.format_move(move)
         assert state.parse_move(text) == move
         before = (state.discs, state.neutral, state.hand)
@@ -256,7 +458,7 @@ def test_random_games_round_trip_and_stay_consistent(seed, size, pie, neutral):
         assert not white & black and not (white | black) & nxt.neutral
         assert white.bit_count() + nxt.hand[0] == state.game.discs
         state = nxt
-    assert state.turn is None and state.legal_moves() == []
+    assert state.is_over() and state.turn is None and state.legal_moves() == []
 
 
 # --- drawings ---------------------------------------------------------------------

@@ -9,20 +9,22 @@ from hypothesis import given, settings, strategies as st
 
 from rulebook.games import make_game
 
+from conftest import legal_games
+
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 @settings(max_examples=60, deadline=None)
-@given(size=st.sampled_from([4, 5, 7]), pie=st.booleans(),
-       choices=st.lists(st.integers(min_value=0, max_value=10**6), max_size=40))
-def test_count_equals_the_listed_moves(size, pie, choices):
-    state = make_game("inphexion", size=size, pie=pie).initial_state()
-    for choice in choices:
-        moves = state.legal_moves()
-        assert state.count_legal_moves() == len(moves)
-        if not moves:
-            break
-        state = state.play(moves[choice % len(moves)])
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([4, 5, 7]), "pie": st.booleans(),
+    "discs": st.sampled_from([0, 3])}), max_moves=40))
+def test_count_equals_the_listed_moves(game):
+    moves, final = game
+    state = final.game.initial_state()
+    for move in [*moves, None]:
+        assert state.count_legal_moves() == len(state.legal_moves())
+        if move is not None:
+            state = state.play(move)
 
 
 def pockets_position(game, centres):

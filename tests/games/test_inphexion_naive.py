@@ -4,13 +4,13 @@ The naive engine below shares no code with rulebook.games.inphexion: a dict
 of (column, row) -> 'W' / 'B' / 'N' / None, neighbours by offsets, the
 surround rule by scanning every disc before and after the move, connections by
 breadth-first search, moves as strings.  The perft table in
-data/inphexion_perft.toml was produced by the fast engine; these tests check
-it against the naive one (shallow depths) and the fast one (all depths).
+data/inphexion_perft.toml was produced by the naive engine; these tests count
+its shallower depths again with the naive engine (run this file to re-count it
+all) and check the fast engine against it.
 """
 
 from __future__ import annotations
 
-import random
 import tomllib
 from itertools import combinations
 from pathlib import Path
@@ -20,6 +20,8 @@ from hypothesis import given, settings, strategies as st
 
 from rulebook.games import make_game
 from rulebook.games.inphexion.rules import perft
+
+from conftest import legal_games
 
 PERFT = tomllib.loads((Path(__file__).parent / "data" / "inphexion_perft.toml").read_text())
 OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -48,6 +50,7 @@ class Naive:
     def copy(self):
         other = object.__new__(Naive)
         other.__dict__ = {**self.__dict__, "board": dict(self.board), "hand": dict(self.hand)}
+        other.__dict__.pop("listed", None)
         return other
 
     def near(self, cell):
@@ -85,19 +88,30 @@ class Naive:
             if disc in (None, me):
                 continue
             for push in self.near(target):
-                if self.board[push] is not None:
-                    continue
-                after = dict(self.board)
-                after[push], after[target] = disc, me
-                owed = []
-                for cell, held in after.items():
-                    came_from = target if cell == push else cell
-                    if (self.lone_surrounded(after, cell, me)
-                            and not self.lone_surrounded(self.board, came_from, me)):
-                        owed.append(cell)
-                yield target, push, after, owed
+                if self.board[push] is None:
+                    yield (target, push, *self.push(target, push))
+
+    def push(self, target, push):
+        """The board after pushing the disc on target to push and placing there, and
+        the cells of the discs surrounded by this move (not before it)."""
+        me = self.to_move
+        after = dict(self.board)
+        after[push], after[target] = self.board[target], me
+        owed = []
+        for cell, held in after.items():
+            came_from = target if cell == push else cell
+            if (self.lone_surrounded(after, cell, me)
+                    and not self.lone_surrounded(self.board, came_from, me)):
+                owed.append(cell)
+        return after, owed
 
     def moves(self):
+        """The legal moves, listed once (``play`` finishes the position before asking)."""
+        if "listed" not in self.__dict__:
+            self.listed = self.list_moves()
+        return self.listed
+
+    def list_moves(self):
         if self.winner is not None or self.hand[self.to_move] == 0:
             return []
         if all(v is None for v in self.board.values()):
@@ -134,9 +148,7 @@ class Naive:
             nxt.board[cells[words[0]]] = me
             return nxt
         target, push = (cells[w] for w in words[0].split(">"))
-        for chosen_target, chosen_push, after, owed in self.pushes():
-            if (chosen_target, chosen_push) == (target, push):
-                break
+        after, owed = self.push(target, push)
         nxt.board = after
         if owed and len(words) == 1:
             nxt.winner, nxt.reason = them, "no empty cell for a relocation"
@@ -164,9 +176,18 @@ class Naive:
 
 
 def naive_perft(position, depth):
-    if depth == 0:
-        return 1
-    return sum(naive_perft(position.play(m), depth - 1) for m in position.moves())
+    """How many move sequences of 1, 2, ..., depth moves start here (one walk of the tree)."""
+    counts = [0] * depth
+
+    def walk(here, played):
+        moves = here.moves()
+        counts[played] += len(moves)
+        if played + 1 < depth:
+            for move in moves:
+                walk(here.play(move), played + 1)
+
+    walk(position, 0)
+    return counts
 
 
 def canonical(text):
@@ -194,44 +215,69 @@ def test_fast_engine_matches_the_perft_table(case):
 
 @pytest.mark.parametrize("case", sorted(PERFT))
 def test_naive_engine_matches_the_perft_table(case):
-    table = PERFT[case]["counts"]
-    for depth, expected in enumerate(table[:PERFT[case]["naive_depth"]], start=1):
-        assert naive_perft(naive_for(case), depth) == expected, f"{case} depth {depth}"
+    depth = PERFT[case]["naive_depth"]
+    assert naive_perft(naive_for(case), depth) == PERFT[case]["counts"][:depth]
 
 
-def compare_games(options, seed, max_moves=200):
-    """Random game through both engines: same moves, boards and results at every step."""
+def compare_games(options, moves):
+    """A game through both engines: same moves, boards and results at every step."""
     game = make_game("inphexion", **options)
     size = game.options["size"]
     naive = Naive(size, game.discs, game.options["pie"], game.options["neutral"])
     state = game.initial_state()
-    rng = random.Random(seed)
-    for _ in range(max_moves):
+    for move in [*moves, None]:
         fast_moves = {canonical(state.format_move(m)) for m in state.legal_moves()}
         assert fast_moves == {canonical(m) for m in naive.moves()}, str(state)
-        if state.is_over():
-            break
-        move = state.random_move(rng)
+        if move is None:
+            return state, naive
         state, naive = state.play(move), naive.play(state.format_move(move))
         assert ["".join(row) for row in state.grid()] == naive.rows()
         outcome = state.outcome()
         assert (None if outcome is None else ("WB"[outcome.winner], outcome.reason)) == (
             None if naive.winner is None else (naive.winner, naive.reason))
-    return state
+
+
+@settings(max_examples=15, deadline=None)
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([3, 4]), "pie": st.booleans(), "neutral": st.booleans()}),
+    max_moves=12))
+def test_perft_agrees_with_the_naive_engine_from_any_position(game):
+    moves, final = game
+    state, naive = compare_games(final.game.options, moves)
+    assert [perft(state, depth) for depth in (0, 1, 2)] == [1, *naive_perft(naive, 2)]
+
+
+SMALL_OPTIONS = st.fixed_dictionaries({"size": st.sampled_from([4, 5]), "pie": st.booleans(),
+                                       "neutral": st.booleans()})
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.sampled_from([4, 5]),
-       pie=st.booleans(), neutral=st.booleans())
-def test_random_games_agree_with_the_naive_engine(seed, size, pie, neutral):
-    compare_games({"size": size, "pie": pie, "neutral": neutral}, seed)
+@given(legal_games("inphexion", SMALL_OPTIONS, max_moves=None))
+def test_random_games_agree_with_the_naive_engine(game):
+    moves, final = game
+    state, _ = compare_games(final.game.options, moves)
+    assert state.is_over()
 
 
-def test_random_7x7_games_agree_with_the_naive_engine():
-    for seed in range(3):
-        assert compare_games({}, seed).is_over()
+@settings(max_examples=3, deadline=None)
+@given(legal_games("inphexion", max_moves=None))
+def test_random_7x7_games_agree_with_the_naive_engine(game):
+    moves, _ = game
+    state, _ = compare_games({}, moves)
+    assert state.is_over()
 
 
-def test_scarce_discs_end_the_game_as_the_naive_engine_says():
-    finished = compare_games({"size": 5, "discs": 4}, 7)
-    assert finished.outcome().reason in ("no discs in hand", "connection")
+@settings(max_examples=5, deadline=None)
+@given(legal_games("inphexion", {"size": 5, "discs": 4}, max_moves=None))
+def test_scarce_discs_end_the_game_as_the_naive_engine_says(game):
+    moves, _ = game
+    finished, _ = compare_games({"size": 5, "discs": 4}, moves)
+    # four discs cannot join five rows or columns: the game ends for want of a move
+    assert finished.outcome().reason in ("no discs in hand", "no legal move")
+
+
+if __name__ == "__main__":  # re-count the whole perft table with the naive engine
+    for case in sorted(PERFT):
+        counted = naive_perft(naive_for(case), len(PERFT[case]["counts"]))
+        verdict = "as in the table" if counted == PERFT[case]["counts"] else "DIFFERS"
+        print(f"{case}: {counted} {verdict}")

@@ -152,17 +152,13 @@ class InphexionState(State):
     def _pushes(self):
         """Each legal push: (target, push, the discs it surrounds, the free cells for them)."""
         geo = self.geo
-        mine = self.discs[self.to_move]
         theirs = self.discs[1 - self.to_move] | self.neutral
         empty = self.empty
         for target in bits(theirs & geo.spread(empty)):
             for push in geo.neighbours[target]:
-                if not empty >> push & 1:
-                    continue
-                mover = mine | 1 << target
-                others = theirs ^ (1 << target | 1 << push)
-                owed = surrounded_by_move(geo, mover, others, target)
-                yield target, push, owed, [c for c in bits(empty) if c != push]
+                if empty >> push & 1:
+                    yield (target, push, self.owed_relocations(target, push),
+                           [c for c in bits(empty) if c != push])
 
     def _legal_moves(self):
         if self.hand[self.to_move] == 0:
@@ -187,8 +183,9 @@ class InphexionState(State):
             return 0
         if self.is_first_move():
             return self.empty.bit_count()
-        count = sum(1 if not owed or len(free) < len(owed) else comb(len(free), len(owed))
-                    for _, _, owed, free in self._pushes())
+        # nothing owed: C(n, 0) = 1 move; more owed than free cells: C(n, k) = 0, but the
+        # push is still one (losing) move
+        count = sum(max(1, comb(len(free), len(owed))) for _, _, owed, free in self._pushes())
         return count + int(self.pie_open)
 
     def random_move(self, rng) -> Move:

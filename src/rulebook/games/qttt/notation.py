@@ -34,19 +34,22 @@ def parse_cell(text: str, whole: str, column: int) -> int:
 
 
 def parse_move(text: str):
+    """Read a move; a NotationError names the column (1-based, in ``text``) where it fails."""
     move = text.strip().lower()
     if not move:
         raise NotationError(text, "empty move")
+    start = len(text) - len(text.lstrip()) + 1  # the column of the move's first character
     if move.startswith("@"):
-        return Collapse(parse_cell(move[1:], text, 2))
+        return Collapse(parse_cell(move[1:], text, start + 1))
     if "-" in move:
         first, _, second = move.partition("-")
-        a = parse_cell(first, text, 1)
-        b = parse_cell(second, text, len(first) + 2)
+        a = parse_cell(first, text, start)
+        b = parse_cell(second, text, start + len(first) + 1)
         return Spooky((a, b))
     if CELL.fullmatch(move):
-        return Classical(parse_cell(move, text, 1))
-    raise NotationError(text, "expected a pair 'a1-b2', a collapse '@a1' or a single cell 'c3'", 1)
+        return Classical(parse_cell(move, text, start))
+    raise NotationError(text, "expected a pair 'a1-b2', a collapse '@a1' or a single cell 'c3'",
+                        start)
 
 
 def format_move(move) -> str:

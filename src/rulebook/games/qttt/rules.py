@@ -50,10 +50,8 @@ def _shape_problem(move) -> str | None:
     """Why ``move`` is not a well-formed QTTT move (built in Python, not parsed)."""
     if isinstance(move, Spooky):
         ok = isinstance(move.cells, tuple) and len(move.cells) == 2 and all(map(_is_cell, move.cells))
-    elif isinstance(move, (Collapse, Classical)):
-        ok = _is_cell(move.cell)
     else:
-        ok = False
+        ok = isinstance(move, (Collapse, Classical)) and _is_cell(move.cell)
     return None if ok else f"not a move of this game: {move!r}"
 
 
@@ -124,8 +122,9 @@ class QtttState(State):
         found = {X: [], O: []}
         for line in LINES:
             marks = [self.classical[c] for c in line]
-            if None not in marks and len({owner(m) for m in marks}) == 1:
-                found[owner(marks[0])].append(line)
+            players = set() if None in marks else {owner(m) for m in marks}
+            if len(players) == 1:
+                found[players.pop()].append(line)
         return found
 
     def line_completed_at(self, line) -> int:
@@ -259,15 +258,15 @@ def collapse(spooky, classical, mark: int, cell: int) -> tuple:
     """Make ``mark`` classical in ``cell`` and cascade through every tied mark.
 
     A mark forced out of a cell goes to its other cell, which pushes the marks
-    there in turn, until every mark of the cycle's group is classical.
+    there in turn, until every mark of the cycle's group is classical.  Once
+    ``mark`` is placed, the other marks of its group form a tree (the spooky
+    marks had no cycle before it), so each is reached once.
     """
     board = list(classical)
     where = {m: (a, b) for m, a, b in spooky}
     queue = [(mark, cell)]
     while queue:
         current, target = queue.pop(0)
-        if current not in where:
-            continue  # already settled through another branch
         del where[current]
         board[target] = current
         for other, (a, b) in list(where.items()):
