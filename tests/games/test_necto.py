@@ -115,12 +115,13 @@ def test_size_option_is_checked():
 
 
 @settings(max_examples=12, deadline=None)
-@given(data=st.data())
-def test_random_games_end_with_only_curves_and_consistent_scores(data):
+@given(game=legal_games("necto", {"size": 4}, max_moves=None))
+def test_random_games_end_with_only_curves_and_consistent_scores(game):
+    moves, final = game
     state, total = _game(4).initial_state(), [0, 0]
-    while not state.is_over():
+    for move in moves:
         before = state
-        state = state.play(data.draw(st.sampled_from(state.legal_moves())))
+        state = state.play(move)
         assert state.turn in (None, 1 - before.turn)
         if before.stage == "placing":
             assert state.gains == (0, 0)
@@ -129,6 +130,7 @@ def test_random_games_end_with_only_curves_and_consistent_scores(data):
             first, second = scored.counts
             assert scored.players == ((0,) if first > second else (1,) if second > first else (0, 1))
             assert scored.knot.named
+    assert state == final and state.is_over()
     assert all(TILES[c].kind == "curve" for c in state.codes)
     assert list(state.scores) == total
     outcome = state.outcome()
