@@ -6,7 +6,7 @@ triangle a quarter of the disk, or three radii) on a finely divided disk
 (error ~3e-7 of the area), and plays each cut itself by intersecting the
 region holding the point with three 120-degree wedges.  It hands settled
 neutral parts (under three minimum areas) to the opponent and finds a winner as
-a union of one colour's polygons touching all three goal arcs.  The engine's
+a union of one colour's polygons reaching all three goal arcs.  The engine's
 exact areas, edge labels, adjacency, point location and winner must agree with
 it.  Games are drawn move by move (region, point, angle, which parts), so a
 failure shrinks to a short game.
@@ -72,12 +72,16 @@ def naive_start(start: str) -> dict[int, Polygon]:
     return {i: next(f for f in faces if f.contains(Point(p))) for i, p in marks.items()}
 
 
-def goal_arc(index: int):
-    """Goal arc A (30 to 150 degrees), B (150 to 270) or C (270 to 30), slightly widened."""
-    return LineString([polar(30 + 120 * index + 120 * k / 2000) for k in range(2001)]).buffer(1e-6)
-
-
-ARCS = [goal_arc(k) for k in range(3)]
+def goal_arcs(shape) -> set[int]:
+    """The goal arcs a polygon reaches: arc A (0) from 30 to 150 degrees, B (1) from
+    150 to 270, C (2) from 270 to 30, by the angles of its points on the rim (a touch
+    may be very short: a ray ending just beside a line's end on the rim)."""
+    arcs = set()
+    for x, y in shape.exterior.coords:
+        if math.hypot(x, y) > 1 - 1e-6:
+            angle = math.degrees(math.atan2(y, x)) % 360
+            arcs.add(0 if 30 <= angle < 150 else 1 if 150 <= angle < 270 else 2)
+    return arcs
 
 
 class NaiveGame:
@@ -114,8 +118,7 @@ class NaiveGame:
             union = unary_union([s.buffer(1e-9) for i, s in self.regions.items()
                                  if self.owners[i] == colour])
             for piece in getattr(union, "geoms", [union]):
-                if not piece.is_empty and all(piece.boundary.intersection(arc).length > 1e-5
-                                              for arc in ARCS):
+                if not piece.is_empty and goal_arcs(piece) == {0, 1, 2}:
                     assert self.winner is None  # never both at once
                     self.winner = colour
 
@@ -167,3 +170,18 @@ def test_adjacency_and_point_location_match_the_naive_model(game, data):
         if holders:
             region = state.region_at(x, y)
             assert region is not None and region.id == holders[0]
+
+
+def test_a_very_short_touch_of_a_goal_arc_counts():
+    """Move 2's ray ends 3e-7 beside the end of the radius at 330 degrees, leaving
+    region 8 a rim edge that short on arc C: Blue's 6, 8 and 11 then reach all three
+    arcs (a case hypothesis found)."""
+    moves = ["(-0.853,0.3235) 0 B3 R2", "(0.433013,0.25) 60 R3 B2", "(-0.352822,0.560052) 60 B2 R1"]
+    state, naive = make_game("craquelure", start="sectors").initial_state(), NaiveGame("sectors")
+    for text in moves:
+        move = state.parse_move(text)
+        state = state.play(move)
+        naive.play(move)
+        _assert_same(naive, state)
+    assert state.winner == 0 and state.winning_group == {6, 8, 11}
+    assert goal_arcs(naive.regions[8]) == {2}
