@@ -337,6 +337,7 @@ def test_the_higher_total_wins_once_every_tile_is_a_curve(scores, winner):
     assert over.stage == "over" and over.turn is None and over.legal_moves() == []
     outcome = over.outcome()
     assert (outcome.winner, outcome.reason, outcome.scores) == (winner, "no tile to replace", scores)
+    assert over.to_json()["turn"] is None and over.to_json()["stage"] == "over"
     playing = dataclasses.replace(over, codes=("x1",) + over.codes[1:])
     assert playing.outcome() is None and playing.stage == "replacing" and playing.turn == 1
 
