@@ -205,6 +205,7 @@ def test_the_hand_worked_positions_marks_match_the_brute_force(text):
         gains = ref.replacement_gains(4, state.codes, state.owners, state.to_move, cell, mark.best.code)
         me = state.to_move
         assert mark.best.cell == cell and TILES[mark.best.code].crossings < TILES[state.codes[cell]].crossings
+        assert state.play(mark.best).gains == gains  # a legal replacement that scores so
         net = gains[me] - gains[1 - me]
         assert (mark.kind, mark.value) == (("+", net) if net > 0 else ("-", -net) if net < 0
                                            else ("±", gains[me]))
