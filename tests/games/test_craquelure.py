@@ -6,7 +6,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
 
 from rulebook.errors import IllegalMoveError, OptionError
 from rulebook.games import make_game
@@ -14,6 +14,8 @@ from rulebook.games.craquelure import geometry as geo
 from rulebook.games.craquelure.rules import connected_group, arcs_of, is_settled
 from rulebook.games.craquelure.search import best_cut, find_legal_cut
 from rulebook.games.craquelure.starts import PINWHEEL_OFFSET
+
+from craquelure_games import played_games
 
 PI = math.pi
 
@@ -191,14 +193,14 @@ def test_settled_neutral_part_goes_to_the_opponent():
 
 
 @settings(max_examples=3, deadline=None)
-@given(st.integers(0, 10**6))
-def test_settled_means_under_three_minimum_areas(seed):
+@given(played_games(options={"start": "pinwheel"}))
+def test_settled_means_under_three_minimum_areas(game):
     """Standard settings: every region of at least 3 minimum areas has an equal split.
 
     The search is independent of the engine's shortcut (area alone): it looks
     for the most balanced cut and finds its smallest part is a third of the region.
     """
-    states = random_game(seed)
+    _, _, states = game
     regions = sorted(states[-1].regions.values(), key=lambda r: -r.area)
     checked = 0
     for region in (regions[0], regions[len(regions) // 2]):
@@ -282,9 +284,10 @@ def test_after_a_swap_the_winner_is_the_seat_holding_the_colour():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 10**6))
-def test_random_games_end_in_exactly_one_connection(seed):
-    for state in random_game(seed):
+@given(played_games(max_moves=100))
+def test_random_games_end_in_exactly_one_connection(game):
+    _, _, states = game
+    for state in states:
         for region in state.regions.values():
             assert geo.is_convex(region.pts, region.edges)
         assert sum(r.area for r in state.regions.values()) == pytest.approx(PI, abs=1e-12)
@@ -296,7 +299,7 @@ def test_random_games_end_in_exactly_one_connection(seed):
                     connected.add(region.owner)
         assert len(connected) <= 1  # never both at once
         if state.is_over():
-            assert connected == {state.winner}
+            assert connected == {state.winner} and state is states[-1]
             assert len(arcs_of(state.regions, state.winning_group)) == 3
         else:
             assert connected == set()

@@ -11,7 +11,10 @@ from rulebook.errors import IllegalMoveError, NotationError, OptionError
 from rulebook.games import make_game
 from rulebook.games.necto.board import cell_name, trace_all
 from rulebook.games.necto.notation import Move
-from rulebook.games.necto.tiles import CODES, END_POINT, TILES, replacements
+from rulebook.games.necto.tiles import CODES, TILES, replacements
+
+from conftest import legal_games
+from necto_reference import components
 
 
 def _game(size=4):
@@ -65,47 +68,24 @@ def test_replacements_have_fewer_crossings():
 
 # --- tracing against a naive version -------------------------------------------------
 
-def _naive_components(state):
-    """Loops by joining strand ends that meet at the same point (and the frame)."""
-    size = state.size
-    parent = {}
+def _boards(size):
+    """Full boards drawn tile by tile (codes and owners), so a failure shrinks to c1s."""
+    cells = size * size
+    return st.tuples(st.lists(st.sampled_from(CODES), min_size=cells, max_size=cells),
+                     st.lists(st.sampled_from([0, 1]), min_size=cells, max_size=cells))
 
-    def find(a):
-        while parent.setdefault(a, a) != a:
-            a = parent[a]
-        return a
 
-    def union(a, b):
-        parent[find(a)] = find(b)
-
-    points = {}
-    for cell, tile in enumerate(state.tiles):
-        x, y = cell % size, cell // size
-        for index, strand in enumerate(tile.strands):
-            for side in strand.ends:
-                px, py = END_POINT[side]
-                points.setdefault((2 * (x + px), 2 * (y + py)), []).append((cell, index))
-    for strands in points.values():
-        for other in strands[1:]:
-            union(strands[0], other)
-    # the frame: on each edge, ends 1-2, 3-4, ... (doubled coordinates 1 and 3, 5 and 7, ...)
-    for k in range(0, size, 2):
-        a, b = 2 * k + 1, 2 * k + 3
-        for pair in (((a, 0), (b, 0)), ((a, 2 * size), (b, 2 * size)),
-                     ((0, a), (0, b)), ((2 * size, a), (2 * size, b))):
-            union(points[pair[0]][0], points[pair[1]][0])
-    groups = {}
-    for part in parent:
-        groups.setdefault(find(part), set()).add(part)
-    return sorted(sorted(g) for g in groups.values())
+def _board(size, codes, owners, to_move=0):
+    return dataclasses.replace(_game(size).initial_state(), codes=tuple(codes),
+                               owners=tuple(owners), to_move=to_move)
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10 ** 9), size=st.sampled_from([4, 6, 8]))
-def test_tracing_matches_a_naive_union_of_meeting_ends(seed, size):
-    state = _full_board(size, random.Random(seed))
+@given(data=st.data(), size=st.sampled_from([4, 6, 8]))
+def test_tracing_matches_a_naive_union_of_meeting_ends(data, size):
+    state = _board(size, *data.draw(_boards(size)))
     traced = sorted(sorted(line.key) for line in trace_all(size, state.tiles))
-    assert traced == _naive_components(state)
+    assert traced == sorted(sorted(loop) for loop in components(size, state.codes))
 
 
 def test_open_lines_are_read_end_to_end_from_any_start():
@@ -135,13 +115,13 @@ def test_size_option_is_checked():
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10 ** 9))
-def test_random_games_end_with_only_curves_and_consistent_scores(seed):
-    rng = random.Random(seed)
+@given(game=legal_games("necto", {"size": 4}, max_moves=None))
+def test_random_games_end_with_only_curves_and_consistent_scores(game):
+    moves, final = game
     state, total = _game(4).initial_state(), [0, 0]
-    while not state.is_over():
+    for move in moves:
         before = state
-        state = state.play(state.random_move(rng))
+        state = state.play(move)
         assert state.turn in (None, 1 - before.turn)
         if before.stage == "placing":
             assert state.gains == (0, 0)
@@ -150,6 +130,7 @@ def test_random_games_end_with_only_curves_and_consistent_scores(seed):
             first, second = scored.counts
             assert scored.players == ((0,) if first > second else (1,) if second > first else (0, 1))
             assert scored.knot.named
+    assert state == final and state.is_over()
     assert all(TILES[c].kind == "curve" for c in state.codes)
     assert list(state.scores) == total
     outcome = state.outcome()
@@ -159,13 +140,13 @@ def test_random_games_end_with_only_curves_and_consistent_scores(seed):
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10 ** 9))
-def test_scoring_matches_retracing_the_whole_board(seed):
+@given(board=_boards(4), to_move=st.sampled_from([0, 1]), data=st.data())
+def test_scoring_matches_retracing_the_whole_board(board, to_move, data):
     """The incremental scoring agrees with a full retrace of the board after the move."""
-    rng = random.Random(seed)
-    state = _full_board(4, rng, to_move=rng.randrange(2))
+    state = _board(4, *board, to_move=to_move)
     moves = state.legal_moves()
-    for move in rng.sample(moves, min(6, len(moves))):
+    chosen = data.draw(st.lists(st.sampled_from(moves), max_size=6, unique=True)) if moves else []
+    for move in chosen:
         before = {state.knot(line).name for line in state.lines_through(move.cell)}
         after = state.play(move)
         expected = [0, 0]
@@ -207,23 +188,25 @@ def test_marks_agree_with_playing_every_replacement():
 
 # --- notation ------------------------------------------------------------------------
 
+SIZES = st.sampled_from([4, 6, 8]).map(lambda size: {"size": size})
+
+
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10 ** 9), size=st.sampled_from([4, 6, 8]))
-def test_moves_round_trip(seed, size):
-    rng = random.Random(seed)
-    state = _playout(_game(size).initial_state(), rng, stop=rng.randrange(size * size + 4))
-    for move in rng.sample(state.legal_moves(), min(10, len(state.legal_moves()))):
+@given(game=legal_games("necto", SIZES, max_moves=70), data=st.data())
+def test_moves_round_trip(game, data):
+    _, state = game
+    moves = state.legal_moves()
+    for move in data.draw(st.lists(st.sampled_from(moves), max_size=10, unique=True)) if moves else []:
         text = state.format_move(move)
         assert state.parse_move(text) == move
         assert state.parse_move(text.lower()) == move
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10 ** 9), size=st.sampled_from([4, 6, 8]))
-def test_positions_round_trip(seed, size):
-    rng = random.Random(seed)
-    state = _playout(_game(size).initial_state(), rng, stop=rng.randrange(size * size + 6))
-    again = _game(size).parse_position(str(state))
+@given(game=legal_games("necto", SIZES, max_moves=70))
+def test_positions_round_trip(game):
+    _, state = game
+    again = _game(state.size).parse_position(str(state))
     assert again == state and again.stage == state.stage and again.turn == state.turn
 
 

@@ -16,7 +16,10 @@ from rulebook.figure_style import Legend, render_panels, render_swatch  # noqa: 
 from rulebook.games import make_game  # noqa: E402
 from rulebook.games.necto import drawing  # noqa: E402
 from rulebook.games.necto.tiles import TILES  # noqa: E402
+from rulebook.games.necto.board import cell_name  # noqa: E402
 from rulebook.records import find_records, load_record  # noqa: E402
+
+import necto_reference as ref  # noqa: E402
 
 FIGURES = Path(__file__).resolve().parents[2] / "figures"
 RECORDS = [p for p in find_records(FIGURES) if p.parent.name == "necto"]
@@ -81,9 +84,9 @@ def _expected_marks(state, view, lang):
                        (0, 1): "scored-both"}[scored.players])
     if view["loop"]:
         kinds.add("loop")
-    if view["marks"]:
-        kinds |= {{"+": "mark-plus", "-": "mark-minus", "±": "mark-even"}[m.kind]
-                  for m in state.marks().values()}
+    if view["marks"] and state.stage == "replacing":  # by brute force, not state.marks()
+        kinds |= {{"+": "mark-plus", "−": "mark-minus", "±": "mark-even"}[text[0]]
+                  for text in ref.marks(state.size, state.codes, state.owners, state.to_move).values()}
     return kinds
 
 
@@ -221,11 +224,17 @@ def test_majority_counts_the_loops_own_crossings_by_owner():
     assert _fact(state, "majority", cell="B1", side="N") == "tie"
 
 
-def test_cells_marked_partition_the_marks():
+def test_marks_and_cells_marked_match_the_brute_force():
+    """The facts against the second model's marks (every replacement scored by
+    retracing the board), not against the engine's own marks."""
     record = load_record(FIGURES / "necto" / "marks.toml", FIGURES)
     state = record.replay()[0]
-    marks = _fact(state, "marks")
-    for text in set(marks.values()):
-        assert set(_fact(state, "cells_marked", mark=text)) == \
-            {cell for cell, mark in marks.items() if mark == text}
+    expected = {cell_name(c, 4): text
+                for c, text in ref.marks(4, state.codes, state.owners, state.to_move).items()}
+    assert len(set(expected.values())) == 3  # a "+", a "−" and a "±" mark
+    assert _fact(state, "marks") == expected
+    for text in set(expected.values()):
+        assert _fact(state, "cells_marked", mark=text) == \
+            sorted((c for c, m in expected.items() if m == text), key=lambda c: (c[1], c[0]))
+        assert _fact(state, "mark", cell=next(c for c, m in expected.items() if m == text)) == text
     assert _fact(state, "cells_marked", mark="+99") == []
