@@ -12,7 +12,7 @@ import re
 from rulebook.games import make_game
 from rulebook.literals import name_pattern, player_names, unchecked_literals
 
-from small_project import build_page, make_project
+from small_project import RECORD, build_page, make_project
 
 GATE = r"index.rst:\d+: ERROR: figure qttt/cycle \({lang}.*\): {literal!r} in .* is not from a :claim:"
 
@@ -112,3 +112,40 @@ def test_a_claim_in_the_alt_text_reaches_the_image_as_its_checked_value(tmp_path
     _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs",
             fresh=True)
     assert 'alt="3 pairs form a cycle."' in (tmp_path / "out" / "index.html").read_text()
+
+
+# The figure directive: it replays its record and checks every claim itself.
+
+NO_CLAIM_CAPTION = "The marks form a cycle."  # quotes no claim: nothing for ResolveClaimValues
+
+
+def test_a_false_claim_no_caption_quotes_still_fails_the_page(tmp_path):
+    """Without the build's record check first, and for a claim that neither the
+    caption nor the alt text quotes, the page fails: one line naming the page,
+    the record's claim, the expected and the engine's value."""
+    false = RECORD.replace('fact = "marks_placed"\nexpect = 3', 'fact = "marks_placed"\nexpect = 4')
+    line = [n for n, text in enumerate(false.splitlines(), 1) if text == "[[claims]]"][1]
+    bad, good = build_both(tmp_path, "en", NO_CLAIM_CAPTION, NO_CLAIM_CAPTION,
+                           bad={"record": false, "alt": "Marks."}, good={"alt": "Marks."})
+    assert re.fullmatch(rf"docs/index.rst:\d+: ERROR: \S*figures/qttt/cycle.toml:{line}: "
+                        r"claim #2 'placed' \(marks_placed\) is false: expected 4, engine says 3 "
+                        r"\[rulebook\.claim\]", bad), bad
+    assert good == ""
+
+
+def test_an_illegal_move_in_a_record_without_claims_fails_the_page(tmp_path):
+    record = 'game = "qttt"\nmoves = ["a1-b2", "a1-a1"]\n[figure]\ncolumns = 1\n'
+    bad, good = build_both(tmp_path, "en", NO_CLAIM_CAPTION, NO_CLAIM_CAPTION,
+                           bad={"record": record, "alt": "Marks."},
+                           good={"record": record.replace("a1-a1", "a1-c3"), "alt": "Marks."})
+    assert re.fullmatch(r"docs/index.rst:\d+: ERROR: \S*figures/qttt/cycle.toml:2: move 2: "
+                        r"illegal move 'a1-a1': [^\n]*", bad), bad
+    assert good == ""
+
+
+def test_a_caption_quoting_an_unknown_claim_fails_the_page(tmp_path):
+    bad, good = build_both(tmp_path, "en", "The cycle links :claim:`size` pairs.",
+                           "The cycle links :claim:`pairs` pairs.")
+    assert re.fullmatch(r"docs/index.rst:\d+: ERROR: \S*figures/qttt/cycle.toml: no claim with id "
+                        r"'size' \(ids: pairs, placed, chooser\) \[rulebook\.claim\]", bad), bad
+    assert good == ""
