@@ -27,7 +27,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from .errors import RulebookError
+from .errors import RulebookError, toml_error
 
 REORDERED = "claims-reordered"  # the translator comment that allows another order
 CLAIM = re.compile(r":claim:`([^`]*)`")
@@ -161,9 +161,7 @@ def load_glossary(path: Path) -> list[Term]:
     except UnicodeDecodeError as error:
         raise CatalogError(path, None, f"not UTF-8: {error.reason}") from None
     except tomllib.TOMLDecodeError as error:  # "Unclosed array (at line 4, column 1)"
-        found = re.search(r"at line (\d+)", str(error))
-        line = int(found.group(1)) if found else len(text.splitlines())
-        raise CatalogError(path, line, re.sub(r"\s*\(at [^)]*\)", "", str(error))) from None
+        raise CatalogError(path, *toml_error(error, text)) from None
     tables = data.get("term", [])
     if set(data) - {"term"} or not all(isinstance(t, dict) for t in tables):
         raise CatalogError(path, None, "a glossary holds only [[term]] tables")
