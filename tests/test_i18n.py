@@ -221,6 +221,14 @@ def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
     assert re.fullmatch(r"docs/locale/ja/LC_MESSAGES/index\.po:\d+: 'The cycle links :claim:`pairs` "
                         r"pairs, so :claim:`chooser`\.\.\.': claims \[chooser, pairs\] in the "
                         r"translation, \[pairs, chooser\] in the source: .*", str(error.value))
+    (project.docs / "locale" / "ja" / "glossary").mkdir()
+    (project.docs / "locale" / "ja" / "glossary" / "common.toml").write_text(
+        '[[term]]\nen = "cycle"\nja = "輪"\navoid = ["選ぶ"]\n', encoding="utf-8")
+    with pytest.raises(BuildError) as error:  # two problems: two lines
+        check_translations(project, tmp_path / "staging")
+    lines = str(error.value).split("\n")
+    assert len(lines) == 2 and "claims [chooser, pairs]" in lines[0], lines
+    assert lines[1].startswith("docs/locale/ja/LC_MESSAGES/index.po:") and "'選ぶ'" in lines[1]
 
 
 def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):

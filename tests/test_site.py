@@ -274,6 +274,16 @@ def test_the_build_checks_every_record_before_any_page(tmp_path, monkeypatch):
     assert str(error.value).startswith(f"{unused}:3: move 2: illegal move 'a1-a1'")
 
 
+def test_sphinx_warnings_become_one_line_each_relative_to_the_project(tmp_path):
+    from rulebook.build import _tidy
+
+    root = tmp_path / "project"
+    warnings = (f"\x1b[91m{root}/docs/qttt.rst:12: ERROR: first\x1b[39;49;00m\n\n"
+                f"  \n{root}/figures/qttt/x.toml: second [rulebook.claim]\n")
+    assert _tidy(warnings, root) == ("docs/qttt.rst:12: ERROR: first\n"
+                                     "figures/qttt/x.toml: second [rulebook.claim]")
+
+
 def test_leftovers_of_killed_builds_are_removed(quick_build, tmp_path):
     project = Project(copy_project(tmp_path))
     quick_build.build(project, progress=lambda line: None)
@@ -367,7 +377,7 @@ def rebuilt(building, project) -> bool:
     """Build; whether it built the site anew (and the next build calls it up to date)."""
     summary = building.build(project, progress=lambda line: None)
     fresh = not (site(project) / "marker.txt").exists()
-    assert summary.up_to_date is not fresh
+    assert summary.up_to_date is not fresh and 0 < summary.seconds < 60
     assert building.build(project, progress=lambda line: None).up_to_date
     return fresh
 
