@@ -202,6 +202,13 @@ ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
      "with a :claim:"),
     (Q + '[[figure.panels]]\nview = { colour = 1 }\n',
      ":2: panel 1: unknown view option 'colour' for qttt (view options: "),
+    (Q + '[[figure.panels]]\nview = 5\n', ":2: 'panel 1: view' must be a table, not an integer"),
+    (Q + '[figure]\ncolumns = 1\nview = { colour = 1 }\n',
+     ":4: panel 1: unknown view option 'colour' for qttt (view options: "),
+    (Q + 'claims = [{ fact = "turn", expect = "X" }, 5]\n',
+     ":2: 'claim #2' must be a table, not an integer"),
+    (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\nthen = [1]\n',
+     ":2: 'claim #1: then' must be an array of strings in the game's notation"),
     (Q + '[figure]\ncolumns = 13\n', ":3: 'columns' = 13: must be an integer from 1 to 12"),
     (Q + '[figure]\ncolumns = 0\n', ":3: 'columns' = 0: must be an integer from 1 to 12"),
     (Q + '[figure]\npanel_size = [3, 13]\n',
@@ -329,3 +336,29 @@ def test_claim_values_compare_structurally_and_strictly():
     assert not same([1, 2], [1, 2, 3]) and not same([1, 2, 3], [1, 2])
     assert not same({"a": 1}, {"a": 1, "b": 2}) and not same({"a": 1, "b": 2}, {"a": 1})
     assert not same([1], [True]) and not same({"a": 2}, {"a": 2.0})
+
+
+def test_unknown_facts_are_listed_with_the_games_facts(tmp_path):
+    from rulebook.games import make_game
+
+    offered = ", ".join(fact.name for fact in make_game("qttt").facts)
+    message = refused(tmp_path, Q + '\n[[claims]]\nfact = "flavour"\nexpect = 1\n')
+    assert message == f":3: claim #1: unknown fact 'flavour' for qttt (facts: {offered})"
+    assert "turn" in offered and "winner" in offered
+
+
+def test_a_records_figure_settings_and_name(tmp_path):
+    record = record_at(tmp_path, Q + 'moves = ["a1-b2"]\n[[figure.panels]]\nafter = 0\n'
+                                     '[[figure.panels]]\n')
+    assert record.columns == 2 and record.panel_size is None  # a row of its panels
+    assert [panel.after for panel in record.panels] == [0, 1]  # the last move by default
+    assert record.name == "qttt/bad"
+    sized = record_at(tmp_path, Q + '[figure]\npanel_size = [0.5, 12]\ncolumns = 12\n')
+    assert sized.panel_size == (0.5, 12.0) and type(sized.panel_size[1]) is float
+    assert sized.columns == 12 and len(sized.panels) == 1
+    assert record_at(tmp_path, Q + '[figure]\npanel_size = [2, 3.5]\n').panel_size == (2.0, 3.5)
+    assert record_at(tmp_path, Q + '[figure]\npanels = []\n').columns == 1
+    path = tmp_path / "qttt" / "bad.toml"
+    assert load_record(path, tmp_path).name == "qttt/bad"
+    assert load_record(path, tmp_path / "qttt").name == "bad"
+    assert load_record(path, tmp_path / "elsewhere").name == "qttt/bad"  # not under the root
