@@ -11,6 +11,17 @@ killed (a test failed), timed out (the mutant looped; also caught), survived
 
 Needs the ``bench`` extra: ``.venv/bin/pip install -e '.[bench]'``.
 
+Targets: each game's rules; ``records`` (records.py: loading, replaying and
+checking claims); ``gates``, the build gates: everything that stops a build
+from publishing an unchecked fact -- the caption gate (sphinxext/gate.py,
+literals.py), the figure directive replaying its record and checking every
+claim (sphinxext/directives.py: its run, cached_record and the two roles), the
+claim values resolved (ResolveClaimValues), the translation gate (i18n.py), and
+build.py's record check, Sphinx-warnings-are-errors and change-detection stamp
+(check_records, input_stamp, build, _sphinx, _tidy, check_translations; not
+its folder swapping or language chooser).  The gates run without the tests
+marked ``site`` (the whole site built once, about 50 s).
+
 A target's tests are a subset of the README's test command, so the rates are
 lower bounds of what the whole suite catches.  Timing: about 1 to 5 minutes a
 target on a 2-core machine.

@@ -111,7 +111,8 @@ def test_under_ci_a_skipped_test_fails_the_run(tmp_path):
     def run(**env):
         base = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS")}
         return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                               str(tmp_path)], cwd=tmp_path, env={**base, **env},
+                               str(tmp_path)], cwd=tmp_path,
+                              env={**base, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", **env},
                               capture_output=True, text=True)
 
     outside, under_ci = run(), run(CI="true")
