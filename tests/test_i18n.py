@@ -209,8 +209,10 @@ def test_a_malformed_glossary_is_one_line_naming_file_and_line(tmp_path, text, l
     assert problems[0].startswith(f"{tmp_path}/locale/ja/glossary/common.toml:{line}: {message}")
 
 
-def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
+def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path, monkeypatch):
     from rulebook.build import BuildError, check_translations
+
+    monkeypatch.chdir(tmp_path)  # the check writes nothing outside its staging folder
 
     caption = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
     project = make_project(tmp_path / "project", caption, translations={
@@ -229,6 +231,7 @@ def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
     lines = str(error.value).split("\n")
     assert len(lines) == 2 and "claims [chooser, pairs]" in lines[0], lines
     assert lines[1].startswith("docs/locale/ja/LC_MESSAGES/index.po:") and "'選ぶ'" in lines[1]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["project", "staging"]
 
 
 def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
@@ -368,6 +371,8 @@ VALID_TERM = '[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用�
     ('[[term]]\nen = "You need\n', 2, "Illegal character '\\n'"),
     ('[[term]]\nen = "You need"\nja = ', 3, "Invalid value"),
     ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"\n', 4, "Unclosed array"),
+    ('[[term]]\nen = "You need"\nen = "Need"\nja = "必要な道具"\navoid = []\n', 3,
+     "Cannot overwrite a value"),
     ('title = "Glossary"\n' + VALID_TERM, None, "a glossary holds only [[term]] tables"),
     ('term = [1, 2]\n', None, "a glossary holds only [[term]] tables"),
     ('[[term]]\nja = "必要な道具"\navoid = []\n', 1, "term '?': en is missing or empty"),
@@ -385,7 +390,7 @@ VALID_TERM = '[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用�
      "term 'You need': avoids its own term '必要な道具'"),
     ('term = [{ en = "You need", ja = "必要な道具" }]\n', None,
      "term 'You need': avoid is missing (avoid = [] when there is no variant to avoid)"),
-], ids=["not-utf8", "newline-in-string", "end-of-document", "unclosed", "other-key",
+], ids=["not-utf8", "newline-in-string", "end-of-document", "unclosed", "twice", "other-key",
         "not-tables", "no-en", "blank-ja", "unknown-key", "wrong-type", "empty-variant",
         "variant-not-string", "avoids-itself", "inline-no-line"])
 def test_each_glossary_problem_is_one_exact_line(tmp_path, text, line, problem):
@@ -415,3 +420,12 @@ def test_a_valid_glossary_reports_its_variants_only(tmp_path, glossary, where):
         common = tmp_path / "bad" / "locale" / "ja" / "glossary" / "common.toml"
         assert bad == [f"{po}:5: '用意するもの' in the translation of 'You need': say '必要な道具' "
                        f"for 'You need' (glossary {common}{where})"]
+
+
+def test_a_variant_inside_the_term_itself_is_not_reported(tmp_path):
+    glossary = '[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["道具"]\n'
+    assert claim_catalogs(tmp_path / "good", "You need", "必要な道具を揃える",
+                          glossary={"common": glossary}) == []
+    bad = claim_catalogs(tmp_path / "bad", "You need", "必要な道具と道具箱",
+                         glossary={"common": glossary})
+    assert len(bad) == 1 and "'道具' in the translation of 'You need'" in bad[0]

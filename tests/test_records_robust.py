@@ -178,6 +178,7 @@ ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
     ('game = "qttt"\nmoves = ["a1-b2",\n', ":2: not valid TOML: Invalid value"),
     ('game = "qttt"\nmoves = ["a1-b2"\n\n[figure]\n', ":4: not valid TOML: Unclosed array"),
     ('game = "qttt"\nmoves = "', ":2: not valid TOML: Unterminated string"),
+    ('game = "qttt"\ngame = "necto"\nmoves = []\n', ":2: not valid TOML: Cannot overwrite a value"),
     (Q + 'colour = "red"\n', f":2: the record: unknown key 'colour' (keys: {ALL_KEYS})"),
     ('moves = []\n', ": missing 'game' (one of the game slugs)"),
     (Q + 'title = 5\n', ":2: 'title' must be a string, not an integer"),

@@ -265,8 +265,10 @@ def test_the_build_checks_every_record_before_any_page(tmp_path, monkeypatch):
 
     monkeypatch.setattr(building, "_sphinx", fake_sphinx)
     project = make_project(tmp_path, "The marks form a cycle.")
+    (project.figures / "qttt" / "other.toml").write_text(
+        'game = "qttt"\nmoves = ["a1-b2"]\n[[claims]]\nfact = "turn"\nexpect = "O"\n')
     summary = building.build(project, progress=lambda line: None)
-    assert (summary.records, summary.claims) == (1, RECORD.count("[[claims]]"))
+    assert (summary.records, summary.claims) == (2, RECORD.count("[[claims]]") + 1)
     unused = project.figures / "qttt" / "unused.toml"
     unused.write_text('game = "qttt"\nmoves = ["a1-b2",\n  "a1-a1"]\n')
     with pytest.raises(RulebookError) as error:
@@ -416,7 +418,7 @@ def test_what_a_build_writes_into_its_inputs_is_not_an_input(stamped, quick_buil
     catalogs = project.docs / "locale" / "ja" / "LC_MESSAGES"
     (catalogs / "qttt.mo").write_bytes(b"compiled catalog")
     (package / "__pycache__").mkdir()
-    (package / "__pycache__" / "gate.cpython-311.opt-1.pyc").write_bytes(b"bytecode")
+    (package / "__pycache__" / "gate.cpython-311.pyc.140234").write_bytes(b"being written")
     (package / "stray.pyc").write_bytes(b"bytecode")
     assert not rebuilt(quick_build, project)
     assert (site(project) / "marker.txt").exists()

@@ -84,7 +84,7 @@ def check_records(project: Project) -> tuple[int, int]:
     """Replay every record and check every claim; returns (records, claims)."""
     records = claims = 0
     for path in find_records(project.figures):
-        claims += load_record(path, project.figures).check()
+        claims += load_record(path).check()
         records += 1
     return records, claims
 
