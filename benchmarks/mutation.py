@@ -11,6 +11,17 @@ killed (a test failed), timed out (the mutant looped; also caught), survived
 
 Needs the ``bench`` extra: ``.venv/bin/pip install -e '.[bench]'``.
 
+Targets: each game's rules; ``records`` (records.py: loading, replaying and
+checking claims); ``gates``, the build gates: everything that stops a build
+from publishing an unchecked fact -- the caption gate (sphinxext/gate.py,
+literals.py), the figure directive replaying its record and checking every
+claim (sphinxext/directives.py: its run, cached_record and the two roles), the
+claim values resolved (ResolveClaimValues), the translation gate (i18n.py), and
+build.py's record check, Sphinx-warnings-are-errors and change-detection stamp
+(check_records, input_stamp, build, _sphinx, _tidy, check_translations; not
+its folder swapping or language chooser).  The gates run without the tests
+marked ``site`` (the whole site built once, about 50 s).
+
 A target's tests are a subset of the README's test command, so the rates are
 lower bounds of what the whole suite catches.  Timing: about 1 to 5 minutes a
 target on a 2-core machine.
@@ -19,7 +30,9 @@ target on a 2-core machine.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -32,7 +45,13 @@ PACKAGE = "src/rulebook"
 
 ENGINE_TESTS = ["tests/test_interface.py", "tests/test_move_shapes.py", "tests/test_players.py"]
 
-# target: (modules to mutate, tests that specify them)
+# target: (modules to mutate, tests that specify them[, extra]).  extra:
+#   "only": {module: [function or Class.method, ...]}: of that module, only the
+#       mutants of these functions are run and counted (the rest is not this
+#       target's behaviour: the gates target takes build.py's stamp and checks,
+#       not its folder swapping or language chooser);
+#   "pytest": more pytest arguments (the gates leave out the tests that need the
+#       whole site built, about 50 s each run: too slow to rerun per mutant).
 TARGETS = {
     "qttt": (["games/qttt/rules.py"],
              ["tests/test_qttt.py", "tests/games/test_qttt_*.py", *ENGINE_TESTS]),
@@ -45,8 +64,25 @@ TARGETS = {
     "records": (["records.py"],
                 ["tests/test_records*.py", "tests/test_fuzz_records.py", "tests/test_errors.py",
                  "tests/test_views.py", "tests/test_interface.py"]),
-    "gates": (["sphinxext/gate.py", "literals.py", "i18n.py", "build.py"],
-              ["tests/test_gate.py", "tests/test_i18n.py", "tests/test_build.py"]),
+    # The build gates: what stops a build that would publish an unchecked fact.
+    # The caption gate (a number or player name in a figure's text that no claim
+    # produced), the figure directive replaying its record and checking every
+    # claim, the claim role resolved to its checked value, the translation gate
+    # (claim order, glossary, strict PO reading), and the build's record check,
+    # its failing on any Sphinx warning and its change-detection stamp.
+    "gates": (["sphinxext/gate.py", "literals.py", "i18n.py", "build.py",
+               "sphinxext/directives.py", "sphinxext/transforms.py", "errors.py"],
+              ["tests/test_gate.py", "tests/test_i18n.py", "tests/test_site.py",
+               "tests/test_records_robust.py", "tests/test_errors.py"],
+              {"only": {"build.py": ["check_records", "input_stamp", "build", "_sphinx", "_tidy",
+                                     "check_translations"],
+                        "sphinxext/directives.py": ["cached_record", "RulebookFigureDirective.run",
+                                                    "claim_role", "unchecked_role"],
+                        "sphinxext/transforms.py": ["ResolveClaimValues.apply"],
+                        "errors.py": ["toml_error"]},  # a glossary's TOML error
+               "pytest": ["-m", "not site",  # and two that check the whole project's pages:
+                          "--deselect", "tests/test_i18n.py::test_the_projects_catalogs_are_complete",
+                          "--deselect", "tests/test_site.py::test_an_untranslated_paragraph_fails_the_build"]}),
 }
 
 # mutmut's exit codes for a mutant
@@ -54,7 +90,7 @@ KILLED, SURVIVED = 1, 0
 TIMEOUTS = {-24, 24, 36, -9}
 
 
-def configure(copy: Path, modules, tests):
+def configure(copy: Path, modules, tests, extra):
     selection = sorted({str(p.relative_to(copy)) for pattern in tests
                         for p in copy.glob(pattern)})
     config = {
@@ -62,16 +98,27 @@ def configure(copy: Path, modules, tests):
         "only_mutate": [f"{PACKAGE}/{m}" for m in modules],
         "also_copy": ["figures", "docs", "benchmarks"],
         "pytest_add_cli_args_test_selection": selection,
-        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-q"],
+        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-q", *extra.get("pytest", [])],
     }
     lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in config.items()]
     with open(copy / "pyproject.toml", "a", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
 
 
-def tally(copy: Path, module: str) -> dict:
+def mutant_patterns(module: str, functions) -> list[str]:
+    """mutmut's names of the mutants of ``functions`` in ``module`` (all: None)."""
+    dotted = "rulebook." + module.removesuffix(".py").replace("/", ".")
+    if functions is None:
+        return [f"{dotted}.*"]
+    return [f"{dotted}.{'xǁ' + name.replace('.', 'ǁ') if '.' in name else 'x_' + name}__mutmut_*"
+            for name in functions]
+
+
+def tally(copy: Path, module: str, patterns) -> dict:
     meta = copy / "mutants" / PACKAGE / f"{module}.meta"
     codes = json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
+    codes = {key: code for key, code in codes.items()
+             if any(fnmatch.fnmatchcase(key, pattern) for pattern in patterns)}
     counts = {"mutants": len(codes), "killed": 0, "timeout": 0, "survived": 0, "untested": 0}
     survivors = []
     for key, code in codes.items():
@@ -91,20 +138,26 @@ def tally(copy: Path, module: str) -> dict:
 
 
 def run_target(name, max_children, show) -> list:
-    modules, tests = TARGETS[name]
+    modules, tests, extra = (*TARGETS[name], {})[:3]
+    only = extra.get("only", {})
+    patterns = {module: mutant_patterns(module, only.get(module)) for module in modules}
+    # property tests draw the same examples every run: a mutant's fate is reproducible
+    env = {**os.environ, "HYPOTHESIS_PROFILE": "ci"}
     with tempfile.TemporaryDirectory(prefix=f"mutation-{name}-") as folder:
         copy = project_copy(Path(folder))
-        configure(copy, modules, tests)
+        configure(copy, modules, tests, extra)
         start = time.perf_counter()
+        names = [p for module in modules for p in patterns[module]] if only else []
         done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
-                               str(max_children)], cwd=copy, capture_output=True, text=True)
+                               str(max_children), *names], cwd=copy, capture_output=True,
+                              text=True, env=env)
         seconds = time.perf_counter() - start
         if done.returncode != 0:
             sys.exit(f"mutmut failed on {name}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
         rows = []
         for module in modules:
-            counts, survivors = tally(copy, module)
-            rows.append((name, module, counts, seconds))
+            counts, survivors = tally(copy, module, patterns[module])
+            rows.append((name, module + (" (part)" if module in only else ""), counts, seconds))
             if show:
                 for key in survivors:
                     diff = subprocess.run([sys.executable, "-m", "mutmut", "show", key],

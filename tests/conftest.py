@@ -73,6 +73,14 @@ def built_site(tmp_path_factory):
     return project, summary
 
 
+def pytest_collection_modifyitems(config, items):
+    """Tests that need the whole site built (``built_site``, about 50 s) are marked
+    ``site``: ``-m "not site"`` leaves them out of a quick run (mutation testing)."""
+    for item in items:
+        if "built_site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.site)
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Under CI a skipped test is a failure: CI must not be green by accident."""
     if not os.environ.get("CI") or exitstatus != 0:

@@ -54,12 +54,14 @@ def po_string(text: str) -> str:
 
 
 def make_project(root: Path, caption: str, translations: dict[str, str] | None = None,
-                 extra: str = "", alt: str = "Pairs of marks form a cycle.") -> Project:
+                 extra: str = "", alt: str = "Pairs of marks form a cycle.",
+                 record: str = RECORD) -> Project:
     """A project whose page holds one figure with ``caption`` (and ``extra``
-    paragraphs after it); ``translations`` maps source messages to Japanese."""
+    paragraphs after it) of ``record``; ``translations`` maps source messages
+    to Japanese."""
     docs, figures = root / "docs", root / "figures"
     (figures / "qttt").mkdir(parents=True)
-    (figures / "qttt" / "cycle.toml").write_text(RECORD, encoding="utf-8")
+    (figures / "qttt" / "cycle.toml").write_text(record, encoding="utf-8")
     docs.mkdir(parents=True)
     (docs / "conf.py").write_text(CONF.format(figures=str(figures)), encoding="utf-8")
     content = textwrap.indent(caption + (f"\n\n{extra}" if extra else ""), "   ")

@@ -12,7 +12,7 @@ import re
 from rulebook.games import make_game
 from rulebook.literals import name_pattern, player_names, unchecked_literals
 
-from small_project import build_page, make_project
+from small_project import RECORD, build_page, make_project
 
 GATE = r"index.rst:\d+: ERROR: figure qttt/cycle \({lang}.*\): {literal!r} in .* is not from a :claim:"
 
@@ -112,3 +112,99 @@ def test_a_claim_in_the_alt_text_reaches_the_image_as_its_checked_value(tmp_path
     _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs",
             fresh=True)
     assert 'alt="3 pairs form a cycle."' in (tmp_path / "out" / "index.html").read_text()
+
+
+def figure_html(tmp_path, **kwargs) -> str:
+    from rulebook.build import _sphinx
+
+    project = make_project(tmp_path, "The cycle links :claim:`pairs` pairs.", **kwargs)
+    _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs",
+            fresh=True)
+    html = (tmp_path / "out" / "index.html").read_text()
+    return html[html.index("<figure"):html.index("</figure>")]
+
+
+def test_the_caption_holds_exactly_its_text_and_the_legend_only_what_follows_it(tmp_path):
+    alone = figure_html(tmp_path / "alone")
+    assert re.findall(r'<span class="caption-text">(.*?)</span>', alone) == \
+        ["The cycle links 3 pairs."]  # the record's claim 'pairs': 3 spooky pairs
+    assert '<div class="legend">' not in alone and "rulebook-alt" not in alone
+    followed = figure_html(tmp_path / "followed", extra="After it, a legend.")
+    assert re.findall(r'<div class="legend">\s*<p>(.*?)</p>\s*</div>', followed) == \
+        ["After it, a legend."]
+
+
+# The figure directive: it replays its record and checks every claim itself.
+
+NO_CLAIM_CAPTION = "The marks form a cycle."  # quotes no claim: nothing for ResolveClaimValues
+
+
+def test_a_false_claim_no_caption_quotes_still_fails_the_page(tmp_path):
+    """Without the build's record check first, and for a claim that neither the
+    caption nor the alt text quotes, the page fails: one line naming the page,
+    the record's claim, the expected and the engine's value."""
+    false = RECORD.replace('fact = "marks_placed"\nexpect = 3', 'fact = "marks_placed"\nexpect = 4')
+    line = [n for n, text in enumerate(false.splitlines(), 1) if text == "[[claims]]"][1]
+    bad, good = build_both(tmp_path, "en", NO_CLAIM_CAPTION, NO_CLAIM_CAPTION,
+                           bad={"record": false, "alt": "Marks."}, good={"alt": "Marks."})
+    assert re.fullmatch(rf"docs/index.rst:\d+: ERROR: \S*figures/qttt/cycle.toml:{line}: "
+                        r"claim #2 'placed' \(marks_placed\) is false: expected 4, engine says 3 "
+                        r"\[rulebook\.claim\]", bad), bad
+    assert good == ""
+
+
+def test_an_illegal_move_in_a_record_without_claims_fails_the_page(tmp_path):
+    record = 'game = "qttt"\nmoves = ["a1-b2", "a1-a1"]\n[figure]\ncolumns = 1\n'
+    bad, good = build_both(tmp_path, "en", NO_CLAIM_CAPTION, NO_CLAIM_CAPTION,
+                           bad={"record": record, "alt": "Marks."},
+                           good={"record": record.replace("a1-a1", "a1-c3"), "alt": "Marks."})
+    assert re.fullmatch(r"docs/index.rst:\d+: ERROR: \S*figures/qttt/cycle.toml:2: move 2: "
+                        r"illegal move 'a1-a1': [^\n]*", bad), bad
+    assert good == ""
+
+
+def test_a_caption_quoting_an_unknown_claim_fails_the_page(tmp_path):
+    bad, good = build_both(tmp_path, "en", "The cycle links :claim:`size` pairs.",
+                           "The cycle links :claim:`pairs` pairs.")
+    assert re.fullmatch(r"docs/index.rst:\d+: ERROR: \S*figures/qttt/cycle.toml: no claim with id "
+                        r"'size' \(ids: pairs, placed, chooser\) \[rulebook\.claim\]", bad), bad
+    assert good == ""
+
+
+GATE_RULE = ("is not from a :claim: (use a claim, or :unchecked: for a literal that is not a "
+             "fact about the position) [rulebook.gate]")
+
+
+def test_each_gate_error_is_one_exact_line_with_its_context(tmp_path):
+    """English, and Japanese with no catalog (the English text stands): the
+    literal, twenty characters either side within its text node, and the rule."""
+    caption = ("This caption is long enough to be cut on both sides of 3 around it, "
+               "and :claim:`pairs` pairs.")
+    for lang in ("en", "ja"):
+        out = build_page(make_project(tmp_path / lang, caption), lang, tmp_path / f"{lang}-out")
+        assert re.fullmatch(rf"docs/index.rst:\d+: ERROR: figure qttt/cycle \({lang}\): '3' in "
+                            rf"'…ut on both sides of 3 around it, and' {re.escape(GATE_RULE)}",
+                            out), out
+
+
+def test_the_gates_context_is_cut_only_where_the_text_goes_on():
+    qttt = name_pattern(player_names(make_game("qttt")))
+    assert unchecked_literals("X", qttt) == [("X", "X")]
+    assert unchecked_literals("Twenty characters!! 7 twenty characters!!", qttt) == \
+        [("7", "Twenty characters!! 7 twenty characters!!")]
+    assert unchecked_literals("Twenty-one characters 7 twenty-one characters", qttt) == \
+        [("7", "…enty-one characters 7 twenty-one characte…")]
+    assert unchecked_literals("a line\nof\t 3", qttt) == [("3", "a line of 3")]
+    assert [l for l, _ in unchecked_literals("about 3.5, 4,000 or 5. Then 6,", qttt)] == \
+        ["3.5", "4,000", "5", "6"]
+
+
+def test_a_claim_outside_any_figure_fails_the_page(tmp_path):
+    project = make_project(tmp_path, "The cycle links :claim:`pairs` pairs.")
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nLoose: :claim:`pairs` and :claim:`placed`.\n")
+    out = build_page(project, "en", tmp_path / "out")
+    assert out.splitlines() == [
+        f"docs/index.rst:{line}: ERROR: claim {claim!r} is not inside a rulebook-figure caption "
+        "[rulebook.claim]" for line, claim in ((page.read_text().count("\n"), "pairs"),
+                                               (page.read_text().count("\n"), "placed"))], out

@@ -209,8 +209,10 @@ def test_a_malformed_glossary_is_one_line_naming_file_and_line(tmp_path, text, l
     assert problems[0].startswith(f"{tmp_path}/locale/ja/glossary/common.toml:{line}: {message}")
 
 
-def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
+def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path, monkeypatch):
     from rulebook.build import BuildError, check_translations
+
+    monkeypatch.chdir(tmp_path)  # the check writes nothing outside its staging folder
 
     caption = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
     project = make_project(tmp_path / "project", caption, translations={
@@ -221,6 +223,15 @@ def test_the_build_reports_a_swapped_claim_in_a_small_project(tmp_path):
     assert re.fullmatch(r"docs/locale/ja/LC_MESSAGES/index\.po:\d+: 'The cycle links :claim:`pairs` "
                         r"pairs, so :claim:`chooser`\.\.\.': claims \[chooser, pairs\] in the "
                         r"translation, \[pairs, chooser\] in the source: .*", str(error.value))
+    (project.docs / "locale" / "ja" / "glossary").mkdir()
+    (project.docs / "locale" / "ja" / "glossary" / "common.toml").write_text(
+        '[[term]]\nen = "cycle"\nja = "輪"\navoid = ["選ぶ"]\n', encoding="utf-8")
+    with pytest.raises(BuildError) as error:  # two problems: two lines
+        check_translations(project, tmp_path / "staging")
+    lines = str(error.value).split("\n")
+    assert len(lines) == 2 and "claims [chooser, pairs]" in lines[0], lines
+    assert lines[1].startswith("docs/locale/ja/LC_MESSAGES/index.po:") and "'選ぶ'" in lines[1]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["project", "staging"]
 
 
 def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
@@ -247,3 +258,174 @@ def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
     updated = po.read_text(encoding="utf-8")
     assert 'msgid "A new paragraph."' in updated
     assert '# claims-reordered\nmsgid "The cycle links' in updated
+
+
+# The strict PO reader, on its own: each error is one exact line; valid forms pass.
+
+def po_error(text: str) -> str | None:
+    from rulebook.i18n import CatalogError, check_po_syntax
+
+    try:
+        check_po_syntax(Path("x.po"), text.encode())
+    except CatalogError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("text, message", [
+    ('"orphan"\n', "x.po:1: a string outside any entry"),
+    ('msgstr "b"\n', "x.po:1: msgstr cannot follow the start of the file"),
+    ('msgid "a"\nmsgstr "b"\nmsgid_plural "as"\n', "x.po:3: msgid_plural cannot follow msgstr"),
+    ('msgid "a"\nmsgstr "b"\n\n# note\nmsgid "c"\nfoo bar\n',
+     "x.po:6: cannot read 'foo bar': expected a comment, msgid, msgstr or a quoted string"),
+    ('msgid "a"\nmsgstr "b"\nThis line is far longer than forty characters, so it is cut.\n',
+     "x.po:3: cannot read 'This line is far longer than forty chara': expected a comment, "
+     "msgid, msgstr or a quoted string"),
+    ('msgid "a"\nmsgstr ""\n"unterminated continuation of a msgstr that goes on\n',
+     "x.po:3: unterminated or malformed string '\"unterminated continuation of a msgstr t'"),
+    ('msgid "a"\nmsgstr "an unterminated msgstr that goes on and on\n',
+     "x.po:2: unterminated or malformed string 'msgstr \"an unterminated msgstr that goes'"),
+    ('msgid "a"\nmsgstr[0] "b"\nmsgstr "c"\n', "x.po:3: msgstr cannot follow msgstr"),
+    ('msgid "a"\nmsgstr "b"\n\nmsgid "c"\n', "x.po:4: the last entry has no msgstr"),
+    ('msgctxt "k"\nmsgid "a"\nmsgstr "x"\n\nmsgctxt "k"\nmsgid "a"\nmsgstr "y"\n',
+     "x.po:5: a second entry for the same msgid (the first is at line 1)"),
+    ('msgid ""\n"one "\n"two"\nmsgstr "x"\n\nmsgid ""\n"one "\n"two"\nmsgstr "y"\n',
+     "x.po:6: a second entry for the same msgid (the first is at line 1)"),
+], ids=["orphan-string", "msgstr-first", "plural-late", "junk", "junk-cut", "string-cut",
+        "msgstr-cut", "msgstr-after-plural", "no-msgstr", "same-context", "same-lines"])
+def test_each_po_syntax_error_is_one_exact_line(text, message):
+    assert po_error(text) == message
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "# only a comment\n",
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: ja\\n"\n',
+    'msgid "mark"\nmsgid_plural "marks"\nmsgstr[0] "a"\nmsgstr[1] "b"\n\nmsgid "c"\nmsgstr "d"\n',
+    'msgctxt "one"\nmsgid "a"\nmsgstr "x"\n\nmsgctxt "two"\nmsgid "a"\nmsgstr "y"\n'
+    '\nmsgid "a"\nmsgstr "z"\n',
+    'msgid ""\n"a "\n"same"\nmsgstr "x"\n\nmsgid ""\n"b "\n"same"\nmsgstr "y"\n',
+    'msgid "a"\nmsgstr ""\n"same"\n\nmsgid "b"\nmsgstr ""\n"same"\n',
+    'msgid "tab\\t, quote\\", octal \\101, hex \\x41"\nmsgstr "ok"\n',
+], ids=["empty", "comment", "header", "plural", "contexts", "continued-ids",
+        "continued-strs", "escapes"])
+def test_valid_po_forms_pass_the_strict_reader(text):
+    assert po_error(text) is None
+
+
+# The translation gate's messages, exactly: one line each, naming file and line.
+
+SHORT_SOURCE = "'After :claim:`moves` moves, :claim:`pairs` pairs; :claim:...'"  # cut at 57 + ...
+
+
+@pytest.mark.parametrize("translation, comment, problem", [
+    ("\\\\ :claim:`moves`\\\\ 手で\\\\ :claim:`pairs`\\\\ 組。", "",
+     "claims [moves, pairs] in the translation, [moves, pairs, chooser] in the source: use the "
+     "same claims in the same order (a typed value is never checked; mark a needed reordering "
+     "with # claims-reordered)"),
+    ("3手で4組、Oが選びます。", "",
+     "claims none in the translation, [moves, pairs, chooser] in the source: use the same claims "
+     "in the same order (a typed value is never checked; mark a needed reordering with "
+     "# claims-reordered)"),
+    ("\\\\ :claim:`pairs`\\\\ 組、\\\\ :claim:`moves`\\\\ 手。", "# claims-reordered\n",
+     "claims [pairs, moves] in the translation, [moves, pairs, chooser] in the source: use the "
+     "same claims (a typed value is never checked)"),
+    (SAME, "# claims-reordered\n",
+     "'# claims-reordered' but the claims are in the source's order: remove the comment"),
+], ids=["dropped", "none", "reordered-dropped", "reordered-needlessly"])
+def test_each_claim_problem_is_one_exact_line(tmp_path, translation, comment, problem):
+    problems = claim_catalogs(tmp_path, SOURCE, translation, comment)
+    po = tmp_path / "locale" / "ja" / "LC_MESSAGES" / "page.po"
+    line = 6 if comment else 5
+    assert problems == [f"{po}:{line}: {SHORT_SOURCE}: {problem}"]
+
+
+def test_untranslated_plural_and_long_messages_are_named_in_short(tmp_path):
+    sixty = "Sixty characters exactly, this sentence is just long enough."
+    longer = sixty + " And more."
+    pot_dir, po_dir = tmp_path / "pot", tmp_path / "locale" / "ja" / "LC_MESSAGES"
+    pot_dir.mkdir(parents=True)
+    po_dir.mkdir(parents=True)
+    template = (f'msgid "{sixty}"\nmsgstr ""\n\nmsgid "{longer}"\nmsgstr ""\n\n'
+                'msgid "one mark"\nmsgid_plural "marks"\nmsgstr[0] ""\nmsgstr[1] ""\n\n'
+                'msgid "one cell"\nmsgid_plural "cells"\nmsgstr[0] ""\nmsgstr[1] ""\n')
+    (pot_dir / "page.pot").write_text(PO_HEADER + template, encoding="utf-8")
+    catalog = (f'msgid "{sixty}"\nmsgstr ""\n\nmsgid "{longer}"\nmsgstr ""\n\n'
+               'msgid "one mark"\nmsgid_plural "marks"\nmsgstr[0] "印"\nmsgstr[1] ""\n')
+    po = po_dir / "page.po"
+    po.write_text(PO_HEADER + catalog, encoding="utf-8")
+    assert catalog_problems(pot_dir, tmp_path / "locale", "ja") == [
+        f"{po}:5: untranslated '{sixty}'",
+        f"{po}:8: untranslated 'Sixty characters exactly, this sentence is just long enou...'",
+        f"{po}:11: untranslated 'one mark'",
+        f"{po}: stale catalog, no entry for 'one cell' (from the project root run: sphinx-build "
+        "-b gettext docs build/gettext && sphinx-intl update -p build/gettext -l ja "
+        "-d docs/locale -w 0)"]
+
+
+VALID_TERM = '[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"]\n'
+
+
+@pytest.mark.parametrize("text, line, problem", [
+    (b'[[term]]\nen = "You need \xff"\n', None, "not UTF-8: invalid start byte"),
+    ('[[term]]\nen = "You need\n', 2, "Illegal character '\\n'"),
+    ('[[term]]\nen = "You need"\nja = ', 3, "Invalid value"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"\n', 4, "Unclosed array"),
+    ('[[term]]\nen = "You need"\nen = "Need"\nja = "必要な道具"\navoid = []\n', 3,
+     "Cannot overwrite a value"),
+    ('title = "Glossary"\n' + VALID_TERM, None, "a glossary holds only [[term]] tables"),
+    ('term = [1, 2]\n', None, "a glossary holds only [[term]] tables"),
+    ('[[term]]\nja = "必要な道具"\navoid = []\n', 1, "term '?': en is missing or empty"),
+    ('[[term]]\nen = "You need"\nja = "  "\navoid = []\n', 1,
+     "term 'You need': ja is missing or empty"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navod = []\n', 1,
+     "term 'You need': unknown key 'avod' (keys: en, ja, avoid, note)"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = []\nnote = 5\n', 1,
+     "term 'You need': note must be a str"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = [""]\n', 1,
+     "term 'You need': every avoided variant must be a non-empty string"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = [1]\n', 1,
+     "term 'You need': every avoided variant must be a non-empty string"),
+    ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["必要な道具"]\n', 1,
+     "term 'You need': avoids its own term '必要な道具'"),
+    ('term = [{ en = "You need", ja = "必要な道具" }]\n', None,
+     "term 'You need': avoid is missing (avoid = [] when there is no variant to avoid)"),
+], ids=["not-utf8", "newline-in-string", "end-of-document", "unclosed", "twice", "other-key",
+        "not-tables", "no-en", "blank-ja", "unknown-key", "wrong-type", "empty-variant",
+        "variant-not-string", "avoids-itself", "inline-no-line"])
+def test_each_glossary_problem_is_one_exact_line(tmp_path, text, line, problem):
+    data = text if isinstance(text, bytes) else text.encode()
+    folder = tmp_path / "locale" / "ja" / "glossary"
+    folder.mkdir(parents=True)
+    (folder / "common.toml").write_bytes(data)
+    problems = claim_catalogs(tmp_path, "You need", "必要な道具")
+    where = f"{folder / 'common.toml'}:{line}" if line else f"{folder / 'common.toml'}"
+    assert problems == [f"{where}: {problem}"]
+
+
+@pytest.mark.parametrize("glossary, where", [
+    (VALID_TERM, ":1"), ("# no terms yet\n", None),
+    ('term = [{ en = "You need", ja = "必要な道具", avoid = ["用意するもの"] }]\n', ""),
+], ids=["table", "empty", "inline-table"])
+def test_a_valid_glossary_reports_its_variants_only(tmp_path, glossary, where):
+    good = claim_catalogs(tmp_path / "good", "You need", "必要な道具は用意済み",
+                          glossary={"common": glossary})
+    bad = claim_catalogs(tmp_path / "bad", "You need", "必要な道具と用意するもの",
+                         glossary={"common": glossary})
+    assert good == []
+    if where is None:
+        assert bad == []
+    else:
+        po = tmp_path / "bad" / "locale" / "ja" / "LC_MESSAGES" / "page.po"
+        common = tmp_path / "bad" / "locale" / "ja" / "glossary" / "common.toml"
+        assert bad == [f"{po}:5: '用意するもの' in the translation of 'You need': say '必要な道具' "
+                       f"for 'You need' (glossary {common}{where})"]
+
+
+def test_a_variant_inside_the_term_itself_is_not_reported(tmp_path):
+    glossary = '[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["道具"]\n'
+    assert claim_catalogs(tmp_path / "good", "You need", "必要な道具を揃える",
+                          glossary={"common": glossary}) == []
+    bad = claim_catalogs(tmp_path / "bad", "You need", "必要な道具と道具箱",
+                         glossary={"common": glossary})
+    assert len(bad) == 1 and "'道具' in the translation of 'You need'" in bad[0]

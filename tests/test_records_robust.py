@@ -166,3 +166,200 @@ def test_a_bad_move_in_a_panel_variation_names_the_panel_line(tmp_path):
     text = 'game = "qttt"\nmoves = ["a1-b2"]\n\n[[figure.panels]]\nafter = 1\nthen = ["zz"]\n'
     message = refused(tmp_path, text, check=True)
     assert message.startswith(":4: variation move 2"), message
+
+
+# Each refusal as one exact line after the record's path: the key, the line, the rule.
+
+Q = 'game = "qttt"\n'
+ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('game = "qttt"\nmoves = ["a1-b2",\n', ":2: not valid TOML: Invalid value"),
+    ('game = "qttt"\nmoves = ["a1-b2"\n\n[figure]\n', ":4: not valid TOML: Unclosed array"),
+    ('game = "qttt"\nmoves = "', ":2: not valid TOML: Unterminated string"),
+    ('game = "qttt"\ngame = "necto"\nmoves = []\n', ":2: not valid TOML: Cannot overwrite a value"),
+    (Q + 'colour = "red"\n', f":2: the record: unknown key 'colour' (keys: {ALL_KEYS})"),
+    ('moves = []\n', ": missing 'game' (one of the game slugs)"),
+    (Q + 'title = 5\n', ":2: 'title' must be a string, not an integer"),
+    (Q + 'note = ["a"]\n', ":2: 'note' must be a string, not an array"),
+    (Q + 'figure = 5\n', ":2: 'figure' must be a table, not an integer"),
+    (Q + '[figure]\ncolour = 1\n',
+     ":3: [figure]: unknown key 'colour' (keys: columns, panel_size, panels, view)"),
+    (Q + '[figure]\nview = 5\n', ":3: 'figure.view' must be a table, not an integer"),
+    (Q + '[figure]\npanels = 5\n',
+     ":3: 'figure.panels' must be an array of tables, not an integer"),
+    (Q + '[figure]\npanels = [5]\n', ":3: 'panel 1' must be a table, not an integer"),
+    (Q + '[figure]\npanels = [{}, {colour = 1}]\n',
+     ":3: panel 2: unknown key 'colour' (keys: after, label, then, view)"),
+    (Q + 'moves = ["a1-b2"]\n\n[[figure.panels]]\nafter = 0\n\n[[figure.panels]]\nafter = 2\n',
+     ":7: 'panel 2: after' = 2: must be an integer from 0 to 1"),
+    (Q + '[[figure.panels]]\nlabel = { en = "Start", fr = "Début" }\n',
+     ":2: panel 1: label: unknown key 'fr' (keys: en, ja)"),
+    (Q + '[[figure.panels]]\nlabel = { en = 5 }\n',
+     ":2: 'panel 1: label.en' must be a string, not an integer"),
+    (Q + '[[figure.panels]]\nlabel = { en = "Move a1" }\n',
+     ":2: panel 1: label.en states 'a1', which no claim checks; say it in the caption "
+     "with a :claim:"),
+    (Q + '[[figure.panels]]\nview = { colour = 1 }\n',
+     ":2: panel 1: unknown view option 'colour' for qttt (view options: "),
+    (Q + '[[figure.panels]]\nview = 5\n', ":2: 'panel 1: view' must be a table, not an integer"),
+    (Q + '[figure]\ncolumns = 1\nview = { colour = 1 }\n',
+     ":4: panel 1: unknown view option 'colour' for qttt (view options: "),
+    (Q + 'claims = [{ fact = "turn", expect = "X" }, 5]\n',
+     ":2: 'claim #2' must be a table, not an integer"),
+    (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\nthen = [1]\n',
+     ":2: 'claim #1: then' must be an array of strings in the game's notation"),
+    (Q + '[figure]\ncolumns = 13\n', ":3: 'columns' = 13: must be an integer from 1 to 12"),
+    (Q + '[figure]\ncolumns = 0\n', ":3: 'columns' = 0: must be an integer from 1 to 12"),
+    (Q + '[figure]\npanel_size = [3, 13]\n',
+     ":3: 'panel_size' = [3, 13]: must be [width, height] in inches, each from 0.5 to 12"),
+    (Q + '[figure]\npanel_size = [0.4, 3]\n',
+     ":3: 'panel_size' = [0.4, 3]: must be [width, height] in inches, each from 0.5 to 12"),
+    (Q + '[figure]\npanel_size = [3, true]\n',
+     ":3: 'panel_size' = [3, True]: must be [width, height] in inches, each from 0.5 to 12"),
+    (Q + '[figure]\npanel_size = [3, 3, 3]\n',
+     ":3: 'panel_size' = [3, 3, 3]: must be [width, height] in inches, each from 0.5 to 12"),
+    (Q + 'claims = [5]\n', ":2: 'claim #1' must be a table, not an integer"),
+    (Q + '[[claims]]\nfact = "winner"\nexpect = "X"\n\n[[claims]]\nexpect = 1\n',
+     ":6: claim #2 needs 'fact' and 'expect'"),
+    (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\nafter = -1\n',
+     ":2: 'claim #1: after' = -1: must be an integer from 0 to 0"),
+    (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\nid = 5\n',
+     ":2: 'claim #1: id' must be a string, not an integer"),
+    (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\nthen = "@a1"\n',
+     ":2: 'claim #1: then' must be an array of strings in the game's notation"),
+    (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\ncell = "a1"\n',
+     ":2: claim #1: fact 'turn' takes no arguments, got ['cell']"),
+    (Q + '[[claims]]\nfact = "classical"\nexpect = "X1"\ncell = 1\n',
+     ":2: claim #1: argument cell = 1 must be a string"),
+])
+def test_each_refusal_is_one_exact_line(tmp_path, text, message):
+    got = refused(tmp_path, text, check=True)
+    if message.endswith("(view options: "):
+        assert got.startswith(message), got
+    else:
+        assert got == message
+
+
+def test_a_record_that_cannot_be_read_is_one_line(tmp_path):
+    path = tmp_path / "qttt" / "missing.toml"
+    with pytest.raises(RulebookError) as error:
+        load_record(path)
+    assert str(error.value) == f"{path}: cannot read the record: No such file or directory"
+
+
+def test_bytes_that_are_not_utf8_name_their_line_and_byte(tmp_path):
+    message = refused(tmp_path, b'game = "qttt"\n\nmoves = ["a1-b2\xfe"]\n')
+    assert message == ":3: the record is not UTF-8 text (byte 0xfe); save it as UTF-8"
+    deep = refused(tmp_path, b"x = " + b"[" * 10000 + b"]" * 10000 + b"\n")
+    assert deep == ": not valid TOML: nested too deeply"
+
+
+@pytest.mark.parametrize("text, line", [
+    ('moves = ["a1-b2", "a1-a1"]\ngame = "qttt"\n', 1),  # moves on the first line
+    ('game = "qttt"\nnote = "after a1-b2, \'a1-a1\' is illegal"\nmoves = ["a1-b2", "a1-a1"]\n', 3),
+    ('game = "qttt"\nmoves = [\n  "a1-b2",  # a1-a1 would be illegal\n  "a1-a1",\n]\n', 4),
+    ('game = "qttt"\ntitle = "a1-a1"\nmoves = """\na1-b2\na1-a1\n"""\n', 5),
+], ids=["first-line", "quoted-before", "bare-in-comment", "multi-line-string"])
+def test_a_move_is_located_on_its_own_line(tmp_path, text, line):
+    message = refused(tmp_path, text, check=True)
+    assert message.startswith(f":{line}: move 2: illegal move 'a1-a1'"), message
+
+
+def record_at(tmp_path, text):
+    return load_record(write_bytes(tmp_path, text.encode()))
+
+
+def test_positions_out_of_range_are_index_errors(tmp_path):
+    record = record_at(tmp_path, Q + 'moves = ["a1-b2", "a1-c3"]\n')
+    positions = record.replay()
+    assert record.replay() is positions  # replayed once
+    for index in (3, 10):
+        with pytest.raises(IndexError) as error:
+            positions[index]
+        assert error.value.args == (index,)
+    with pytest.raises(IndexError):
+        positions[-4]
+    with pytest.raises(RulebookError) as error:
+        record.state_after(3, 7)
+    assert str(error.value) == f"{record.path}:7: after = 3, but the record has 2 moves"
+    with pytest.raises(RulebookError) as error:
+        record.variation(-1, ["@a1"], 9)
+    assert str(error.value) == f"{record.path}:9: after = -1, but the record has 2 moves"
+    assert str(record.variation(2, [], 9)[-1]) == str(positions[2])
+
+
+def test_a_false_claim_describes_its_arguments_and_position(tmp_path):
+    text = ('game = "craquelure"\nmoves = []\n\n[[claims]]\nfact = "area_at"\nat = [0.5, 0.25]\n'
+            'decimals = 2\nexpect = "200.00%"\n')  # no share of the disk is twice the disk
+    folder = tmp_path / "craquelure"
+    folder.mkdir()
+    (folder / "bad.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(RulebookError) as error:
+        load_record(folder / "bad.toml").check()
+    assert str(error.value).startswith(f"{folder / 'bad.toml'}:4: claim #1 (area_at at=[0.5, 0.25] "
+                                       "decimals=2) is false: expected '200.00%', engine says '")
+    text = (Q + 'moves = ["a1-b2", "a1-b2"]\n\n[[claims]]\nid = "cell"\nfact = "classical"\n'
+            'cell = "a1"\nafter = 2\nthen = ["@a1"]\nexpect = "X1"\n')  # O2 closed the cycle in a1
+    message = refused(tmp_path, text, check=True)
+    assert message == (":4: claim #1 'cell' (classical cell='a1' after move 2 then @a1) is false: "
+                       "expected 'X1', engine says 'O2'")
+
+
+def test_a_claim_the_fact_cannot_answer_names_the_claims_line(tmp_path):
+    text = Q + 'moves = ["a1-b2"]\n\n[[claims]]\nfact = "classical"\ncell = "z9"\nexpect = "X1"\n'
+    assert refused(tmp_path, text, check=True).startswith(
+        ":4: claim #1 (classical cell='z9'): cannot read 'z9'")
+    text = Q + 'moves = ["a1-b2"]\n\n[[claims]]\nfact = "turn"\nthen = ["zz"]\nexpect = "X"\n'
+    assert refused(tmp_path, text, check=True).startswith(":4: variation move 2: cannot read 'zz'")
+
+
+def test_claims_are_found_by_their_own_id(tmp_path):
+    record = record_at(tmp_path, Q + 'moves = ["a1-b2"]\n[[claims]]\nid = "a"\nfact = "turn"\n'
+                                     'expect = "O"\n[[claims]]\nid = "b"\nfact = "over"\n'
+                                     'expect = false\n[[claims]]\nfact = "turn"\nexpect = "O"\n')
+    assert record.claim_by_id("b").fact == "over" and record.claim_by_id("a").fact == "turn"
+    with pytest.raises(RulebookError) as error:
+        record.claim_by_id("c")
+    assert str(error.value) == f"{record.path}: no claim with id 'c' (ids: a, b)"
+    bare = record_at(tmp_path, Q + '[[claims]]\nfact = "turn"\nexpect = "X"\n')
+    with pytest.raises(RulebookError, match=r"no claim with id 'a' \(ids: none\)$"):
+        bare.claim_by_id("a")
+
+
+def test_claim_values_compare_structurally_and_strictly():
+    from rulebook.records import normalise, same
+
+    assert normalise({1: {(2, 1), (1, 2)}, "b": [(3,), {"c": {4}}]}) == \
+        {"1": [[1, 2], [2, 1]], "b": [[3], {"c": [4]}]}
+    assert same([1, [2]], [1, [2]]) and same({"a": [1]}, {"a": [1]})
+    assert not same([1, 2], [1, 2, 3]) and not same([1, 2, 3], [1, 2])
+    assert not same({"a": 1}, {"a": 1, "b": 2}) and not same({"a": 1, "b": 2}, {"a": 1})
+    assert not same([1], [True]) and not same({"a": 2}, {"a": 2.0})
+
+
+def test_unknown_facts_are_listed_with_the_games_facts(tmp_path):
+    from rulebook.games import make_game
+
+    offered = ", ".join(fact.name for fact in make_game("qttt").facts)
+    message = refused(tmp_path, Q + '\n[[claims]]\nfact = "flavour"\nexpect = 1\n')
+    assert message == f":3: claim #1: unknown fact 'flavour' for qttt (facts: {offered})"
+    assert "turn" in offered and "winner" in offered
+
+
+def test_a_records_figure_settings_and_name(tmp_path):
+    record = record_at(tmp_path, Q + 'moves = ["a1-b2"]\n[[figure.panels]]\nafter = 0\n'
+                                     '[[figure.panels]]\n')
+    assert record.columns == 2 and record.panel_size is None  # a row of its panels
+    assert [panel.after for panel in record.panels] == [0, 1]  # the last move by default
+    assert record.name == "qttt/bad"
+    sized = record_at(tmp_path, Q + '[figure]\npanel_size = [0.5, 12]\ncolumns = 12\n')
+    assert sized.panel_size == (0.5, 12.0) and type(sized.panel_size[1]) is float
+    assert sized.columns == 12 and len(sized.panels) == 1
+    assert record_at(tmp_path, Q + '[figure]\npanel_size = [2, 3.5]\n').panel_size == (2.0, 3.5)
+    assert record_at(tmp_path, Q + '[figure]\npanels = []\n').columns == 1
+    path = tmp_path / "qttt" / "bad.toml"
+    assert load_record(path, tmp_path).name == "qttt/bad"
+    assert load_record(path, tmp_path / "qttt").name == "bad"
+    assert load_record(path, tmp_path / "elsewhere").name == "qttt/bad"  # not under the root

@@ -257,6 +257,35 @@ def quick_build(monkeypatch):
     return building
 
 
+def test_the_build_checks_every_record_before_any_page(tmp_path, monkeypatch):
+    """A record no page shows, with no claims and no figure, is still replayed:
+    an illegal move in it stops the build, with the record's line."""
+    import rulebook.build as building
+    from small_project import RECORD, make_project
+
+    monkeypatch.setattr(building, "_sphinx", fake_sphinx)
+    project = make_project(tmp_path, "The marks form a cycle.")
+    (project.figures / "qttt" / "other.toml").write_text(
+        'game = "qttt"\nmoves = ["a1-b2"]\n[[claims]]\nfact = "turn"\nexpect = "O"\n')
+    summary = building.build(project, progress=lambda line: None)
+    assert (summary.records, summary.claims) == (2, RECORD.count("[[claims]]") + 1)
+    unused = project.figures / "qttt" / "unused.toml"
+    unused.write_text('game = "qttt"\nmoves = ["a1-b2",\n  "a1-a1"]\n')
+    with pytest.raises(RulebookError) as error:
+        building.build(project, progress=lambda line: None)
+    assert str(error.value).startswith(f"{unused}:3: move 2: illegal move 'a1-a1'")
+
+
+def test_sphinx_warnings_become_one_line_each_relative_to_the_project(tmp_path):
+    from rulebook.build import _tidy
+
+    root = tmp_path / "project"
+    warnings = (f"\x1b[91m{root}/docs/qttt.rst:12: ERROR: first\x1b[39;49;00m\n\n"
+                f"  \n{root}/figures/qttt/x.toml: second [rulebook.claim]\n")
+    assert _tidy(warnings, root) == ("docs/qttt.rst:12: ERROR: first\n"
+                                     "figures/qttt/x.toml: second [rulebook.claim]")
+
+
 def test_leftovers_of_killed_builds_are_removed(quick_build, tmp_path):
     project = Project(copy_project(tmp_path))
     quick_build.build(project, progress=lambda line: None)
@@ -332,35 +361,84 @@ def test_an_interrupted_swap_leaves_no_stamp(quick_build, tmp_path, monkeypatch)
     assert quick_build.build(project, progress=lambda line: None).up_to_date
 
 
+@pytest.fixture
+def stamped(quick_build, tmp_path, monkeypatch):
+    """A project built once (quick_build), its package a copy the test may edit."""
+    import shutil
+
+    package = tmp_path / "package"
+    shutil.copytree(quick_build.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(quick_build, "PACKAGE", package)
+    project = Project(copy_project(tmp_path / "project"))
+    quick_build.build(project, progress=lambda line: None)
+    (site(project) / "marker.txt").write_text("the previous build's")
+    return project, package
+
+
+def rebuilt(building, project) -> bool:
+    """Build; whether it built the site anew (and the next build calls it up to date)."""
+    summary = building.build(project, progress=lambda line: None)
+    fresh = not (site(project) / "marker.txt").exists()
+    assert summary.up_to_date is not fresh and 0 < summary.seconds < 60
+    assert building.build(project, progress=lambda line: None).up_to_date
+    return fresh
+
+
+INPUTS = {  # one file of each kind the stamp must cover
+    "record": lambda project, package: project.figures / "qttt" / "both-lines.toml",
+    "page": lambda project, package: project.docs / "qttt.rst",
+    "catalog": lambda project, package: project.docs / "locale" / "ja" / "LC_MESSAGES" / "qttt.po",
+    "package": lambda project, package: package / "sphinxext" / "gate.py",
+}
+
+
+@pytest.mark.parametrize("kind", INPUTS)
+def test_editing_any_input_rebuilds_the_site(stamped, quick_build, kind):
+    project, package = stamped
+    path = INPUTS[kind](project, package)
+    path.write_bytes(path.read_bytes() + b"\n")
+    assert rebuilt(quick_build, project)
+
+
+@pytest.mark.parametrize("kind", INPUTS)
+def test_renaming_or_adding_an_input_rebuilds_the_site(stamped, quick_build, kind):
+    project, package = stamped
+    path = INPUTS[kind](project, package)
+    path.rename(path.with_name("renamed" + path.suffix))  # the same bytes under another name
+    assert rebuilt(quick_build, project)
+    (path.parent / "new").mkdir()
+    (path.parent / "new" / path.name).write_text("")  # an empty file in a new folder
+    assert rebuilt(quick_build, project)
+
+
+def test_what_a_build_writes_into_its_inputs_is_not_an_input(stamped, quick_build):
+    """Sphinx compiles each catalog into a .mo next to it, Python caches bytecode:
+    neither may make every build look changed."""
+    project, package = stamped
+    catalogs = project.docs / "locale" / "ja" / "LC_MESSAGES"
+    (catalogs / "qttt.mo").write_bytes(b"compiled catalog")
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "gate.cpython-311.pyc.140234").write_bytes(b"being written")
+    (package / "stray.pyc").write_bytes(b"bytecode")
+    assert not rebuilt(quick_build, project)
+    assert (site(project) / "marker.txt").exists()
+
+
+def test_a_forced_or_missing_site_or_stamp_rebuilds(stamped, quick_build):
+    project, _ = stamped
+    assert quick_build.build(project, force=True, progress=lambda line: None).up_to_date is False
+    assert not (site(project) / "marker.txt").exists()
+    (project.build / ".stamp").unlink()
+    assert not quick_build.build(project, progress=lambda line: None).up_to_date
+    quick_build.shutil.rmtree(site(project))
+    assert not quick_build.build(project, progress=lambda line: None).up_to_date
+    assert (site(project) / "en" / "html-en.txt").read_text() == "new"
+
+
 def test_a_build_with_nothing_changed_does_nothing(built_site):
     project, _ = built_site
     (project.figures / "qttt" / "spooky-marks.toml").touch()  # same content
     assert build(project, progress=lambda line: None).up_to_date
-
-
-def build_english_page(project, tmp_path):
-    _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs",
-            fresh=True)
-
-
-def test_the_page_build_itself_checks_claims(tmp_path):
-    """Even without the record check first, the figure directive fails the page."""
-    project = Project(copy_project(tmp_path / "project"))
-    record = project.figures / "qttt" / "cycle-two.toml"
-    record.write_text(record.read_text().replace('expect = "X"', 'expect = "O"'))
-    with pytest.raises(BuildError) as error:
-        build_english_page(project, tmp_path)
-    message = str(error.value)
-    assert re.search(r"docs/qttt.rst:\d+: ERROR: .*figures/qttt/cycle-two.toml:\d+: claim #2 "
-                     r"'chooser' \(chooser\) is false: expected 'O', engine says 'X'", message)
-
-
-def test_a_caption_quoting_an_unknown_claim_fails_the_page(tmp_path):
-    project = Project(copy_project(tmp_path / "project"))
-    page = project.docs / "qttt.rst"
-    page.write_text(page.read_text().replace(":claim:`length`", ":claim:`size`"))
-    with pytest.raises(BuildError, match=r"docs/qttt.rst:\d+: ERROR: .*no claim with id 'size'"):
-        build_english_page(project, tmp_path)
 
 
 def test_japanese_paragraphs_have_no_stray_line_breaks(tmp_path):

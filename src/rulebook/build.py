@@ -31,6 +31,7 @@ from .records import LANGUAGES, find_records, load_record
 
 SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
 SITE = "site"
+PACKAGE = Path(__file__).resolve().parent  # its code shapes the output too
 
 
 class BuildError(RulebookError):
@@ -83,7 +84,7 @@ def check_records(project: Project) -> tuple[int, int]:
     """Replay every record and check every claim; returns (records, claims)."""
     records = claims = 0
     for path in find_records(project.figures):
-        claims += load_record(path, project.figures).check()
+        claims += load_record(path).check()
         records += 1
     return records, claims
 
@@ -91,9 +92,7 @@ def check_records(project: Project) -> tuple[int, int]:
 def input_stamp(project: Project) -> str:
     """A hash of everything that shapes the output."""
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    folders = [project.docs, project.figures, package]
-    for folder in folders:
+    for folder in (project.docs, project.figures, PACKAGE):
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix not in {".mo", ".pyc"} and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(folder)).encode())

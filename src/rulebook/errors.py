@@ -7,11 +7,21 @@ it breaks.  Tracebacks are shown only with ``--debug``.
 
 from __future__ import annotations
 
+import re
+
 
 def one_line(text: str) -> str:
     """``text`` with its line breaks written as \\n: an error is always one line,
     even when it quotes a key or a value that holds a newline."""
     return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def toml_error(error: Exception, text: str) -> tuple[int, str]:
+    """The line a ``tomllib.TOMLDecodeError`` names (the last one for "at end of
+    document") and its message without the position."""
+    found = re.search(r"at line (\d+)", str(error))
+    line = int(found.group(1)) if found else len(text.splitlines())
+    return line, re.sub(r"\s*\(at [^)]*\)", "", str(error))
 
 
 class RulebookError(Exception):

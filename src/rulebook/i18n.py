@@ -27,7 +27,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from .errors import RulebookError
+from .errors import RulebookError, toml_error
 
 REORDERED = "claims-reordered"  # the translator comment that allows another order
 CLAIM = re.compile(r":claim:`([^`]*)`")
@@ -55,12 +55,12 @@ _FOLLOWS = {  # keyword -> the keywords it may follow (None: the start of the fi
 def check_po_syntax(path: Path, data: bytes) -> None:
     """Raise CatalogError at the first byte or line that is not valid UTF-8 PO."""
     try:
-        text = data.decode("utf-8")
+        text = data.decode()  # UTF-8
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
         raise CatalogError(path, line, f"not UTF-8 (byte 0x{data[error.start]:02x}); "
                                        f"save the catalog as UTF-8") from None
-    last, entries, key, start = None, {}, "", 0
+    last, entries = None, {}  # each entry's key and start are set where it starts
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
@@ -156,14 +156,12 @@ _TERM_KEYS = {"en": str, "ja": str, "avoid": list, "note": str}
 def load_glossary(path: Path) -> list[Term]:
     """The ``[[term]]`` tables of a glossary file, validated strictly."""
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        text = Path(path).read_bytes().decode()  # UTF-8
         data = tomllib.loads(text)
     except UnicodeDecodeError as error:
         raise CatalogError(path, None, f"not UTF-8: {error.reason}") from None
     except tomllib.TOMLDecodeError as error:  # "Unclosed array (at line 4, column 1)"
-        found = re.search(r"at line (\d+)", str(error))
-        line = int(found.group(1)) if found else len(text.splitlines())
-        raise CatalogError(path, line, re.sub(r"\s*\(at [^)]*\)", "", str(error))) from None
+        raise CatalogError(path, *toml_error(error, text)) from None
     tables = data.get("term", [])
     if set(data) - {"term"} or not all(isinstance(t, dict) for t in tables):
         raise CatalogError(path, None, "a glossary holds only [[term]] tables")
@@ -202,8 +200,8 @@ def optional_glossary(path: Path) -> list[Term]:
 
 def avoided_variants(text: str, term: Term) -> list[str]:
     """The variants of ``term`` that ``text`` uses, not counting the term itself."""
-    text = text.replace(term.ja, "\0")  # 必要な道具 does not contain a variant
-    return [variant for variant in term.avoid if variant in text]
+    parts = text.split(term.ja)  # 必要な道具 does not contain a variant
+    return [variant for variant in term.avoid if any(variant in part for part in parts)]
 
 
 def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:

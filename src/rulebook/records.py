@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import ClaimError, RecordError, RulebookError
+from .errors import ClaimError, RecordError, RulebookError, toml_error
 from .game import Game, State
 from .games import make_game
 from .literals import name_pattern, player_names, unchecked_literals
@@ -258,12 +258,12 @@ class _Lines:
                 return number
         return None
 
-    def of_strings(self, strings: list[str], start: int, quoted: bool = True) -> list[int | None]:
+    def of_strings(self, strings: list[str], start: int, bare: bool = False) -> list[int | None]:
         """Lines of each string in order, searching forward from line ``start``:
         quoted (in an array) or bare (inside a multi-line string)."""
         found, current = [], max(start - 1, 0)
         for text in strings:
-            forms = (f'"{text}"', f"'{text}'") if quoted else (text,)
+            forms = (text,) if bare else (f'"{text}"', f"'{text}'")
             for number in range(current, len(self.lines)):
                 if any(form in self.lines[number] for form in forms):
                     found.append(number + 1)
@@ -321,7 +321,7 @@ def _read_text(path: Path) -> str:
     except OSError as error:
         raise RecordError(path, None, f"cannot read the record: {error.strerror}") from None
     try:
-        return data.decode("utf-8")
+        return data.decode()  # UTF-8
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise RecordError(path, line, "the record is not UTF-8 text "
@@ -333,7 +333,7 @@ def _moves_with_lines(moves, lines: "_Lines", check: _Checker) -> tuple[list[str
     first = lines.of_key("moves") or 1
     if isinstance(moves, str):  # a multi-line string: one move per line or separated by ';'
         found = [m.strip() for m in re.split(r"[;\n]", moves) if m.strip()]
-        return found, lines.of_strings(found, first, quoted=False)
+        return found, lines.of_strings(found, first, bare=True)
     moves = check.strings("moves", moves)
     return moves, lines.of_strings(moves, first)
 
@@ -344,7 +344,8 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise RecordError(path, getattr(error, "lineno", None), f"not valid TOML: {error}") from None
+        line, message = toml_error(error, text)
+        raise RecordError(path, line, f"not valid TOML: {message}") from None
     except RecursionError:
         raise RecordError(path, None, "not valid TOML: nested too deeply") from None
     lines = _Lines(text)
@@ -366,8 +367,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     names = name_pattern(player_names(game))
     moves, move_lines = _moves_with_lines(data.get("moves", []), lines, check)
 
-    figure_line = next(iter(lines.of_tables("[figure]")), None)
-    figure = check.table("figure", data.get("figure", {}), figure_line)
+    figure = check.table("figure", data.get("figure", {}))
     check.known("[figure]", figure, FIGURE_KEYS)
     shared_view = check.table("figure.view", figure.get("view", {}))
     panel_lines = lines.of_tables("[[figure.panels]]")

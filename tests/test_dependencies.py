@@ -1,0 +1,121 @@
+"""Every package the code and the tests import is declared in pyproject.toml.
+
+An undeclared import works on the machine that happens to have the package and
+fails (or, through ``pytest.importorskip``, silently skips) on a fresh install.
+The package's own code may import only ``[project] dependencies``; the tests
+also what the ``test`` extra adds (the README installs ``.[test]``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+from conftest import ROOT
+
+DYNAMIC = {("pytest", "importorskip"), ("importlib", "import_module")}
+
+
+def imported_modules(path: Path) -> dict[str, int]:
+    """The top-level modules ``path`` imports (statements, ``pytest.importorskip``
+    and ``importlib.import_module`` of a literal name), each with its first line."""
+    found: dict[str, int] = {}
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module] if node.module and not node.level else []
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and isinstance(node.func.value, ast.Name)
+              and (node.func.value.id, node.func.attr) in DYNAMIC
+              and node.args and isinstance(node.args[0], ast.Constant)):
+            names = [node.args[0].value]
+        else:
+            continue
+        for name in names:
+            found.setdefault(name.split(".")[0], node.lineno)
+    return found
+
+
+def normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def declared(*groups: str) -> set[str]:
+    """The distributions named in pyproject.toml's dependencies and these extras."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    requirements = list(project["dependencies"])
+    for group in groups:
+        requirements += project["optional-dependencies"][group]
+    return {normalised(re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", r).group()) for r in requirements}
+
+
+def local_modules(folder: Path) -> set[str]:
+    """Modules and packages that live in ``folder`` (test helpers, the package)."""
+    return {p.stem for p in folder.rglob("*.py")} | {p.name for p in folder.rglob("*") if p.is_dir()}
+
+
+def undeclared(folder: Path, allowed: set[str]) -> list[str]:
+    providers = packages_distributions()
+    local = local_modules(folder) | {"rulebook"}
+    problems = []
+    for path in sorted(folder.rglob("*.py")):
+        for module, line in imported_modules(path).items():
+            if module in sys.stdlib_module_names or module in local:
+                continue
+            given_by = {normalised(d) for d in providers.get(module, [])}
+            if not given_by & allowed:
+                what = ", ".join(sorted(given_by)) or "no installed distribution"
+                problems.append(f"{path.relative_to(ROOT)}:{line}: {module} ({what})")
+    return problems
+
+
+def test_the_package_imports_only_its_declared_dependencies():
+    problems = undeclared(ROOT / "src", declared())
+    assert not problems, "undeclared in [project] dependencies:\n" + "\n".join(problems)
+
+
+def test_the_tests_import_only_declared_dependencies_and_test_extras():
+    problems = undeclared(ROOT / "tests", declared("test"))
+    assert not problems, "undeclared in dependencies or the test extra:\n" + "\n".join(problems)
+
+
+def test_the_import_scan_sees_every_kind_of_import(tmp_path):
+    """The scan itself: each form of import is found, relative ones are not."""
+    source = tmp_path / "example.py"
+    source.write_text("import a.b, c\nfrom d.e import f\nfrom . import g\nfrom .h import i\n"
+                      "def k():\n    pytest.importorskip('j')\n    importlib.import_module('m.n')\n"
+                      "    other.importorskip('o')\n")
+    assert imported_modules(source) == {"a": 1, "c": 1, "d": 2, "j": 6, "m": 7}
+    assert declared("test") >= {"pytest", "hypothesis", "database-knotinfo", "sphinx"}
+    assert "pytest" not in declared()
+
+
+def test_under_ci_a_skipped_test_fails_the_run(tmp_path):
+    """A test dependency missing from a fresh install makes its tests skip
+    (``pytest.importorskip``); under CI that must fail the run, not pass it."""
+    import os
+    import shutil
+    import subprocess
+
+    shutil.copy(ROOT / "tests" / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "test_example.py").write_text(
+        "import pytest\n\n\ndef test_runs():\n    pass\n\n\n"
+        "def test_needs_a_missing_package():\n"
+        "    pytest.importorskip('a_package_that_is_not_installed')\n")
+
+    def run(**env):
+        base = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS")}
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               str(tmp_path)], cwd=tmp_path,
+                              env={**base, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", **env},
+                              capture_output=True, text=True)
+
+    outside, under_ci = run(), run(CI="true")
+    assert outside.returncode == 0 and "1 passed, 1 skipped" in outside.stdout, outside.stdout
+    assert under_ci.returncode == 1, under_ci.stdout
+    assert "CI: 1 test(s) skipped; under CI every test must run" in under_ci.stdout
