@@ -13,10 +13,7 @@ two processes whose clocks differ give the same bytes, and no date.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from dataclasses import dataclass
 from typing import Callable
 
@@ -26,7 +23,8 @@ import pytest
 from rulebook.figure_style import STYLE, Legend, _save, drawing_module, render_swatch
 from rulebook.games import make_game
 
-from conftest import ROOT, played
+from conftest import played
+from other_clock import outputs_at_two_times
 from svg_paint import colours, luma, painted, rgb
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the board's own units
@@ -159,60 +157,15 @@ def test_necto_scored_loops_are_in_the_scorers_colours():
 
 # --- no clock in the drawings -------------------------------------------------------------
 
-CLOCK = """
-import datetime, json, sys, time
-
-# Every way Python tells the time says {when} (seconds since 1970).
-NOW = {when}
-real_localtime, real_gmtime, real_strftime = time.localtime, time.gmtime, time.strftime
-time.time = lambda: NOW
-time.time_ns = lambda: int(NOW * 1e9)
-time.localtime = lambda secs=None: real_localtime(NOW if secs is None else secs)
-time.gmtime = lambda secs=None: real_gmtime(NOW if secs is None else secs)
-time.strftime = lambda fmt, t=None: real_strftime(fmt, real_localtime(NOW) if t is None else t)
-
-
-class FakeDateTime(datetime.datetime):
-    @classmethod
-    def now(cls, tz=None):
-        return datetime.datetime.fromtimestamp(NOW, tz)
-
-    @classmethod
-    def today(cls):
-        return datetime.datetime.fromtimestamp(NOW)
-
-    @classmethod
-    def utcnow(cls):
-        return datetime.datetime.utcfromtimestamp(NOW)
-
-
-class FakeDate(datetime.date):
-    @classmethod
-    def today(cls):
-        return datetime.date.fromtimestamp(NOW)
-
-
-datetime.datetime, datetime.date = FakeDateTime, FakeDate
-"""
-
-
-def at_another_time(when: int, code: str) -> subprocess.Popen:
-    """Start ``code`` in a fresh Python whose clock, time zone and SOURCE_DATE_EPOCH say ``when``."""
-    tests = str(ROOT / "tests")
-    env = {**os.environ, "SOURCE_DATE_EPOCH": str(when), "TZ": "UTC" if when % 2 else "Asia/Tokyo",
-           "PYTHONPATH": os.pathsep.join([tests, *sys.path])}
-    return subprocess.Popen([sys.executable, "-c", CLOCK.format(when=when) + code], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
 RENDER = """
+import json, sys
+
 from rulebook.figure_style import render_panels, render_swatch
 from rulebook.records import load_record
 from conftest import ROOT
 
 out = {}
-for path in sys.argv[1:] or ["qttt/cycle-two", "necto/frame", "craquelure/handover",
-                             "inphexion/regular-move"]:
+for path in ("qttt/cycle-two", "necto/frame", "craquelure/handover", "inphexion/regular-move"):
     record = load_record(ROOT / "figures" / (path + ".toml"), ROOT / "figures")
     images, marks = render_panels(record, "en")
     out[path] = [svg.decode() for svg in images]
@@ -224,8 +177,7 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
 
 
 def test_drawings_are_the_same_bytes_whenever_they_are_drawn_and_carry_no_date():
-    runs = [at_another_time(when, RENDER) for when in (1_000_000_000, 1_700_000_001)]
-    first, second = (json.loads(run.communicate()[0] or "{}") for run in runs)
+    first, second = (json.loads(out) for out in outputs_at_two_times(RENDER))
     assert first and first == second
     for name, images in first.items():
         for svg in images:
