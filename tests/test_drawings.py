@@ -148,6 +148,13 @@ def test_the_legend_colours_fit_the_players_names(slug):
         assert max(map(luma, tones[0])) < min(map(luma, tones[1]))
 
 
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
+def test_every_legend_sample_paints_a_picture_of_its_own(slug):
+    samples = {mark.key: painted(render_swatch(mark)) for mark in drawing_module(slug).MARKS}
+    assert all(len(shapes) > 1 for shapes in samples.values())  # more than the background
+    assert len({tuple(shapes) for shapes in samples.values()}) == len(samples)
+
+
 def test_necto_scored_loops_are_in_the_scorers_colours():
     first, second = (legend_colours("necto", key, "stroke") - {"#222222"}
                      for key in ("scored-first", "scored-second"))
