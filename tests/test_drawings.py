@@ -20,7 +20,7 @@ from typing import Callable
 import matplotlib.pyplot as plt
 import pytest
 
-from rulebook.figure_style import STYLE, Legend, _save, drawing_module, render_swatch
+from rulebook.figure_style import INK, STYLE, Legend, _save, drawing_module, render_swatch
 from rulebook.games import make_game
 
 from conftest import played
@@ -156,7 +156,7 @@ def test_every_legend_sample_paints_a_picture_of_its_own(slug):
 
 
 def test_necto_scored_loops_are_in_the_scorers_colours():
-    first, second = (legend_colours("necto", key, "stroke") - {"#222222"}
+    first, second = (legend_colours("necto", key, "stroke") - {INK.lower()}
                      for key in ("scored-first", "scored-second"))
     assert first and all(looks(c, "blue") for c in first)
     assert second and all(looks(c, "red") for c in second)
