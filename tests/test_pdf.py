@@ -427,6 +427,24 @@ def test_rebuild_is_byte_identical(built):
     assert built["en"][0] == built["en-again"][0]
 
 
+AT_ANOTHER_TIME = """
+import sys, tempfile
+from pathlib import Path
+from test_pdf import build, make_project
+
+root = Path(tempfile.mkdtemp(dir=sys.argv[1]))
+sys.stdout.buffer.write(build(make_project(root, "en"), root / "out")[0])
+"""
+
+
+def test_builds_at_other_times_are_byte_identical(built, tmp_path):
+    """No creation date or other trace of the clock in the file: builds in processes whose
+    clocks (and time zones) are years apart give this build's bytes."""
+    from other_clock import outputs_at_two_times
+
+    assert outputs_at_two_times(AT_ANOTHER_TIME, str(tmp_path)) == [built["en"][0]] * 2
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_svg_figure_becomes_vector_drawing(built, lang):
     pdf = reader(built[lang][0])

@@ -1,4 +1,4 @@
-"""The computer player: deterministic for a seed, and clearly stronger than random play.
+"""The computer players: legal moves that follow their seed, and clearly stronger than random play.
 
 The 100-game measurement is in benchmarks/bench_craquelure.py (--match 100);
 here a short match that random play would pass only 3.5% of the time.
@@ -50,7 +50,25 @@ def test_plays_other_games_through_the_common_interface(slug):
     assert moves
     replay = game.initial_state()
     for text in moves:
+        assert text in {replay.format_move(move) for move in replay.legal_moves()}, text
         replay = replay.play(replay.parse_move(text))
     assert str(replay) == str(final)  # the same position, drawn as text
     assert replay.to_json() == final.to_json()
     assert replay.outcome() == final.outcome()
+
+
+def choices(player_for_seed, state, seeds=range(20)) -> list[str]:
+    return [state.format_move(player_for_seed(seed).choose(state)) for seed in seeds]
+
+
+@pytest.mark.parametrize("player_for_seed", [
+    RandomPlayer, lambda seed: MonteCarloPlayer(playouts=12, seed=seed)], ids=["random", "mcts"])
+def test_the_choice_is_a_legal_move_that_depends_on_the_seed(player_for_seed):
+    """From the start of Quantum Tic-Tac-Toe (36 moves, none better than most others):
+    each seed repeats its choice, and twenty seeds choose many different legal moves."""
+    state = make_game("qttt").initial_state()
+    legal = {state.format_move(move) for move in state.legal_moves()}
+    chosen = choices(player_for_seed, state)
+    assert chosen == choices(player_for_seed, state)
+    assert set(chosen) <= legal
+    assert len(set(chosen)) >= 8  # twenty uniform draws from 36 give about 15

@@ -1,0 +1,192 @@
+"""What every game's drawing paints, read back from the SVG it writes.
+
+Each player's pieces must be painted in the colour that player's legend entry
+shows (and not in the other player's), and that colour must fit the player's
+name: Craquelure's Blue and Red, inpHeXion's White and Black, Necto's dark and
+light tints.  Quantum Tic-Tac-Toe and Necto follow Craquelure's colours: the
+player who moves first (X, First) blue, the second (O, Second) vermilion.
+
+A drawing must not depend on when it is drawn: the same records rendered in
+two processes whose clocks differ give the same bytes, and no date.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+import matplotlib.pyplot as plt
+import pytest
+
+from rulebook.figure_style import INK, STYLE, Legend, _save, drawing_module, render_swatch
+from rulebook.games import make_game
+
+from conftest import played
+from other_clock import outputs_at_two_times
+from svg_paint import colours, luma, painted, rgb
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the board's own units
+
+
+@dataclass(frozen=True)
+class Players:
+    moves: tuple[str, ...]
+    marks: tuple[str, str]  # each player's legend entry for a piece
+    pieces: Callable  # state -> [(player, box around one of that player's pieces)]
+    named: tuple[str, str]  # what each player's name says of the colour
+    paint: str = "fill"
+
+
+def around(x: float, y: float, half: float) -> Box:
+    return (x - half, y - half, x + half, y + half)
+
+
+def qttt_pieces(state):
+    centre = drawing_module("qttt").centre
+    return [((mark + 1) % 2, around(*centre(cell), 0.5))  # odd marks are X's
+            for cell, mark in enumerate(state.classical) if mark is not None]
+
+
+def necto_pieces(state):
+    size = state.size
+    return [(owner, around(cell % size + 0.5, cell // size + 0.5, 0.5))
+            for cell, (owner, code) in enumerate(zip(state.owners, state.codes))
+            if code is not None]
+
+
+def craquelure_pieces(state):
+    return [(region.owner, around((region.box[0] + region.box[2]) / 2,
+                                  (region.box[1] + region.box[3]) / 2, 0.05))
+            for region in state.regions.values() if region.owner is not None]
+
+
+def inphexion_pieces(state):
+    from rulebook.games.inphexion.rules import BLACK, WHITE
+
+    centre = drawing_module("inphexion").centre
+    return [(state.owner(cell), around(*centre(state.geo, cell), 0.3))
+            for cell in state.geo.cells if state.owner(cell) in (WHITE, BLACK)]
+
+
+PLAYERS = {
+    "qttt": Players(("a1-b2", "a1-b2", "@b2", "c1-c3"), ("classical-x", "classical-o"),
+                    qttt_pieces, ("blue", "red")),
+    "necto": Players(("A1=c1", "B2=x1", "C3=t2", "D4=c2"), ("tile-first", "tile-second"),
+                     necto_pieces, ("dark blue", "light red")),
+    "craquelure": Players(("(0,0) 90 B1 R2",), ("blue", "red"), craquelure_pieces, ("blue", "red")),
+    "inphexion": Players(("d4", "d4>e4", "d4>c5", "e4>e3"), ("white-disc", "black-disc"),
+                         inphexion_pieces, ("light", "dark")),
+}
+
+
+def draw(slug: str, state):
+    """The panel's SVG, and where a point of the board lands in it (as render_panels draws)."""
+    module = drawing_module(slug)
+    width, height = module.PANEL_SIZE
+    with plt.rc_context(STYLE):
+        figure = plt.figure(figsize=(width, height))
+        ax = figure.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        ax.set_aspect("equal")
+        module.draw(ax, state, lang="en", legend=Legend(module.MARKS), **module.VIEW_OPTIONS)
+        svg = _save(figure)  # drawing applies the aspect: the transform is final after it
+
+    def to_svg(box: Box) -> Box:
+        corners = figure.transFigure.inverted().transform(ax.transData.transform(
+            [box[:2], box[2:]]))
+        (x0, y0), (x1, y1) = corners * (72 * width, 72 * height)
+        return (x0, 72 * height - y1, x1, 72 * height - y0)  # SVG's y runs down
+
+    return svg, to_svg
+
+
+def legend_colours(slug: str, key: str, paint: str) -> set[str]:
+    mark = next(m for m in drawing_module(slug).MARKS if m.key == key)
+    return colours(render_swatch(mark), paint)
+
+
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
+def test_each_players_pieces_are_painted_in_the_colour_of_their_legend_entry(slug):
+    spec = PLAYERS[slug]
+    state = played(make_game(slug), *spec.moves)
+    svg, to_svg = draw(slug, state)
+    shapes = painted(svg)
+    legend = [legend_colours(slug, key, spec.paint) for key in spec.marks]
+    assert legend[0] and legend[1] and not legend[0] & legend[1]
+    pieces = spec.pieces(state)
+    assert {player for player, _ in pieces} == {0, 1}  # both players have pieces to look at
+    for player, box in pieces:
+        x0, y0, x1, y1 = to_svg(box)
+        here = {getattr(shape, spec.paint) for shape in shapes
+                if x0 <= shape.centre[0] <= x1 and y0 <= shape.centre[1] <= y1}
+        assert here & legend[player], (player, box, here, legend)
+        assert not here & legend[1 - player], (player, box, here, legend)
+
+
+def looks(colour: str, name: str) -> bool:
+    """Whether ``colour`` fits a word of a player's name."""
+    r, g, b = rgb(colour)
+    return {"blue": b > r + 30, "red": r > b + 30, "light": min(r, g, b) > 200,
+            "dark": max(r, g, b) < 80}[name]
+
+
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
+def test_the_legend_colours_fit_the_players_names(slug):
+    spec = PLAYERS[slug]
+    tones = []
+    for key, named in zip(spec.marks, spec.named):
+        found = legend_colours(slug, key, spec.paint)
+        words = named.split()
+        for word in words:
+            if word in ("light", "dark") and len(words) > 1:
+                continue  # a tint: lighter or darker than the other player's
+            assert all(looks(colour, word) for colour in found), (key, named, found)
+        tones.append(found)
+    if "dark" in spec.named[0]:
+        assert max(map(luma, tones[0])) < min(map(luma, tones[1]))
+
+
+@pytest.mark.parametrize("slug", sorted(PLAYERS))
+def test_every_legend_sample_paints_a_picture_of_its_own(slug):
+    samples = {mark.key: painted(render_swatch(mark)) for mark in drawing_module(slug).MARKS}
+    assert all(len(shapes) > 1 for shapes in samples.values())  # more than the background
+    assert len({tuple(shapes) for shapes in samples.values()}) == len(samples)
+
+
+def test_necto_scored_loops_are_in_the_scorers_colours():
+    first, second = (legend_colours("necto", key, "stroke") - {INK.lower()}
+                     for key in ("scored-first", "scored-second"))
+    assert first and all(looks(c, "blue") for c in first)
+    assert second and all(looks(c, "red") for c in second)
+
+
+# --- no clock in the drawings -------------------------------------------------------------
+
+RENDER = """
+import json, sys
+
+from rulebook.figure_style import render_panels, render_swatch
+from rulebook.records import load_record
+from conftest import ROOT
+
+out = {}
+for path in ("qttt/cycle-two", "necto/frame", "craquelure/handover", "inphexion/regular-move"):
+    record = load_record(ROOT / "figures" / (path + ".toml"), ROOT / "figures")
+    images, marks = render_panels(record, "en")
+    out[path] = [svg.decode() for svg in images]
+    out[f"{path} legend"] = [render_swatch(mark).decode() for mark in marks]
+json.dump(out, sys.stdout)
+"""
+
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{4}/\d{2}/\d{2}")
+
+
+def test_drawings_are_the_same_bytes_whenever_they_are_drawn_and_carry_no_date():
+    first, second = (json.loads(out) for out in outputs_at_two_times(RENDER))
+    assert first and first == second
+    for name, images in first.items():
+        for svg in images:
+            text = re.sub(r'"https?://[^"]*"', '""', svg)  # (namespaces are dated: 1999/02/22)
+            assert not DATE.search(text), (name, DATE.search(text).group())
