@@ -403,6 +403,8 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
             raise RecordError(path, line if "view" in raw else lines.of_key("view"),
                               f"{where}: {why}")
         panels.append(Panel(after, label, view, then, line))
+    if (why := view_problem(game, shared_view)) is not None:  # though every panel overrides it
+        raise check.fail("view", f"[figure] view: {why}")
     bounds = key(FIGURE, "columns")
     columns = check.count("columns", figure.get("columns", len(panels) or 1),
                           bounds.minimum, bounds.maximum)
