@@ -242,3 +242,19 @@ def test_the_corpus_holds_right_and_wrong_records(tmp_path):
     """Both kinds, so that agreement is not reached by accepting or refusing all."""
     valid = sum(VALIDATOR.is_valid(mutant) for _, mutant in (p.values for p in CORPUS))
     assert 20 <= valid <= len(CORPUS) - 100, (valid, len(CORPUS))
+
+
+def test_the_guide_shows_the_projects_taplo_configuration():
+    """The guide's ``.taplo.toml`` block is the project's file, and it points the
+    records at the schema the build publishes."""
+    import re
+
+    guide = (ROOT / "docs" / "authoring.rst").read_text(encoding="utf-8")
+    block = re.search(r"\n   \[\[rule\]\]\n(?:   .*\n|\n)*", guide).group()
+    shown = tomllib.loads("\n".join(line[3:] for line in block.splitlines()))
+    config = tomllib.loads((ROOT / ".taplo.toml").read_text(encoding="utf-8"))
+    assert shown == config
+    from rulebook.build import SITE
+    assert config["rule"][0]["schema"]["path"] == f"build/{SITE}/schema/record.schema.json"
+    assert any((ROOT / "figures" / f"{name}.toml").match(config["rule"][0]["include"][0])
+               for name in BASES)

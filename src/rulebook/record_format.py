@@ -29,22 +29,23 @@ from typing import Any
 
 LANGUAGES = ("en", "ja")  # a panel label is written in each
 
-# The kinds of value a key may hold.  Those marked "per game" are spelled out
-# for each game (options, view options, facts, the answer a fact gives).
+# The kinds of value a key may hold, in the words of the reference (and of
+# errors, in English).  The last four are spelled out for each game.
 KINDS = {
-    "string": "a string",
-    "integer": "an integer",
-    "strings": "an array of strings",
-    "moves": "an array of strings, or a string with one move per line",
-    "pair": "an array of two numbers",
-    "label": "a table with a string for each language",
-    "table": "a table",
-    "tables": "an array of tables",
-    "position": "a string in the game's position format",
-    "options": "a table of the game's options",
-    "view": "a table of the game's view options",
-    "fact": "the name of one of the game's facts",
-    "answer": "the fact's answer, of its type",
+    "string": {"en": "a string", "ja": "文字列"},
+    "integer": {"en": "an integer", "ja": "整数"},
+    "strings": {"en": "an array of strings", "ja": "文字列の配列"},
+    "moves": {"en": "an array of strings, or a string with one move per line",
+              "ja": "文字列の配列、または一行に一手ずつ書いた文字列"},
+    "pair": {"en": "an array of two numbers", "ja": "二つの数の配列"},
+    "label": {"en": "a table with a string for each language", "ja": "言語ごとに文字列を持つ表"},
+    "table": {"en": "a table", "ja": "表"},
+    "tables": {"en": "an array of tables", "ja": "表の配列"},
+    "position": {"en": "a string in the game's position format", "ja": "ゲームの局面形式の文字列"},
+    "options": {"en": "a table of the game's options", "ja": "ゲームのオプションの表"},
+    "view": {"en": "a table of the game's view options", "ja": "ゲームの表示オプションの表"},
+    "fact": {"en": "the name of one of the game's facts", "ja": "ゲームの事実の名前"},
+    "answer": {"en": "the fact's answer, of its type", "ja": "事実の答え（その型で）"},
 }
 
 
@@ -127,6 +128,13 @@ RECORD = (
 # TOML's types in the words of error messages (bool before int: True is an int too)
 KIND_NAMES = {bool: "true or false", int: "an integer", float: "a number", str: "a string",
               list: "an array", dict: "a table"}
+_WORDS = {  # the same for the reference: (one, many) per language
+    "en": {bool: ("true or false", "true or false values"), int: ("an integer", "integers"),
+           float: ("a number", "numbers"), str: ("a string", "strings"),
+           list: ("an array", "arrays"), dict: ("a table", "tables")},
+    "ja": {bool: ("真偽値（true か false）",) * 2, int: ("整数",) * 2, float: ("数",) * 2,
+           str: ("文字列",) * 2, list: ("配列",) * 2, dict: ("表",) * 2},
+}
 ARRAYS = (list, tuple, set, frozenset)  # claims compare these as arrays
 
 
@@ -147,23 +155,22 @@ def _parts(annotation) -> tuple[Any, tuple]:
     return origin or annotation, args
 
 
-def type_words(annotation) -> str:
+def type_words(annotation, lang: str = "en", many: bool = False) -> str:
     """An annotation in the words of the reference and of error messages."""
     origin, args = _parts(annotation)
     if origin is typing.Union:
-        return " or ".join(type_words(a) for a in args)
-    if origin in ARRAYS:
-        return f"an array of {_plural(args[0])}" if args else "an array"
-    if origin is dict:
-        return f"a table of {_plural(args[1])}" if args else "a table"
-    return KIND_NAMES.get(origin, "a value")
-
-
-def _plural(annotation) -> str:
-    words = type_words(annotation)
-    return {"a string": "strings", "an integer": "integers", "a number": "numbers",
-            "true or false": "true or false values"}.get(words, words.replace("an array", "arrays")
-                                                          .replace("a table", "tables"))
+        return (" or " if lang == "en" else "または").join(
+            type_words(a, lang, many) for a in args)
+    if origin in ARRAYS or origin is dict:
+        kind = list if origin in ARRAYS else dict
+        if not args:
+            return _WORDS[lang][kind][many]
+        item = type_words(args[-1], lang, many=True)
+        if lang == "ja":
+            return f"{item}の{_WORDS[lang][kind][0]}" if kind is list else f"値が{item}の表"
+        return f"{'arrays' if many else 'an array'} of {item}" if kind is list else \
+            f"{'tables' if many else 'a table'} of {item}"
+    return _WORDS[lang][origin][many] if origin in _WORDS[lang] else "?"
 
 
 def type_problem(value, annotation) -> str | None:

@@ -358,7 +358,7 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     for required in (k.name for k in RECORD if k.required):
         if required not in data:
             raise RecordError(path, None, f"missing {required!r} "
-                                          f"({KINDS[key(RECORD, required).kind]})")
+                                          f"({KINDS[key(RECORD, required).kind]['en']})")
     slug = check.string("game", data["game"])
     for name in (k.name for k in RECORD if k.kind in ("string", "position")):
         if name in data:
