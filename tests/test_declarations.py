@@ -104,3 +104,13 @@ def test_random_games_end_for_declared_reasons_and_facts_answer_as_declared(slug
         else:
             move = data.draw(st.sampled_from(moves))
         state = state.play(move)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_fact_declares_the_type_of_its_answer(slug):
+    """The reference and the schema tell an author what ``expect`` must be."""
+    import typing
+
+    untyped = [fact.name for fact in game_class(slug).facts
+               if fact.answer_type() is typing.Any]
+    assert not untyped, f"annotate the return type of these facts: {untyped}"

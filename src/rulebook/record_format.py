@@ -144,20 +144,20 @@ def kind_of(value) -> str:
                 type(value).__name__)
 
 
-def _parts(annotation) -> tuple[Any, tuple]:
+def annotation_parts(annotation) -> tuple[Any, tuple]:
     """An annotation's origin and arguments, ``X | None`` read as ``X`` (TOML has no null)."""
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType):
         kept = tuple(a for a in args if a is not type(None))
         if len(kept) == 1:
-            return _parts(kept[0])
+            return annotation_parts(kept[0])
         return typing.Union, kept
     return origin or annotation, args
 
 
 def type_words(annotation, lang: str = "en", many: bool = False) -> str:
     """An annotation in the words of the reference and of error messages."""
-    origin, args = _parts(annotation)
+    origin, args = annotation_parts(annotation)
     if origin is typing.Union:
         return (" or " if lang == "en" else "または").join(
             type_words(a, lang, many) for a in args)
@@ -170,13 +170,14 @@ def type_words(annotation, lang: str = "en", many: bool = False) -> str:
             return f"{item}の{_WORDS[lang][kind][0]}" if kind is list else f"値が{item}の表"
         return f"{'arrays' if many else 'an array'} of {item}" if kind is list else \
             f"{'tables' if many else 'a table'} of {item}"
-    return _WORDS[lang][origin][many] if origin in _WORDS[lang] else "?"
+    return _WORDS[lang][origin][many] if origin in _WORDS[lang] else \
+        {"en": "any value", "ja": "任意の値"}[lang]
 
 
 def type_problem(value, annotation) -> str | None:
     """Why a TOML value does not have the annotated type (as a claim compares: an
     integer is not a number, ``true`` is not an integer), or None."""
-    origin, args = _parts(annotation)
+    origin, args = annotation_parts(annotation)
     if origin is typing.Union:
         return None if any(type_problem(value, a) is None for a in args) else \
             f"must be {type_words(annotation)}, not {value!r}"

@@ -24,7 +24,8 @@ import typing
 
 from .game import Fact, Game, Parameter
 from .games import available_games, make_game
-from .record_format import ARRAYS, CLAIM, LANGUAGES, RECORD, Key, _parts, names
+from .record_format import (ARRAYS, CLAIM, LANGUAGES, RECORD, Key, annotation_parts,
+                            names)
 from .views import ViewOption, view_options
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -156,7 +157,7 @@ def _fact(fact: Fact, game: Game) -> dict:
 
 def annotation_schema(annotation) -> dict:
     """The JSON Schema of a value of an annotated type (``list[str]``, ``dict[str, int]``...)."""
-    origin, args = _parts(annotation)
+    origin, args = annotation_parts(annotation)
     if origin is typing.Union:
         return {"anyOf": [annotation_schema(a) for a in args]}
     if origin in ARRAYS:
