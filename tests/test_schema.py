@@ -158,7 +158,8 @@ def mutants(name: str, record: dict):
                                                 [{"view": {"zoom": 2}}])
     for name, option in views.items():
         yield f"view option {name} of another type", _with(
-            record, ["figure", "view", name], _other_type(*(option.kinds or (type(option.default),))))
+            record, ["figure", "view", name],
+            _other_type(*(option.kinds or (type(option.default),))))
     for name in listed:
         yield f"view option {name} not allowed", _with(record, ["figure", "view", name], "nowhere")
     yield "claims not an array", {**record, "claims": {"fact": "over"}}

@@ -148,7 +148,8 @@ class RecordReferenceDirective(SphinxDirective):
         section += self.items(
             (self.term(name, " / ".join(type_words(kind, self.lang)
                                         for kind in (option.kinds or (type(option.default),))),
-                       self.labelled(self.words["default"], nodes.literal("", toml(option.default))),
+                       self.labelled(self.words["default"],
+                                     nodes.literal("", toml(option.default))),
                        self.labelled(self.words["one of"], self.code_list(option.choices))
                        if option.choices else ""),
              [self.prose(option.doc)])
