@@ -35,6 +35,15 @@ def write(tmp_path, text, name="example.toml"):
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "classical"\nexpect = "X1"\n', 3,
      "takes ['cell']"),
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "winner"\n', 3, "needs 'fact' and 'expect'"),
+    ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "over"\nexpect = "no"\n', 3,
+     "expect (the answer of 'over') must be true or false, not 'no'"),
+    ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "cycle"\nexpect = ["a1", 2]\n', 3,
+     "must be a string, not 2"),
+    ('game = "inphexion"\noptions = { size = 27 }\n', 2, "option size=27: must be from 2 to 26"),
+    ('game = "craquelure"\noptions = { min_area_percent = 40.0 }\n', 2,
+     "must be above 0 and under 33.3333"),
+    ('game = "qttt"\n[figure]\nview = { show_lines = 1 }\n[[figure.panels]]\n'
+     'view = { show_lines = true }\n', 3, "[figure] view: view option show_lines: must be"),
 ])
 def test_malformed_records(tmp_path, text, where, message):
     path = write(tmp_path, text)

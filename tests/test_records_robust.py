@@ -36,16 +36,18 @@ def test_a_record_without_claims_or_figure_is_still_replayed(tmp_path):
     assert message.startswith(":2: move 1")
 
 
-@pytest.mark.parametrize("expect, fact, extra", [
-    ("0", "over", ""),            # false is not 0
-    ("1", "over", "after = 0\n"),
-    ("2.0", "marks_placed", ""),         # a count of 2 is not 2.0
-    ('"2"', "marks_placed", ""),
+@pytest.mark.parametrize("expect, fact, extra, words", [
+    ("0", "over", "", "true or false"),            # false is not 0
+    ("1", "over", "after = 0\n", "true or false"),
+    ("2.0", "marks_placed", "", "an integer"),         # a count of 2 is not 2.0
+    ('"2"', "marks_placed", "", "an integer"),
 ])
-def test_claim_values_compare_with_their_types(tmp_path, expect, fact, extra):
+def test_claim_values_compare_with_their_types(tmp_path, expect, fact, extra, words):
+    """Refused at load, against the type the fact declares for its answer."""
     text = (f'game = "qttt"\nmoves = ["a1-b2", "a1-c3"]\n[[claims]]\nfact = "{fact}"\n'
             f"expect = {expect}\n{extra}")
-    assert "is false" in refused(tmp_path, text, check=True)
+    assert f"expect (the answer of {fact!r}) must be {words}, not " in \
+        refused(tmp_path, text)
 
 
 def test_a_true_claim_of_the_right_type_holds(tmp_path):

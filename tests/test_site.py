@@ -205,7 +205,8 @@ def test_a_rebuild_is_byte_identical(built_site, tmp_path):
     again = Project(copy_project(tmp_path))
     build(again, progress=lambda line: None)
     compared = 0
-    for pattern in ("site/pdf/*.pdf", "site/*/_images/*.svg", "site/*/*.html", "site/*.html"):
+    for pattern in ("site/pdf/*.pdf", "site/*/_images/*.svg", "site/*/*.html", "site/*.html",
+                    "site/schema/*.json"):
         first = sorted(project.build.glob(pattern))
         second = sorted(again.build.glob(pattern))
         assert [p.name for p in first] == [p.name for p in second]
@@ -578,3 +579,23 @@ def test_a_figure_without_marks_has_no_legend(tmp_path, monkeypatch):
     _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs", True)
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert html.count('class="rulebook-panel"') == 2 and "figure-legend" not in html
+
+
+def test_the_site_publishes_the_record_schema_and_the_guide_links_it(built_site):
+    """Editors read the schema from the site: it validates the project's records and
+    refuses a record with a misspelt key; both guides link to it."""
+    import json
+    import tomllib
+
+    import jsonschema
+
+    project, _ = built_site
+    published = site(project) / "schema" / "record.schema.json"
+    validator = jsonschema.Draft202012Validator(json.loads(published.read_text(encoding="utf-8")))
+    for path in sorted(project.figures.glob("*/*.toml")):
+        assert validator.is_valid(tomllib.loads(path.read_text(encoding="utf-8"))), path
+    assert not validator.is_valid({"game": "qttt", "move": ["a1-b2"]})
+    for lang in LANGS:
+        guide = site(project) / lang / "authoring.html"
+        targets = [resolve(guide, url) for url in links_of(guide).urls]
+        assert published.resolve() in [t.resolve() for t in targets if t is not None]

@@ -5,6 +5,7 @@ The output is one folder to publish, ``build/site``::
     index.html              sends a visitor to their language
     en/, ja/                the web pages (index.html is each language's catalog)
     pdf/<game>-<lang>.pdf   the PDF rulebooks
+    schema/record.schema.json  the JSON Schema of records, for authors' editors
 
 The site is built in a staging folder and swapped into place with one rename
 only when every step has succeeded, so a failed or interrupted build leaves the
@@ -186,6 +187,7 @@ def _build_site(project: Project, stamp: str, summary: Summary,
             progress(f"[{step}/{steps}] PDF rulebooks ({lang})")
             _sphinx(project, "rulebookpdf", lang, new_site / "pdf", doctrees, figures, fresh=False)
         write_language_chooser(new_site)
+        write_record_schema(new_site)
         # one file per panel, <record>-<lang>-<k>.svg, and legend-<game>-<mark>.svg swatches
         summary.figures = len({path.name.rsplit("-", 1)[0] for path in figures.glob("*.svg")
                                if not path.name.startswith("legend-")})
@@ -236,6 +238,14 @@ def _swap_into_place(source: Path, target: Path) -> None:
         target.rename(old)
     source.rename(target)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def write_record_schema(site: Path) -> None:
+    """``site/schema/record.schema.json``, which the authoring guide links to."""
+    from .schema import schema_text
+
+    (site / "schema").mkdir()
+    (site / "schema" / "record.schema.json").write_text(schema_text(), encoding="utf-8")
 
 
 CHOOSER_WORDS = {"en": "English", "ja": "日本語"}

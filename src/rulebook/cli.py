@@ -1,4 +1,4 @@
-"""The ``rulebook`` command: build, check, replay.
+"""The ``rulebook`` command: build, check, replay, schema.
 
 Errors a user can cause print as ``file:line: message`` and exit with status 2;
 ``--debug`` shows the traceback instead.
@@ -71,6 +71,13 @@ def command_replay(args) -> int:
     return 0
 
 
+def command_schema(args) -> int:
+    from .schema import schema_text
+
+    sys.stdout.write(schema_text())
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="rulebook", description="Verified game rulebooks: "
                                    "replay example games, check their claims, build pages and PDFs.")
@@ -93,6 +100,9 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("record", help="a record file (.toml)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(run=command_replay)
+
+    commands.add_parser("schema", help="print the JSON Schema of records (for editors)"
+                        ).set_defaults(run=command_schema)
     return main
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import typing
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
@@ -40,6 +41,27 @@ class Parameter:
     doc: str
     choices: tuple | None = None
     check: Callable[[Any], str | None] | None = None  # returns why a value is wrong
+    # bounds of a number, inclusive (minimum, maximum) or exclusive (above, below)
+    minimum: float | None = None
+    maximum: float | None = None
+    above: float | None = None
+    below: float | None = None
+
+    def bounds_problem(self, value: Any) -> str | None:
+        """Why a number is out of this option's bounds, or None."""
+        low = ((self.minimum is None or value >= self.minimum)
+               and (self.above is None or value > self.above))
+        high = ((self.maximum is None or value <= self.maximum)
+                and (self.below is None or value < self.below))
+        if low and high:
+            return None
+        if self.minimum is not None and self.maximum is not None:
+            return f"must be from {self.minimum:g} to {self.maximum:g}"
+        words = [f"at least {self.minimum:g}" if self.minimum is not None else "",
+                 f"above {self.above:g}" if self.above is not None else "",
+                 f"at most {self.maximum:g}" if self.maximum is not None else "",
+                 f"under {self.below:g}" if self.below is not None else ""]
+        return "must be " + " and ".join(w for w in words if w)
 
     def coerce(self, game: str, value: Any) -> Any:
         kind = type(self.default)
@@ -52,6 +74,8 @@ class Parameter:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"{game}: option {self.name}={value!r} is not one of {allowed}")
+        if kind in (int, float) and (why := self.bounds_problem(value)):
+            raise OptionError(f"{game}: option {self.name}={value!r}: {why}")
         if self.check is not None and (why := self.check(value)):
             raise OptionError(f"{game}: option {self.name}={value!r}: {why}")
         return value
@@ -73,12 +97,24 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Fact:
-    """A named, documented question a claim can ask about a position."""
+    """A named, documented question a claim can ask about a position.
+
+    The compute function's annotations are the fact's types: each argument's
+    (:meth:`arg_type`) and the answer's, which a claim's ``expect`` must have
+    (:meth:`answer_type`).  ``values``, for a fact with few possible answers,
+    lists them for a game (records' reference and schema; a test plays games
+    to check the engine gives no other).
+    """
 
     name: str
     doc: str
     compute: Callable[..., Any]
     args: tuple[str, ...] = ()
+    values: Callable[["Game"], tuple] | None = None
+
+    def answer_type(self) -> Any:
+        """The type of the answer, as annotated (``str``, ``list[str]``, ``dict[str, int]``...)."""
+        return typing.get_type_hints(self.compute).get("return", typing.Any)
 
     def arg_type(self, arg: str) -> type:
         """The type a record must give ``arg``: the compute function's annotation
@@ -96,9 +132,10 @@ class FactSet:
         for base in bases:
             self._facts.update(base._facts)
 
-    def fact(self, name: str, doc: str, args: Sequence[str] = ()):
+    def fact(self, name: str, doc: str, args: Sequence[str] = (),
+             values: Callable[["Game"], tuple] | None = None):
         def register(function):
-            self._facts[name] = Fact(name, doc, function, tuple(args))
+            self._facts[name] = Fact(name, doc, function, tuple(args), values)
             return function
 
         return register
@@ -212,6 +249,11 @@ class Game:
     players: ClassVar[tuple[dict[str, str], ...]]  # per player: {"en": ..., "ja": ...}
     parameters: ClassVar[tuple[Parameter, ...]] = ()
     facts: ClassVar[FactSet]
+    reasons: ClassVar[tuple[str, ...]] = ()  # every Outcome.reason the engine gives
+    # The position format of records' ``start`` (reader prose, for the authoring
+    # guide) and an example that a test parses; None: the game has none.
+    position_format: ClassVar[str | None] = None
+    position_example: ClassVar[str | None] = None
 
     def __init__(self, **options: Any):
         known = {p.name: p for p in self.parameters}
@@ -247,8 +289,15 @@ class Game:
 COMMON_FACTS = FactSet()
 
 
-@COMMON_FACTS.fact("winner", "The winner's name, 'draw', or 'none' while the game goes on.")
-def _winner(state: State):
+def players_or(*others: str) -> Callable[["Game"], tuple[str, ...]]:
+    """A fact's ``values``: the players' names (in English, as claims write them),
+    then ``others``."""
+    return lambda game: (*(player["en"] for player in game.players), *others)
+
+
+@COMMON_FACTS.fact("winner", "The winner's name, 'draw', or 'none' while the game goes on.",
+                   values=players_or("draw", "none"))
+def _winner(state: State) -> str:
     outcome = state.outcome()
     if outcome is None:
         return "none"
@@ -256,36 +305,39 @@ def _winner(state: State):
 
 
 @COMMON_FACTS.fact("over", "Whether the game has ended (true or false).")
-def _over(state: State):
+def _over(state: State) -> bool:
     return state.is_over()
 
 
-@COMMON_FACTS.fact("turn", "The name of the player to move, or 'none' at the end.")
-def _turn(state: State):
+@COMMON_FACTS.fact("turn", "The name of the player to move, or 'none' at the end.",
+                   values=players_or("none"))
+def _turn(state: State) -> str:
     return "none" if state.turn is None else state.player_name(state.turn)
 
 
-@COMMON_FACTS.fact("reason", "Why the game ended, e.g. 'line' or 'draw'; 'none' while it goes on.")
-def _reason(state: State):
+@COMMON_FACTS.fact("reason", "Why the game ended (the game's reasons are listed with it); "
+                             "'none' while it goes on.",
+                   values=lambda game: (*game.reasons, "none"))
+def _reason(state: State) -> str:
     outcome = state.outcome()
     return "none" if outcome is None else outcome.reason
 
 
 @COMMON_FACTS.fact("scores", "The players' scores as a list, in player order (scoring games).")
-def _scores(state: State):
+def _scores(state: State) -> list[int | float] | None:
     outcome = state.outcome()
     scores = outcome.scores if outcome else getattr(state, "scores", None)
     return None if scores is None else list(scores)
 
 
 @COMMON_FACTS.fact("legal_move_count", "How many legal moves the player to move has.")
-def _legal_move_count(state: State):
+def _legal_move_count(state: State) -> int:
     return state.count_legal_moves()
 
 
 @COMMON_FACTS.fact("is_legal", "Whether a move, written in the game's notation, is legal here.",
                    args=("move",))
-def _is_legal(state: State, move: str):
+def _is_legal(state: State, move: str) -> bool:
     from .errors import RulebookError
 
     try:

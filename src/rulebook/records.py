@@ -22,6 +22,9 @@ A record is a small TOML file::
     expect = "O"
     # any other key is an argument of the fact
 
+The keys, their kinds and bounds are declared in :mod:`rulebook.record_format`
+(which the authoring guide's reference and the JSON Schema also read).
+
 Errors name the file and the line: tomllib gives no positions, so lines of
 moves and claims are found by scanning the text (``_Lines``).
 """
@@ -39,13 +42,14 @@ from .errors import ClaimError, RecordError, RulebookError, toml_error
 from .game import Game, State
 from .games import make_game
 from .literals import name_pattern, player_names, unchecked_literals
-from .views import kind_of, view_problem
+from .record_format import (CLAIM, FIGURE, KINDS, LANGUAGES, PANEL, RECORD, key, kind_of, names,
+                            type_problem)
+from .views import view_problem
 
-LANGUAGES = ("en", "ja")  # a panel label is written in each
-RECORD_KEYS = {"game", "options", "moves", "figure", "claims", "title", "note", "start"}
-FIGURE_KEYS = {"panels", "columns", "view", "panel_size"}
-PANEL_KEYS = {"after", "then", "label", "view"}
-CLAIM_KEYS = {"id", "after", "then", "fact", "expect"}
+RECORD_KEYS = names(RECORD)
+FIGURE_KEYS = names(FIGURE)
+PANEL_KEYS = names(PANEL)
+CLAIM_KEYS = names(CLAIM)
 
 
 class Positions(Sequence):
@@ -352,12 +356,14 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     check = _Checker(path, lines)
 
     check.known("the record", data, RECORD_KEYS)
-    if "game" not in data:
-        raise RecordError(path, None, "missing 'game' (one of the game slugs)")
+    for required in (k.name for k in RECORD if k.required):
+        if required not in data:
+            raise RecordError(path, None, f"missing {required!r} "
+                                          f"({KINDS[key(RECORD, required).kind]['en']})")
     slug = check.string("game", data["game"])
-    for key in ("title", "note", "start"):
-        if key in data:
-            check.string(key, data[key])
+    for name in (k.name for k in RECORD if k.kind in ("string", "position")):
+        if name in data:
+            check.string(name, data[name])
     options = check.table("options", data.get("options", {}))
     try:
         game = make_game(slug, **options)
@@ -397,14 +403,19 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
             raise RecordError(path, line if "view" in raw else lines.of_key("view"),
                               f"{where}: {why}")
         panels.append(Panel(after, label, view, then, line))
-    columns = check.count("columns", figure.get("columns", len(panels) or 1), 1, 12)
+    if (why := view_problem(game, shared_view)) is not None:  # though every panel overrides it
+        raise check.fail("view", f"[figure] view: {why}")
+    bounds = key(FIGURE, "columns")
+    columns = check.count("columns", figure.get("columns", len(panels) or 1),
+                          bounds.minimum, bounds.maximum)
     size = figure.get("panel_size")
     if size is not None:
+        low, high = key(FIGURE, "panel_size").minimum, key(FIGURE, "panel_size").maximum
         if (not isinstance(size, list) or len(size) != 2
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                           and 0.5 <= v <= 12 for v in size)):
+                           and low <= v <= high for v in size)):
             raise check.fail("panel_size", f"'panel_size' = {size!r}: must be [width, height] "
-                                           "in inches, each from 0.5 to 12")
+                                           f"in inches, each from {low:g} to {high:g}")
         size = (float(size[0]), float(size[1]))
 
     claim_lines = lines.of_tables("[[claims]]")
@@ -416,8 +427,9 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     for index, raw in enumerate(raw_claims, start=1):
         line = claim_lines[index - 1] if index - 1 < len(claim_lines) else lines.of_key("claims")
         raw = check.table(f"claim #{index}", raw, line)
-        if "fact" not in raw or "expect" not in raw:
-            raise RecordError(path, line, f"claim #{index} needs 'fact' and 'expect'")
+        if any(k.required and k.name not in raw for k in CLAIM):
+            needed = " and ".join(repr(k.name) for k in CLAIM if k.required)
+            raise RecordError(path, line, f"claim #{index} needs {needed}")
         name = check.string(f"claim #{index}: fact", raw["fact"], line)
         if name not in game.facts:
             offered = ", ".join(f.name for f in game.facts)
@@ -433,6 +445,9 @@ def load_record(path: str | Path, root: str | Path | None = None) -> Record:
             if type(value) is not wanted:
                 raise RecordError(path, line, f"claim #{index}: argument {arg} = {value!r} must be "
                                               f"{kind_of(wanted())}")
+        if (why := type_problem(raw["expect"], fact.answer_type())) is not None:
+            raise RecordError(path, line, f"claim #{index}: expect (the answer of {fact.name!r}) "
+                                          f"{why}")
         after = raw.get("after")
         if after is not None:
             check.count(f"claim #{index}: after", after, 0, len(moves), line)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import RulebookError
+from .record_format import KIND_NAMES, kind_of  # noqa: F401 (kind_of: views' users)
 
 
 @dataclass(frozen=True)
@@ -38,17 +39,6 @@ class ViewOption:
             except RulebookError as error:
                 return str(error)
         return None
-
-
-# TOML's types in the words of error messages (bool before int: True is an int too)
-KIND_NAMES = {bool: "true or false", int: "an integer", float: "a number", str: "a string",
-              list: "an array", dict: "a table"}
-
-
-def kind_of(value) -> str:
-    """A TOML value's type in the words of error messages."""
-    return next((name for kind, name in KIND_NAMES.items() if isinstance(value, kind)),
-                type(value).__name__)
 
 
 def view_options(slug: str) -> dict[str, ViewOption]:

@@ -6,6 +6,7 @@
   content is the caption.  A false claim is an error naming record and claim.
 - ``:claim:`id```: in a caption, the value of the record's claim ``id``.
 - ``.. game-catalog::``: every game page's title block, with links.
+- ``.. record-reference::``: the record format, from its declarations (:mod:`.reference`).
 - ``.. necto-misnamed-knots::``: the knots Necto's rule misnames (:mod:`.knot_table`).
 
 Claim failures are logged as errors with the page location; the CLI builds
@@ -18,9 +19,9 @@ import re
 from pathlib import Path
 
 from . import catalog, html, knot_table, transforms
-from .directives import (GameCatalogDirective, GameFactsDirective, GameInfoDirective,
-                         LinkPanelsToImages, RulebookFigureDirective, claim_role,
-                         unchecked_role)
+from .directives import (GameCatalogDirective, GameInfoDirective, LinkPanelsToImages,
+                         RulebookFigureDirective, claim_role, unchecked_role)
+from .reference import RecordReferenceDirective
 from .gate import CaptionGate
 from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
@@ -63,7 +64,7 @@ def setup(app):
     app.add_node(legend_entry, html=(html.visit_legend_entry, html.depart_legend_entry))
     app.add_directive("game-info", GameInfoDirective)
     app.add_directive("game-catalog", GameCatalogDirective)
-    app.add_directive("game-facts", GameFactsDirective)
+    app.add_directive("record-reference", RecordReferenceDirective)
     app.add_directive("rulebook-figure", RulebookFigureDirective)
     app.add_directive("necto-misnamed-knots", knot_table.MisnamedKnotsDirective)
     app.add_role("claim", claim_role)

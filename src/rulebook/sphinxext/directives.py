@@ -65,31 +65,6 @@ class GameCatalogDirective(SphinxDirective):
         return [game_catalog()]
 
 
-class GameFactsDirective(SphinxDirective):
-    """A table per game of the facts claims may use, made from the registry.
-
-    Generated from code, so it is not translated (its nodes carry no source).
-    """
-
-    def run(self):
-        from ..games import available_games, game_class
-
-        result = []
-        for slug in available_games():
-            game = game_class(slug)
-            result.append(nodes.rubric("", f"{game.names['en']} ({slug})", translatable=False))
-            items = nodes.definition_list()
-            for fact in game.facts:
-                term = nodes.term("", "", translatable=False)
-                term += nodes.literal("", fact.name)
-                if fact.args:
-                    term += nodes.Text(" (" + ", ".join(fact.args) + ")")
-                items += nodes.definition_list_item("", term,
-                                                    nodes.definition("", nodes.paragraph("", fact.doc, translatable=False)))
-            result.append(items)
-        return result
-
-
 class RulebookFigureDirective(SphinxDirective):
     """Insert a checked figure from ``figures/<game>/<name>.toml``.
 

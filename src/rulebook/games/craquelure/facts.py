@@ -37,77 +37,77 @@ def _percent(area: float, decimals) -> str:
 
 
 @FACTS.fact("region_count", "How many regions the disk is divided into.")
-def region_count(state):
+def region_count(state) -> int:
     return len(state.regions)
 
 
 @FACTS.fact("owned_count", "How many regions belong to 'Blue', 'Red' or 'neutral'.",
             args=("owner",))
-def owned_count(state, owner):
+def owned_count(state, owner) -> int:
     return sum(owner_name(r.owner).lower() == str(owner).lower() for r in state.regions.values())
 
 
 @FACTS.fact("settled_count", "How many regions are settled (no legal cut of them exists).")
-def settled_count(state):
+def settled_count(state) -> int:
     return sum(is_settled(r, state.settings) for r in state.regions.values())
 
 
 @FACTS.fact("region_at", "The id of the region holding the point 'at' = [x, y].",
             args=("at",))
-def region_at(state, at: list):
+def region_at(state, at: list) -> int:
     return _region(state, at).id
 
 
 @FACTS.fact("owner_at", "'Blue', 'Red' or 'neutral': the owner of the region at 'at'.",
             args=("at",))
-def owner_at(state, at: list):
+def owner_at(state, at: list) -> str:
     return owner_name(_region(state, at).owner)
 
 
 @FACTS.fact("area_at", "The area of the region at 'at' as a percentage of the disk, rounded to "
             "'decimals' places, e.g. '25.00%'.", args=("at", "decimals"))
-def area_at(state, at: list, decimals: int):
+def area_at(state, at: list, decimals: int) -> str:
     return _percent(_region(state, at).area, decimals)
 
 
 @FACTS.fact("areas", "Every region's area as a percentage of the disk, rounded to 'decimals' "
             "places, from the smallest.", args=("decimals",))
-def areas(state, decimals: int):
+def areas(state, decimals: int) -> list[str]:
     return [_percent(r.area, decimals) for r in sorted(state.regions.values(),
                                                         key=lambda r: (r.area, r.id))]
 
 
 @FACTS.fact("settled_at", "Whether the region at 'at' is settled.", args=("at",))
-def settled_at(state, at: list):
+def settled_at(state, at: list) -> bool:
     return is_settled(_region(state, at), state.settings)
 
 
 @FACTS.fact("arcs_at", "The goal arcs ('A', 'B', 'C') the region at 'at' touches.",
             args=("at",))
-def arcs_at(state, at: list):
+def arcs_at(state, at: list) -> list[str]:
     return [ARC_NAMES[a] for a in sorted(_region(state, at).arcs())]
 
 
 @FACTS.fact("neighbours_at", "The ids of the regions sharing an edge with the region at 'at'.",
             args=("at",))
-def neighbours_at(state, at: list):
+def neighbours_at(state, at: list) -> list[int]:
     return sorted(_region(state, at).neighbours())
 
 
 @FACTS.fact("handed_over", "How many settled neutral regions went to the opponent at the "
             "end of the last turn.")
-def handed_over(state):
+def handed_over(state) -> int:
     return len(state.last.handed_over) if state.last else 0
 
 
 @FACTS.fact("swapped", "Whether Red has swapped (pie rule).")
-def swapped(state):
+def swapped(state) -> bool:
     return state.swapped
 
 
-@FACTS.fact("swapper", "'Red' once Red has swapped (only Red may, once, after the first move), "
-            "else 'none'.")
-def swapper(state):
+@FACTS.fact("swapper", "Who has swapped (only Red may, once, after the first move), "
+            "else 'none'.", values=lambda game: (game.players[RED]["en"], "none"))
+def swapper(state) -> str:
     return owner_name(RED) if state.swapped else "none"
 
 
@@ -117,7 +117,7 @@ SEATS = ("first", "second")
 @FACTS.fact("seat_colour", "The colour ('Blue' or 'Red') the player who moved first "
             "(seat = 'first') or second (seat = 'second') plays now; a swap trades them.",
             args=("seat",))
-def seat_colour(state, seat: str):
+def seat_colour(state, seat: str) -> str:
     if seat not in SEATS:
         raise OptionError(f"craquelure: 'seat' must be 'first' or 'second', not {seat!r}")
     return owner_name(state.colour_of(SEATS.index(seat)))
@@ -125,17 +125,17 @@ def seat_colour(state, seat: str):
 
 @FACTS.fact("part_number_at", "Which part (1, 2 or 3, as the notation numbers them) of the "
             "last cut the region at 'at' is; 0 if it is not one of them.", args=("at",))
-def part_number_at(state, at: list):
+def part_number_at(state, at: list) -> int:
     region = _region(state, at)
     parts = state.last.parts if state.last else ()
     return parts.index(region.id) + 1 if region.id in parts else 0
 
 
 @FACTS.fact("winning_group", "The ids of the regions in the winning group (empty if none).")
-def winning_group(state):
+def winning_group(state) -> list[int]:
     return sorted(state.winning_group)
 
 
 @FACTS.fact("winning_group_size", "How many regions the winning group has (0 if none).")
-def winning_group_size(state):
+def winning_group_size(state) -> int:
     return len(state.winning_group)

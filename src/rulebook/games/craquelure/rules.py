@@ -28,6 +28,9 @@ from .starts import ARC_NAMES, STARTS
 COLOUR_NAMES = ("Blue", "Red")
 
 
+CONNECTION = "connection"  # the one outcome reason: a group touches all three arcs
+
+
 # --- settings -------------------------------------------------------------
 
 
@@ -42,17 +45,16 @@ PARAMETERS = (
     Parameter("grid", "none", "Grid the cut point must lie on.",
               choices=("none", "square", "triangular")),
     Parameter("grid_steps", 20, "Grid steps across the disk's diameter.",
-              check=lambda v: None if 2 <= v <= 1000 else "must be from 2 to 1000"),
+              minimum=2, maximum=1000),
     Parameter("directions", 0, "Ray directions per turn: 0 for any real angle, else a divisor "
               "of 360 that is a multiple of 3.", check=_check_directions),
     Parameter("first_direction", 90.0, "With a direction step, the allowed ray directions "
               "are this angle plus whole steps of 360/directions degrees (angles are measured "
               "counter-clockwise from the direction to the right); a value that is a whole "
-              "number of steps gives the same directions as 0.",
-              check=lambda v: None if 0 <= v < 360 else "must be at least 0 and under 360"),
+              "number of steps gives the same directions as 0.", minimum=0, below=360),
     Parameter("min_area", True, "Whether parts must reach a minimum area."),
     Parameter("min_area_percent", 0.5, "The minimum area, in percent of the disk.",
-              check=lambda v: None if 0 < v < 100 / 3 else "must be above 0 and under 33.3"),
+              above=0, below=100 / 3),
 )
 
 
@@ -306,7 +308,7 @@ class CraquelureState(State):
     def outcome(self):
         if self.winner is None:
             return None
-        return Outcome(self.seat_of(self.winner), "connection")
+        return Outcome(self.seat_of(self.winner), CONNECTION)
 
     def player_name(self, index, lang="en"):
         """Seats are named by the colour they play now (they trade it on a swap)."""
@@ -559,6 +561,7 @@ class Craquelure(Game):
     names = {"en": "Craquelure", "ja": "クラクリュール"}
     players = ({"en": "Blue", "ja": "青"}, {"en": "Red", "ja": "赤"})
     parameters = PARAMETERS
+    reasons = (CONNECTION,)
 
     def __init__(self, **options):
         super().__init__(**options)

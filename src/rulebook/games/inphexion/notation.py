@@ -9,18 +9,8 @@ Moves (one string each, tokens separated by spaces):
   disc on c3 to a1 and the disc on f2 to g7 (any pairing; discs are identical).
 * ``swap`` — the pie rule (Black's first move, when the option is on).
 
-Positions (``start`` of a record), rows top (row 1) to bottom, one symbol per
-cell: ``.`` empty, ``W`` White, ``B`` Black, ``N`` the neutral disc.  Row
-numbers, a line of column letters, indentation and a ``turn: Black`` line are
-optional::
-
-    turn: Black
-      a b c d e
-    1 . . W . .
-    2  . B . . .
-    3   . . . . .
-    4    . . . . .
-    5     . . . . .
+Positions (``start`` of a record): see ``POSITION_FORMAT`` and
+``POSITION_EXAMPLE`` below, which the authoring guide prints and a test parses.
 """
 
 from __future__ import annotations
@@ -98,6 +88,23 @@ def format_move(geo: Geometry, move: Move) -> str:
 
 
 # --- positions ---------------------------------------------------------------
+POSITION_FORMAT = (
+    "One line per row of the board, from row 1 at the top, one symbol per cell: ``.`` "
+    "empty, ``W`` White, ``B`` Black, ``N`` the neutral disc (variant). Row numbers, a "
+    "line of column letters and indentation are optional. A ``turn:`` line names the "
+    "player to move (by default White when an even number of discs is on the board, "
+    "else Black).")
+POSITION_EXAMPLE = """\
+turn: Black
+    a b c d e f g
+ 1  . . . . . B .
+ 2   . W . . . W B
+ 3    . . . W W B .
+ 4     . . W B W . .
+ 5      . B W . . . .
+ 6       B . . W . . .
+ 7        . . . . W . .
+"""
 def format_position(state: InphexionState) -> str:
     n = state.geo.size
     lines = []

@@ -395,25 +395,18 @@ class InphexionState(State):
         return f"<inphexion move {self.number}: {self.to_json()['rows']}>"
 
 
-def _check_size(size: int) -> str | None:
-    return None if 2 <= size <= 26 else "the board is 2×2 to 26×26"
-
-
-def _check_discs(discs: int) -> str | None:
-    return None if discs >= 0 else "0 (enough to fill the board) or a positive number"
-
-
 class Inphexion(Game):
     slug = "inphexion"
     names = {"en": "inpHeXion", "ja": "inpHeXion"}
     players = ({"en": "White", "ja": "白"}, {"en": "Black", "ja": "黒"})
     parameters = (
-        Parameter("size", 7, "Board size: an n×n Hex rhombus (official: 7).", check=_check_size),
-        Parameter("discs", 0, "Discs per player; 0 means (n²+1)/2, 25 on 7×7.",
-                  check=_check_discs),
+        Parameter("size", 7, "Board size: an n×n Hex rhombus (official: 7).",
+                  minimum=2, maximum=26),
+        Parameter("discs", 0, "Discs per player; 0 means (n²+1)/2, 25 on 7×7.", minimum=0),
         Parameter("pie", False, "Pie rule: Black's first move may be 'swap'."),
         Parameter("neutral", False, "The variant with the neutral double disc on the centre."),
     )
+    reasons = (CONNECTION, NO_LEGAL_MOVE, NO_DISCS, NO_ROOM)
 
     def __init__(self, **options):
         super().__init__(**options)

@@ -8,21 +8,9 @@ Moves::
 A cell is a column letter (A on the left) and a row number (1 at the bottom).
 Letters are read in either case; tile codes are c1 c2 x1 x2 t1 t2 t3 t4.
 
-Positions (a record's ``start``, and what ``str(state)`` prints)::
-
-    4 | c1F x2S t1F c2S
-    3 | x1S t3F x1F t2S
-    2 | c2F .   t4S x2F
-    1 | t1S c1F x1S c2F
-        A   B   C   D
-    turn: First
-    scores: 0 3
-
-One board line per row, top row first; the row number and ``|`` and the
-column-letter line are optional.  A cell is ``.`` (empty) or a tile code
-followed by its owner, ``F`` (First) or ``S`` (Second).  ``turn`` defaults to
-whoever moves next when the players have alternated from an empty board (First
-when an even number of cells is filled); ``scores`` defaults to 0 0.
+Positions (a record's ``start``, and what ``str(state)`` prints): see
+``POSITION_FORMAT`` and ``POSITION_EXAMPLE`` below, which the authoring guide
+prints and a test parses.
 """
 
 from __future__ import annotations
@@ -36,6 +24,24 @@ from .board import cell_name
 from .tiles import CODES
 
 OWNER_LETTERS = "FS"
+
+POSITION_FORMAT = (
+    "One line per row of the board, top row first; the row number and ``|`` before "
+    "a row and the line of column letters are optional. A cell is ``.`` (empty) or a "
+    "tile code followed by its owner, ``F`` (First) or ``S`` (Second). A ``turn:`` line "
+    "names the player to move (by default whoever moves next when the players have "
+    "alternated from an empty board), and a ``scores:`` line gives both scores (by "
+    "default 0 0).")
+POSITION_EXAMPLE = """\
+6 | c1F x2S t1F c2S .   .
+5 | x1S t3F x1F t2S .   .
+4 | c2F .   t4S x2F .   .
+3 | t1S c1F x1S c2F .   .
+2 | .   .   .   .   .   .
+1 | .   .   .   .   .   .
+    A   B   C   D   E   F
+turn: First
+"""
 _CELL = re.compile(r"([A-Za-z])(\d+)$")
 
 

@@ -28,6 +28,8 @@ from .knots import KnotType, classify, format_polynomial, polynomial
 from .notation import Move
 from .tiles import CODES, TILES, Tile, replacements
 
+NO_TILE_TO_REPLACE = "no tile to replace"  # the one outcome reason: the board is full
+
 FIRST, SECOND = 0, 1
 
 
@@ -146,7 +148,7 @@ class NectoState(State):
             return None
         first, second = self.scores
         winner = FIRST if first > second else SECOND if second > first else None
-        return Outcome(winner, "no tile to replace", self.scores)
+        return Outcome(winner, NO_TILE_TO_REPLACE, self.scores)
 
     def _legal_moves(self):
         if self.stage == "placing":
@@ -335,6 +337,9 @@ class NectoGame(Game):
     parameters = (
         Parameter("size", 6, "cells along each side of the square board", choices=(4, 6, 8)),
     )
+    reasons = (NO_TILE_TO_REPLACE,)
+    position_format = notation.POSITION_FORMAT
+    position_example = notation.POSITION_EXAMPLE
 
     def initial_state(self) -> NectoState:
         cells = self.options["size"] ** 2

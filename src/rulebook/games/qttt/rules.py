@@ -16,6 +16,9 @@ from itertools import combinations
 
 from ...game import Game, Outcome, State
 
+# Outcome reasons
+LINE, SIMULTANEOUS_LINES, FULL_BOARD = "line", "simultaneous lines", "full board"
+
 X, O = 0, 1
 CELLS = range(9)
 LINES = (
@@ -135,11 +138,11 @@ class QtttState(State):
         lines = self.lines()
         best = {p: min(map(self.line_completed_at, ls)) for p, ls in lines.items() if ls}
         if len(best) == 2:
-            return Outcome(min(best, key=best.get), "simultaneous lines")
+            return Outcome(min(best, key=best.get), SIMULTANEOUS_LINES)
         if best:
-            return Outcome(next(iter(best)), "line")
+            return Outcome(next(iter(best)), LINE)
         if all(m is not None for m in self.classical):
-            return Outcome(None, "full board")
+            return Outcome(None, FULL_BOARD)
         return None
 
     # --- moves -------------------------------------------------------------
@@ -280,6 +283,7 @@ class QuantumTicTacToe(Game):
     names = {"en": "Quantum Tic-Tac-Toe", "ja": "量子三目並べ"}
     players = ({"en": "X", "ja": "X"}, {"en": "O", "ja": "O"})
     parameters = ()
+    reasons = (LINE, SIMULTANEOUS_LINES, FULL_BOARD)
 
     def initial_state(self) -> QtttState:
         return QtttState(self)
