@@ -71,6 +71,16 @@ def command_replay(args) -> int:
     return 0
 
 
+def command_translate(args) -> int:
+    from .build import Project
+    from .translate import report_lines, translate
+
+    project = Project.find(Path(args.project) if args.project else None)
+    for line in report_lines(translate(project), project.root):
+        print(line)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="rulebook", description="Verified game rulebooks: "
                                    "replay example games, check their claims, build pages and PDFs.")
@@ -93,6 +103,11 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("record", help="a record file (.toml)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(run=command_replay)
+
+    translate = commands.add_parser("translate", help="update the translation catalogs "
+                                    "(docs/locale/<lang>/LC_MESSAGES/*.po) after the pages change")
+    translate.add_argument("--project", help="the project folder (default: found from here)")
+    translate.set_defaults(run=command_translate)
     return main
 
 
