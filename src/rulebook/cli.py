@@ -1,4 +1,4 @@
-"""The ``rulebook`` command: build, check, replay.
+"""The ``rulebook`` command: build, check, replay, new, translate, serve.
 
 Errors a user can cause print as ``file:line: message`` and exit with status 2;
 ``--debug`` shows the traceback instead.
@@ -71,6 +71,18 @@ def command_replay(args) -> int:
     return 0
 
 
+def command_new(args) -> int:
+    from .build import Project
+    from .scaffold import new_game
+
+    project = Project.find(Path(args.project) if args.project else None)
+    for path in new_game(project, args.slug, args.name, args.name_ja):
+        print(f"wrote {path.relative_to(project.root)}")
+    print(f"Next: rulebook build, then pytest tests/games/test_{args.slug}.py; make it your game "
+          f"from src/rulebook/games/{args.slug}/rules.py (the guide: docs/adding-a-game.rst).")
+    return 0
+
+
 def command_translate(args) -> int:
     from .build import Project
     from .translate import report_lines, translate
@@ -103,6 +115,14 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("record", help="a record file (.toml)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(run=command_replay)
+
+    new = commands.add_parser("new", help="scaffold a new game: engine, page, catalog, record, "
+                              "tests")
+    new.add_argument("slug", help="the game's slug: lower-case letters, digits and _")
+    new.add_argument("--name", help="the game's English name (default: from the slug)")
+    new.add_argument("--name-ja", help="the game's Japanese name (default: the English name)")
+    new.add_argument("--project", help="the project folder (default: found from here)")
+    new.set_defaults(run=command_new)
 
     translate = commands.add_parser("translate", help="update the translation catalogs "
                                     "(docs/locale/<lang>/LC_MESSAGES/*.po) after the pages change")
