@@ -93,6 +93,17 @@ def command_translate(args) -> int:
     return 0
 
 
+def command_serve(args) -> int:
+    from .build import Project
+    from .serve import serve
+
+    try:
+        serve(Project.find(Path(args.project) if args.project else None), args.port)
+    except KeyboardInterrupt:
+        print("Stopped.")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="rulebook", description="Verified game rulebooks: "
                                    "replay example games, check their claims, build pages and PDFs.")
@@ -128,6 +139,13 @@ def parser() -> argparse.ArgumentParser:
                                     "(docs/locale/<lang>/LC_MESSAGES/*.po) after the pages change")
     translate.add_argument("--project", help="the project folder (default: found from here)")
     translate.set_defaults(run=command_translate)
+
+    serve = commands.add_parser("serve", help="preview the pages on localhost, rebuilt and "
+                                "reloaded on every change")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks "
+                       "a free one)")
+    serve.add_argument("--project", help="the project folder (default: found from here)")
+    serve.set_defaults(run=command_serve)
     return main
 
 

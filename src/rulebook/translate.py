@@ -106,7 +106,8 @@ def report_lines(updates: list[CatalogUpdate], root: Path) -> list[str]:
             lines.append(f"{where}:{line}: {kind} {text!r}")
     changed = sum(u.changed for u in updates)
     todo = sum(len(u.todo) for u in updates)
-    lines.append(f"{changed} of {len(updates)} catalogs updated; {todo} messages to translate"
+    lines.append(f"{changed} of {len(updates)} catalogs updated; {todo} "
+                 f"message{'' if todo == 1 else 's'} to translate"
                  + (" (translate them, and remove each fuzzy flag once the translation is "
                     "right)" if todo else "."))
     return lines
