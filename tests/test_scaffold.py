@@ -110,9 +110,11 @@ def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     ("9men", "'9men' is not a valid game slug"),
     ("class", "'class' is not a valid game slug"),
     ("index", "docs/index.rst already exists"),
+    ("taken", "figures/taken already exists"),
 ])
 def test_a_taken_or_bad_slug_is_refused_in_one_line_writing_nothing(scaffolded, slug, message):
     root, _, _ = scaffolded
+    (root / "figures" / "taken").mkdir(exist_ok=True)  # records of a game not written yet
     before = tree(root)
     done = rulebook(root, "new", slug, check=False)
     assert done.returncode == 2 and done.stdout == ""

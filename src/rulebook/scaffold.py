@@ -94,7 +94,7 @@ def new_game(project: Project, slug: str, name: str | None = None,
     name = _check_name("--name", name if name is not None else slug.replace("_", " ").title())
     name_ja = _check_name("--name-ja", name_ja if name_ja is not None else name)
     files = planned_files(project, slug, template_values(slug, name, name_ja))
-    taken = [path for path in files if path.exists()]
+    taken = [path for path in (project.figures / slug, *files) if path.exists()]
     if taken:
         raise ScaffoldError(f"{taken[0]} already exists: choose another slug, or remove "
                             f"{len(taken)} file(s) of an earlier {slug!r}")
