@@ -121,3 +121,28 @@ def test_an_edit_is_rebuilt_an_error_is_shown_and_a_fix_brings_the_page_back(ser
     assert state["ok"]
     status, page = get(url + "ja/index.html")
     assert status == 200 and "輪は3組をつなぐので、Oが選びます。" in text(page)
+
+
+def test_an_incremental_build_keeps_the_catalog_in_step_with_its_games(tmp_path):
+    """Only the changed game page is read again, and the front page, whose toctree
+    lists it, is written again with the catalog made from the new game info."""
+    from rulebook.build import _sphinx
+
+    project = make_project(tmp_path / "project", CAPTION)
+    (project.docs / "index.rst").write_text(
+        "Games\n=====\n\n.. game-catalog::\n\n.. toctree::\n   :hidden:\n\n   qttt\n",
+        encoding="utf-8")
+    game = project.docs / "qttt.rst"
+    info = "Quantum\n=======\n\n.. game-info:: qttt\n\n   :Players: 2\n\n   {}\n"
+    game.write_text(info.format("Marks in two cells at once."), encoding="utf-8")
+
+    def build() -> str:
+        _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "f",
+                fresh=False)
+        return text((tmp_path / "out" / "index.html").read_text(encoding="utf-8"))
+
+    assert "Marks in two cells at once." in build()
+    time.sleep(0.01)
+    game.write_text(info.format("Every mark is written twice."), encoding="utf-8")
+    catalog = build()
+    assert "Every mark is written twice." in catalog and "two cells at once" not in catalog

@@ -102,9 +102,7 @@ def input_stamp(project: Project) -> str:
 
 
 def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
-            figures: Path, fresh: bool, write_all: bool = False):
-    """One Sphinx run; ``fresh`` reads every page again, else only the changed ones
-    (and ``write_all`` still writes every page, so the catalog page follows its games)."""
+            figures: Path, fresh: bool):
     from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -120,7 +118,7 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
         app = Sphinx(str(project.docs), str(project.docs), str(out), str(doctrees), builder,
                      confoverrides=overrides, status=None, warning=warnings,
                      freshenv=fresh, warningiserror=True, keep_going=True)
-        app.build(force_all=fresh or write_all)
+        app.build(force_all=fresh)
     if app.statuscode or warnings.getvalue().strip():
         raise BuildError(_tidy(warnings.getvalue(), project.root) or f"{builder} ({lang}) failed")
     return app

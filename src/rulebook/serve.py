@@ -10,9 +10,8 @@ The preview is the published build without its PDFs (the pages' PDF links
 answer with a note), made with the same record, translation and caption
 checks.  Each build runs in a fresh Python process, so a change to an engine
 or a drawing takes effect, and reads again only the pages that changed (or
-whose records or catalogs changed, and those that failed last time: Sphinx
-reads a page with errors again); after a change to the package's code, every
-page is read again.  ``build/site``, the folder to publish, is only ever
+whose records or catalogs changed); after a change to the package's code or
+a failed page, every page (of that language) is read again.  ``build/site``, the folder to publish, is only ever
 made by ``rulebook build``.
 
 The reload script is added to each page as it is served, never to the files.
@@ -60,8 +59,8 @@ RELOAD_SCRIPT = f"""<script data-rulebook-serve>
 def preview_build(project: Project, fresh: bool) -> str:
     """Check records and translations, then the HTML of each language into
     ``build/preview``; returns the summary line (raises RulebookError)."""
-    from .build import (LANGUAGES, _lock, _sphinx, check_records, check_translations,
-                        write_language_chooser)
+    from .build import (LANGUAGES, BuildError, _lock, _sphinx, check_records,
+                        check_translations, write_language_chooser)
 
     started = time.perf_counter()
     out, cache = project.build / PREVIEW, project.build / CACHE
@@ -72,8 +71,15 @@ def preview_build(project: Project, fresh: bool) -> str:
         records, claims = check_records(project)
         check_translations(project, cache / "gettext")
         for lang in LANGUAGES:
-            _sphinx(project, "html", lang, out / lang, cache / "doctrees" / lang,
-                    cache / "figures", fresh=fresh, write_all=True)
+            doctrees = cache / "doctrees" / lang
+            try:
+                _sphinx(project, "html", lang, out / lang, doctrees, cache / "figures",
+                        fresh=fresh)
+            except BuildError:
+                # Sphinx keeps a page that failed as read: read them all next time,
+                # or its errors would vanish from the preview without a fix.
+                (doctrees / "environment.pickle").unlink(missing_ok=True)
+                raise
         write_language_chooser(out)
     return (f"Preview built: {claims} claims in {records} records checked; "
             f"{time.perf_counter() - started:.1f} s.")
