@@ -7,6 +7,8 @@ The ``rulebook`` command builds this twice (``-D language=en`` and ``ja``) into
 
 from pathlib import Path
 
+from rulebook.games import available_games
+
 ROOT = Path(__file__).resolve().parent.parent
 
 project = "Rulebook"
@@ -42,6 +44,6 @@ html_css_files = ["rulebook.css"]
 
 rulebook_figures_dir = str(ROOT / "figures")
 rulebook_figure_output = str(ROOT / "build" / ".figures")  # the CLI points this at its staging area
-# Game pages that get a PDF rulebook (the CLI adds those whose page exists).
-rulebook_pdf_documents = [name for name in ("qttt", "necto", "craquelure", "inphexion")
-                          if (Path(__file__).parent / f"{name}.rst").exists()]
+# Game pages that get a PDF rulebook: every registered game whose page exists.
+rulebook_pdf_documents = [slug for slug in available_games()
+                          if (Path(__file__).parent / f"{slug}.rst").exists()]

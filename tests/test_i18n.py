@@ -248,7 +248,7 @@ def test_the_stale_catalog_hint_is_a_command_that_works(tmp_path):
     _sphinx(project, "gettext", "en", pot, tmp_path / "doctrees", tmp_path / "figs", fresh=True)
     problems = catalog_problems(pot, project.docs / "locale", "ja")
     stale = [p for p in problems if "stale catalog, no entry for 'A new paragraph.'" in p]
-    command = re.search(r"from the project root run: (.*)\)$", stale[0]).group(1)
+    command = re.search(r"\(run: (.*)\)$", stale[0]).group(1)
     bin_dir = Path(sys.executable).parent
     for step in command.split(" && "):
         program, *args = shlex.split(step)

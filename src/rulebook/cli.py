@@ -1,4 +1,4 @@
-"""The ``rulebook`` command: build, check, replay, schema.
+"""The ``rulebook`` command: build, check, replay, schema, new, translate, serve, find.
 
 Errors a user can cause print as ``file:line: message`` and exit with status 2;
 ``--debug`` shows the traceback instead.
@@ -75,6 +75,36 @@ def command_schema(args) -> int:
     from .schema import schema_text
 
     sys.stdout.write(schema_text())
+def command_new(args) -> int:
+    from .build import Project
+    from .scaffold import new_game
+
+    project = Project.find(Path(args.project) if args.project else None)
+    for path in new_game(project, args.slug, args.name, args.name_ja):
+        print(f"wrote {path.relative_to(project.root)}")
+    print(f"Next: rulebook build, then pytest tests/games/test_{args.slug}.py; make it your game "
+          f"from src/rulebook/games/{args.slug}/rules.py (the guide: docs/adding-a-game.rst).")
+    return 0
+
+
+def command_translate(args) -> int:
+    from .build import Project
+    from .translate import report_lines, translate
+
+    project = Project.find(Path(args.project) if args.project else None)
+    for line in report_lines(translate(project), project.root):
+        print(line)
+    return 0
+
+
+def command_serve(args) -> int:
+    from .build import Project
+    from .serve import serve
+
+    try:
+        serve(Project.find(Path(args.project) if args.project else None), args.port)
+    except KeyboardInterrupt:
+        print("Stopped.")
     return 0
 
 
@@ -103,6 +133,25 @@ def parser() -> argparse.ArgumentParser:
 
     commands.add_parser("schema", help="print the JSON Schema of records (for editors)"
                         ).set_defaults(run=command_schema)
+    new = commands.add_parser("new", help="scaffold a new game: engine, page, catalog, record, "
+                              "tests")
+    new.add_argument("slug", help="the game's slug: lower-case letters, digits and _")
+    new.add_argument("--name", help="the game's English name (default: from the slug)")
+    new.add_argument("--name-ja", help="the game's Japanese name (default: the English name)")
+    new.add_argument("--project", help="the project folder (default: found from here)")
+    new.set_defaults(run=command_new)
+
+    translate = commands.add_parser("translate", help="update the translation catalogs "
+                                    "(docs/locale/<lang>/LC_MESSAGES/*.po) after the pages change")
+    translate.add_argument("--project", help="the project folder (default: found from here)")
+    translate.set_defaults(run=command_translate)
+
+    serve = commands.add_parser("serve", help="preview the pages on localhost, rebuilt and "
+                                "reloaded on every change")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks "
+                       "a free one)")
+    serve.add_argument("--project", help="the project folder (default: found from here)")
+    serve.set_defaults(run=command_serve)
     return main
 
 

@@ -213,8 +213,7 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
     except CatalogError as error:
         problems.append(str(error))
         common = []
-    update = (f"from the project root run: sphinx-build -b gettext docs build/gettext && "
-              f"sphinx-intl update -p build/gettext -l {lang} -d docs/locale -w 0")
+    update = "run: rulebook translate"
     for pot in sorted(Path(pot_dir).rglob("*.pot")):
         po = catalogs / pot.relative_to(pot_dir).with_suffix(".po")
         if not po.exists():

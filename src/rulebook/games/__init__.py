@@ -1,19 +1,22 @@
-"""The game registry: slug -> Game class, imported on first use."""
+"""The game registry: slug -> Game class, imported on first use.
+
+A game is registered by being here: every package ``rulebook/games/<slug>/``
+whose ``GAME`` attribute is its :class:`~rulebook.game.Game` class (what
+``rulebook new`` scaffolds), listed in alphabetical order.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from ..errors import OptionError
 from ..game import Game
 
 # slug -> module under rulebook.games whose GAME attribute is the Game class
-GAME_MODULES = {
-    "qttt": "qttt",
-    "necto": "necto",
-    "craquelure": "craquelure",
-    "inphexion": "inphexion",
-}
+GAME_MODULES = {module.name: module.name
+                for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name)
+                if module.ispkg}
 
 
 def game_class(slug: str) -> type[Game]:

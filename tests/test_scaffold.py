@@ -1,0 +1,160 @@
+"""``rulebook new``: a scaffolded game builds, its tests pass, and a refused
+``new`` writes nothing.
+
+The new game is made in a copy of the project that holds the package's
+sources (the game is a package beside the others) and only the pages the
+site needs (the front page and the new game's), so its build takes seconds;
+every command runs as an author runs it, in a subprocess of the copy.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rulebook import scaffold
+from rulebook.build import Project
+
+from conftest import ROOT
+
+SRC = Path(scaffold.__file__).resolve().parent.parent  # the package under test
+
+
+def small_copy(target: Path) -> Path:
+    """The package, the front page with its catalog and glossary, the tests' helpers."""
+    ignore = shutil.ignore_patterns("*.mo", "__pycache__", "*.egg-info")
+    shutil.copytree(SRC, target / "src", ignore=ignore)
+    docs = target / "docs"
+    for name in ("_static", "_templates"):
+        shutil.copytree(ROOT / "docs" / name, docs / name)
+    shutil.copy(ROOT / "docs" / "conf.py", docs)
+    shutil.copy(ROOT / "docs" / "index.rst", docs)
+    for part in ("LC_MESSAGES/index.po", "glossary/common.toml"):
+        (docs / "locale" / "ja" / part).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "docs" / "locale" / "ja" / part, docs / "locale" / "ja" / part)
+    (target / "figures").mkdir()
+    (target / "tests").mkdir()
+    for name in ("conftest.py", "test_interface.py"):
+        shutil.copy(ROOT / "tests" / name, target / "tests")
+    shutil.copy(ROOT / "pyproject.toml", target)
+    return target
+
+
+def run(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    done = subprocess.run([sys.executable, *args], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=300)
+    if check and done.returncode:
+        pytest.fail(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+def rulebook(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    return run(root, "-m", "rulebook.cli", *args, check=check)
+
+
+def tree(root: Path) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in root.rglob("*") if "__pycache__" not in p.parts}
+
+
+@pytest.fixture(scope="module")
+def scaffolded(tmp_path_factory):
+    root = small_copy(tmp_path_factory.mktemp("scaffold"))
+    started = time.perf_counter()
+    made = rulebook(root, "new", "tiny_lines", "--name", "Tiny Lines", "--name-ja", "小さな並べ")
+    built = rulebook(root, "build")
+    print(f"\nnew + build of the scaffolded game: {time.perf_counter() - started:.1f} s")
+    return root, made.stdout, built.stdout
+
+
+def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
+    root, made, built = scaffolded
+    for path in ("src/rulebook/games/tiny_lines/rules.py", "docs/tiny_lines.rst",
+                 "docs/locale/ja/LC_MESSAGES/tiny_lines.po", "figures/tiny_lines/first-row.toml",
+                 "tests/games/test_tiny_lines.py"):
+        assert f"wrote {path}" in made
+        assert (root / path).is_file()
+    site = root / "build" / "site"
+    english = " ".join((site / "en" / "tiny_lines.html").read_text(encoding="utf-8").split())
+    japanese = (site / "ja" / "tiny_lines.html").read_text(encoding="utf-8")
+    assert "<h1>Tiny Lines" in english and "<h1>小さな並べ" in japanese
+    # the caption's claims, resolved by the new engine in each language
+    assert "First places a stone there and wins with a2, b2, c2." in english
+    assert "先手はそこに石を置き、a2、b2、c2の並びで勝ちます。" in japanese
+    assert "Tiny Lines" in (site / "en" / "index.html").read_text(encoding="utf-8")  # catalog
+    assert {p.name for p in (site / "pdf").glob("*.pdf")} == {"tiny_lines-en.pdf",
+                                                              "tiny_lines-ja.pdf"}
+    assert "1 records checked" in built
+
+
+def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
+    root, _, _ = scaffolded
+    done = run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+               "tests/games/test_tiny_lines.py", "tests/test_interface.py", "-k",
+               "tiny_lines or test_every_record", check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
+    passed = int(done.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    assert passed >= 15
+
+
+@pytest.mark.parametrize("slug, message", [
+    ("tiny_lines", "game 'tiny_lines' already exists"),
+    ("qttt", "game 'qttt' already exists"),
+    ("Tiny", "'Tiny' is not a valid game slug"),
+    ("9men", "'9men' is not a valid game slug"),
+    ("class", "'class' is not a valid game slug"),
+    ("index", "docs/index.rst already exists"),
+    ("taken", "figures/taken already exists"),
+])
+def test_a_taken_or_bad_slug_is_refused_in_one_line_writing_nothing(scaffolded, slug, message):
+    root, _, _ = scaffolded
+    (root / "figures" / "taken").mkdir(exist_ok=True)  # records of a game not written yet
+    before = tree(root)
+    done = rulebook(root, "new", slug, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and message in done.stderr
+    assert tree(root) == before
+
+
+def test_a_name_that_would_need_escaping_is_refused(scaffolded):
+    root, _, _ = scaffolded
+    done = rulebook(root, "new", "quoted", "--name", 'The "Best" Game', check=False)
+    assert done.returncode == 2 and "--name 'The \"Best\" Game' cannot contain '\"'" in done.stderr
+    assert not (root / "src" / "rulebook" / "games" / "quoted").exists()
+
+
+def test_a_new_game_needs_the_projects_own_package(tmp_path):
+    """A project whose src/ is not the package that runs would never see the game."""
+    root = small_copy(tmp_path)
+    before = tree(root)
+    with pytest.raises(scaffold.ScaffoldError, match="is not the rulebook package that runs"):
+        scaffold.new_game(Project(root), "tiny")
+    assert tree(root) == before
+
+
+def test_a_write_that_fails_halfway_leaves_nothing_behind(tmp_path, monkeypatch):
+    root = tmp_path / "project"
+    for folder in ("docs", "figures", "src/rulebook/games"):
+        (root / folder).mkdir(parents=True)
+    before = tree(root)
+    monkeypatch.setattr(scaffold, "check_slug", lambda project, slug: None)
+    written = []
+    real = Path.write_text
+
+    def flaky(path, *args, **kwargs):
+        if len(written) == 4:
+            raise OSError(28, "No space left on device", str(path))
+        written.append(path)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", flaky)
+    with pytest.raises(OSError):
+        scaffold.new_game(Project(root), "tiny")
+    assert len(written) == 4  # it did get halfway
+    assert tree(root) == before

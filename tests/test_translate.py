@@ -1,0 +1,100 @@
+"""``rulebook translate``: the catalogs follow the English pages, translations kept."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from rulebook.build import BuildError, check_translations
+from rulebook.cli import main
+
+from small_project import make_project
+
+CAPTION = "The cycle links :claim:`pairs` pairs, so :claim:`chooser` chooses."
+TRANSLATIONS = {
+    "Cycles": "輪",
+    "Pairs of marks form a cycle.": "マークの組が輪をつくります。",
+    CAPTION: "輪は\\ :claim:`pairs`\\ 組をつなぐので、\\ :claim:`chooser`\\ が選びます。",
+    "Every pair is written in two cells.": "組はどれも2つのマスに書きます。",
+}
+
+
+@pytest.fixture
+def project(tmp_path):
+    project = make_project(tmp_path / "project", CAPTION, TRANSLATIONS,
+                           extra="Every pair is written in two cells.")
+    check_translations(project, tmp_path / "staging")  # the catalog starts complete
+    return project
+
+
+def catalog(project):
+    path = project.docs / "locale" / "ja" / "LC_MESSAGES" / "index.po"
+    return path, {m.id: m for m in read_po(path.open("rb")) if m.id}
+
+
+def run(project, capsys):
+    assert main(["translate", "--project", str(project.root)]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_changed_paragraph_becomes_fuzzy_and_the_build_names_it(project, capsys, tmp_path):
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text().replace("Every pair is written in two cells.",
+                                             "Every pair is written in two different cells."))
+    out = run(project, capsys)
+    path, messages = catalog(project)
+    changed = messages["Every pair is written in two different cells."]
+    assert changed.fuzzy  # the old translation kept as a starting point, flagged
+    assert "Every pair is written in two cells." not in messages
+    assert messages[CAPTION].string == TRANSLATIONS[CAPTION] and not messages[CAPTION].fuzzy
+    assert f"index.po:{changed.lineno}: fuzzy 'Every pair is written in two different cells.'" in out
+    with pytest.raises(BuildError) as error:
+        check_translations(project, tmp_path / "again")
+    assert (f"index.po:{changed.lineno}: fuzzy translation of "
+            "'Every pair is written in two different cells.'") in str(error.value)
+
+
+def test_a_new_paragraph_is_added_untranslated_and_a_removed_one_is_obsolete(project, capsys,
+                                                                          tmp_path):
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text().replace("Every pair is written in two cells.",
+                                             "Quantum moves come in twos, always.")
+                    + "\nA brand new paragraph.\n")
+    out = run(project, capsys)
+    path, messages = catalog(project)
+    assert messages["A brand new paragraph."].string == ""
+    assert not messages["A brand new paragraph."].fuzzy
+    assert "Every pair is written in two cells." not in messages
+    assert "#~ msgid \"Every pair is written in two cells.\"" in path.read_text(encoding="utf-8")
+    assert "obsolete 'Every pair is written in two cells.'" in out
+    with pytest.raises(BuildError, match="untranslated 'A brand new paragraph.'"):
+        check_translations(project, tmp_path / "again")
+
+
+def test_an_up_to_date_catalog_is_not_rewritten(project, capsys):
+    path, _ = catalog(project)
+    before = path.read_bytes()
+    out = run(project, capsys)
+    assert path.read_bytes() == before
+    assert out.strip().endswith("0 of 1 catalogs updated; 0 messages to translate.")
+
+
+def test_a_missing_catalog_is_created_and_its_messages_listed(project, capsys, tmp_path):
+    path, _ = catalog(project)
+    path.unlink()
+    with pytest.raises(BuildError, match=r"missing catalog for index \(run: rulebook translate\)"):
+        check_translations(project, tmp_path / "before")
+    out = run(project, capsys)
+    _, messages = catalog(project)
+    assert set(messages) == {*TRANSLATIONS} and not any(m.string for m in messages.values())
+    assert "index.po: created, 4 messages" in out
+
+
+def test_a_broken_catalog_is_reported_with_its_line_and_left_alone(project, capsys):
+    path, _ = catalog(project)
+    broken = path.read_text(encoding="utf-8").replace('msgstr "輪"', 'msgstr "輪')
+    path.write_text(broken, encoding="utf-8")
+    assert main(["translate", "--project", str(project.root)]) == 2
+    line = broken.splitlines().index('msgstr "輪') + 1
+    assert f"index.po:{line}: unterminated" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == broken
