@@ -295,6 +295,13 @@ class Search:
                 found.append(move)
         return found
 
+    def notation(self, moves: list) -> list[str]:
+        state, texts = self.start, []
+        for move in moves:
+            texts.append(state.format_move(move))
+            state = state.play(move)
+        return texts
+
     def run(self) -> list[str] | None:
         """The moves (in notation) from the start to a position where every claim
         holds, or None when time runs out."""
@@ -312,10 +319,10 @@ class Search:
                         report.positions += 1
                         if self.holds(state.play(move), self.after):
                             report.seconds = time.monotonic() - began
-                            return path + [state.format_move(move)]
+                            return self.notation(path + [move])
                 move = state.random_move(self.rng)
-                path.append(state.format_move(move))
-                state = state.play(state.parse_move(path[-1]))
+                path.append(move)
+                state = state.play(move)
                 if time.monotonic() - began > self.time_limit:
                     break
         report.seconds = time.monotonic() - began
