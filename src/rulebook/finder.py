@@ -332,6 +332,10 @@ class Search:
 def find(base: Base, wanted: list[Wanted], seed: int = 0, moves: int | None = None,
          time_limit: float = 60.0) -> tuple[str, Report]:
     """The text of a record where every claim holds; FindError saying what was tried."""
+    if moves is not None and moves < 1:
+        raise FindError(f"--moves {moves}: the position is at least one move from the start")
+    if not time_limit > 0:
+        raise FindError(f"--time-limit {time_limit}: must be more than 0 seconds")
     search = Search(base, wanted, seed, moves, time_limit)
     found = search.run()
     if found is None:
