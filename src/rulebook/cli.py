@@ -105,6 +105,24 @@ def command_serve(args) -> int:
         serve(Project.find(Path(args.project) if args.project else None), args.port)
     except KeyboardInterrupt:
         print("Stopped.")
+def command_find(args) -> int:
+    from .finder import FindError, find, read_base, read_value, read_wanted
+
+    options = {}
+    for text in args.option:
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise FindError(f"--option {text!r}: write NAME=VALUE")
+        options[name.strip()] = read_value(value)
+    base = read_base(args.game, options, args.source)
+    wanted = read_wanted(base, args.claim, args.before)
+    text, report = find(base, wanted, args.seed, args.moves, args.time_limit)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}: found in {report.seconds:.1f} s ({report.games} games, "
+              f"{report.positions} positions tested)")
+    else:
+        print(text, end="")
     return 0
 
 
@@ -152,6 +170,23 @@ def parser() -> argparse.ArgumentParser:
                        "a free one)")
     serve.add_argument("--project", help="the project folder (default: found from here)")
     serve.set_defaults(run=command_serve)
+    find = commands.add_parser("find", help="search for a position where given claims hold "
+                               "and write it as a record")
+    find.add_argument("game", nargs="?", help="game slug (optional with --from)")
+    find.add_argument("--claim", action="append", default=[], metavar="FACT[:ARG=VALUE,...]=EXPECT",
+                      help="a claim about the position after the last move (repeatable)")
+    find.add_argument("--before", action="append", default=[], metavar="FACT[:ARG=VALUE,...]=EXPECT",
+                      help="a claim about the position before the last move (repeatable)")
+    find.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option (repeatable)")
+    find.add_argument("--from", dest="source", metavar="RECORD",
+                      help="start from the end of this record")
+    find.add_argument("--moves", type=int, help="at most this many moves from the start")
+    find.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    find.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
+                      help="give up after this long (default 60)")
+    find.add_argument("--out", help="write the record here (default: print it)")
+    find.set_defaults(run=command_find)
     return main
 
 

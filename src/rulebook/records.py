@@ -344,7 +344,13 @@ def _moves_with_lines(moves, lines: "_Lines", check: _Checker) -> tuple[list[str
 
 def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     path = Path(path)
-    text = _read_text(path)
+    return read_record(_read_text(path), path, root)
+
+
+def read_record(text: str, path: str | Path, root: str | Path | None = None) -> Record:
+    """A record from its TOML ``text``; errors name ``path`` (``rulebook find``
+    checks the records it writes before writing them)."""
+    path = Path(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

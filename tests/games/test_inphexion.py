@@ -489,3 +489,18 @@ def test_draw_returns_its_artists_for_every_step():
                                         previous=before, move=record.moves[0], step=step))
         plt.close(figure)
     assert counts["place"] > counts["push"]  # the two surrounded discs are ringed
+
+
+def test_relocated_count_counts_the_relocations_written_in_the_move():
+    """``relocated_count`` (for ``rulebook find``): the number of 'from>to' pairs after
+    the push in the record's own move text."""
+    from pathlib import Path
+
+    figures = Path(__file__).resolve().parents[2] / "figures" / "inphexion"
+    facts = make_game("inphexion").facts
+    for name in ("double-surround", "single-surround", "regular-move"):
+        record = load_record(figures / f"{name}.toml")
+        states = record.replay()
+        written = len(record.moves[-1].split()) - 1
+        assert facts["relocated_count"].compute(states[-1]) == written
+    assert facts["relocated_count"].compute(states[0]) == 0  # the start: no move yet

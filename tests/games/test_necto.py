@@ -266,3 +266,25 @@ def test_position_defaults_and_keys():
     assert state.turn == 0 and state.scores == (0, 0)
     state = _game(4).parse_position(text + "\nturn: Second\nscores: 3 5")
     assert state.turn == 1 and state.scores == (3, 5)
+
+
+def test_kind_and_knot_count_facts_against_the_records_written_by_hand():
+    """``kind`` and ``knot_count`` (for ``rulebook find``) agree with what the
+    replacing and finished records state about the same boards."""
+    from pathlib import Path
+
+    from rulebook.records import load_record
+
+    figures = Path(__file__).resolve().parents[2] / "figures" / "necto"
+    facts = make_game("necto", size=4).facts
+    replacing = load_record(figures / "replacing.toml").replay()
+    assert facts["kind"].compute(replacing[0], cell="C3") == "cross"  # x2, as its start says
+    assert facts["kind"].compute(replacing[1], cell="C3") == "curve"  # C3>c1
+    assert facts["kind"].compute(replacing[0], cell="A4") == "twist"  # t4
+    finished = load_record(figures / "finished.toml").replay()
+    assert facts["kind"].compute(finished[0], cell="A1") == "empty"
+    assert facts["knot_count"].compute(finished[16], knot="○") == 5  # its claim: { ○ = 5 }
+    assert facts["knot_count"].compute(finished[16], knot="K") == 0
+    # the trefoil the replacement makes, and the two loops through C3 after it
+    assert facts["knot_count"].compute(replacing[1], knot="3₁") == 1
+    assert facts["knot_count"].compute(replacing[0], knot="3₁") == 0

@@ -118,6 +118,11 @@ def relocated(state) -> list[str]:
     return [f"{name[s]}>{name[d]}" for s, d in state.last.relocations]
 
 
+@FACTS.fact("relocated_count", "How many discs the move that led here relocated (0 at the start).")
+def relocated_count(state):
+    return 0 if state.last is None else len(state.last.relocations)
+
+
 @FACTS.fact("owed", "The lone discs a push such as 'd4>d5' would surround here, so that the "
                     "mover must relocate them.", args=("push",))
 def owed(state, push) -> list[str]:

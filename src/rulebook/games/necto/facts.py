@@ -105,6 +105,13 @@ def _tile(state, cell) -> str:
     return "empty" if code is None else f"{code} {state.game.player_name(state.owners[index])}"
 
 
+@FACTS.fact("kind", "The kind of the tile on a cell: 'curve', 'cross', 'twist' or 'empty'.",
+            args=("cell",))
+def _kind(state, cell):
+    code = state.codes[_cell(state, cell)]
+    return "empty" if code is None else TILES[code].kind
+
+
 @FACTS.fact("knots_through", "The knot types of the loops through a cell, sorted, e.g. ['3₁', 'K'].",
             args=("cell",))
 def _knots_through(state, cell) -> list[str]:
@@ -156,6 +163,12 @@ def _knot_counts(state) -> dict[str, int]:
         label = state.knot(line).label
         counts[label] = counts.get(label, 0) + 1
     return counts
+
+
+@FACTS.fact("knot_count", "How many loops of one type (e.g. 'K', '3₁', '○') the board has.",
+            args=("knot",))
+def _knot_count(state, knot):
+    return _knot_counts(state).get(knot, 0)
 
 
 @FACTS.fact("points", "Points a player scored with the last move.", args=("player",))

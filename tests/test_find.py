@@ -1,0 +1,106 @@
+"""``rulebook find``: claims read like records' claims, one-line errors, a report when
+it gives up, the same find for the same seed, and records that ``rulebook check`` accepts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import main
+from rulebook.finder import split_claim
+from rulebook.records import load_record
+
+FIGURES = Path(__file__).resolve().parent.parent / "figures"
+
+
+def find(*args):
+    return main(["find", *args])
+
+
+@pytest.mark.parametrize("text, raw", [
+    ("winner=X", {"fact": "winner", "expect": "X"}),
+    ("classical:cell=a1=X1", {"fact": "classical", "cell": "a1", "expect": "X1"}),
+    ("knot:cell=C3,side=S=3₁", {"fact": "knot", "cell": "C3", "side": "S", "expect": "3₁"}),
+    ("area_at:at=[0.1, -0.05],decimals=2=11.71%",
+     {"fact": "area_at", "at": [0.1, -0.05], "decimals": 2, "expect": "11.71%"}),
+    ('is_legal:move="D4=c2"=true', {"fact": "is_legal", "move": "D4=c2", "expect": True}),
+    ("last_move=D4=c2", {"fact": "last_move", "expect": "D4=c2"}),
+    ('polynomial:cell=C3,side=S="1"', {"fact": "polynomial", "cell": "C3", "side": "S",
+                                      "expect": "1"}),
+    ("lines={X = [], O = []}", {"fact": "lines", "expect": {"X": [], "O": []}}),
+])
+def test_claims_are_read_as_toml_values_or_text(text, raw):
+    assert split_claim(text) == raw
+
+
+@pytest.mark.parametrize("args, message", [
+    (["qttt", "--claim", "=3"], "no fact name"),
+    (["qttt", "--claim", "winner"], "no expected value"),
+    (["qttt", "--claim", "classical:=X1"], "expected ARG=VALUE"),
+    (["qttt", "--claim", "classical:a1=X1"], "no expected value"),
+    (["qttt", "--claim", "flavour=1"], "unknown fact 'flavour'"),
+    (["qttt", "--claim", "classical:square=a1=X1"], "takes ['cell']"),
+    (["qttt", "--claim", "owner:mark=six=X"], "argument mark = 'six' must be an integer"),
+    (["qttt", "--claim", "classical:after=3=X1"], "'after' cannot be an argument"),
+    (["qttt", "--claim", "marks_placed=nine"], "expects a string, but marks_placed is an integer"),
+    (["necto", "--option", "size=5", "--claim", "stage=over"], "--option: necto: option size=5"),
+    (["chess", "--claim", "winner=X"], "unknown game 'chess'"),
+    (["qttt"], "give at least one --claim"),
+    (["qttt", "--claim", "winner=X", "--moves", "0"], "at least one move"),
+    (["necto", "--from", str(FIGURES / "necto" / "replacing.toml"), "--option", "size=6",
+      "--claim", "stage=over"], "--option cannot change"),
+])
+def test_bad_claims_and_options_are_one_line_errors(capsys, args, message):
+    assert find(*args, "--time-limit", "5") == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_giving_up_reports_what_was_tried(capsys, tmp_path):
+    out = tmp_path / "none.toml"
+    assert find("qttt", "--claim", "winner=X", "--claim", "marks_placed=10",
+                "--time-limit", "0.5", "--out", str(out)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert re.search(r"no position found in 0\.[5-9] s", err)
+    for part in ("games played", "positions tested", "most often false: --claim 'marks_placed=10'"):
+        assert part in err
+    assert not out.exists()
+
+
+def test_a_find_is_the_same_for_the_same_seed(capsys):
+    args = ["inphexion", "--claim", "relocated_count=1", "--seed", "3"]
+    assert find(*args) == 0
+    first = capsys.readouterr().out
+    assert find(*args) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_a_found_record_passes_check_and_shows_what_was_asked(capsys, tmp_path):
+    out = tmp_path / "qttt" / "both.toml"
+    out.parent.mkdir()
+    assert find("qttt", "--claim", "reason=simultaneous lines", "--before", "chooser=X",
+                "--seed", "2", "--out", str(out)) == 0
+    assert main(["check", str(out)]) == 0
+    record = load_record(out)
+    before, after = record.replay()[-2:]
+    # both players have a line after the move, and neither had one before it
+    assert all(after.lines().values()) and not any(before.lines().values())
+    assert before.game.player_name(before.turn) == "X"
+    assert [p.after for p in record.panels] == [len(record.moves) - 1, len(record.moves)]
+
+
+def test_find_continues_from_a_record(capsys, tmp_path):
+    source = FIGURES / "necto" / "replacing.toml"
+    out = tmp_path / "necto" / "next.toml"
+    out.parent.mkdir()
+    assert find("--from", str(source), "--claim", "mover=Second", "--claim", "kind:cell=C3=curve",
+                "--moves", "1", "--out", str(out)) == 0
+    record = load_record(out)
+    original = load_record(source)
+    assert record.start == original.start and record.moves[:-1] == original.moves
+    assert len(record.moves) == len(original.moves) + 1
+    assert main(["check", str(out)]) == 0
