@@ -75,6 +75,9 @@ def command_schema(args) -> int:
     from .schema import schema_text
 
     sys.stdout.write(schema_text())
+    return 0
+
+
 def command_new(args) -> int:
     from .build import Project
     from .scaffold import new_game
@@ -105,6 +108,9 @@ def command_serve(args) -> int:
         serve(Project.find(Path(args.project) if args.project else None), args.port)
     except KeyboardInterrupt:
         print("Stopped.")
+    return 0
+
+
 def command_find(args) -> int:
     from .finder import FindError, find, read_base, read_value, read_wanted
 

@@ -8,7 +8,10 @@ text filled in (:class:`string.Template`).  They make a small complete game
 (an engine implementing ``rulebook/game.py``, its notation, facts, view
 options and drawing), its English page and Japanese catalog and glossary, one
 record with a figure and claims, and its tests.  The registry finds the game
-by its package folder, so no other file changes.
+by its package folder.  One kind of template adds to a file instead: a
+``*.po.add.tmpl`` holds catalog entries (the Japanese of the game's options,
+facts and position format, which the authoring guide's record reference
+prints) added to the existing catalog of that name, those it lacks only.
 
 Everything is checked and rendered before the first file is written, and the
 files written so far are removed if writing fails, so a refused or failed
@@ -69,6 +72,16 @@ def planned_files(project: Project, slug: str, values: dict[str, str]) -> dict[P
     return files
 
 
+def added_entries(catalog: Path, entries: str) -> str:
+    """The text of ``catalog`` with those of ``entries`` (PO entries separated by blank
+    lines) whose ``msgid`` line it does not have yet."""
+    text = catalog.read_text(encoding="utf-8")
+    have = set(text.splitlines())
+    new = [entry for entry in entries.strip().split("\n\n")
+           if next(line for line in entry.splitlines() if line.startswith("msgid ")) not in have]
+    return text.rstrip("\n") + "".join(f"\n\n{entry}" for entry in new) + "\n"
+
+
 def check_slug(project: Project, slug: str) -> None:
     from . import games
 
@@ -94,13 +107,21 @@ def new_game(project: Project, slug: str, name: str | None = None,
     name = _check_name("--name", name if name is not None else slug.replace("_", " ").title())
     name_ja = _check_name("--name-ja", name_ja if name_ja is not None else name)
     files = planned_files(project, slug, template_values(slug, name, name_ja))
+    additions = {path.with_suffix(""): files.pop(path) for path in list(files)
+                 if path.suffix == ".add"}
+    # a catalog the project does not have (no such page) needs none of its entries
+    additions = {path: added_entries(path, entries) for path, entries in additions.items()
+                 if path.exists()}
     taken = [path for path in (project.figures / slug, *files) if path.exists()]
     if taken:
         raise ScaffoldError(f"{taken[0]} already exists: choose another slug, or remove "
                             f"{len(taken)} file(s) of an earlier {slug!r}")
     written: list[Path] = []
     made: list[Path] = []
+    originals = {path: path.read_bytes() for path in additions}
     try:
+        for path, text in additions.items():
+            path.write_text(text, encoding="utf-8")
         for path, text in files.items():
             missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -108,10 +129,12 @@ def new_game(project: Project, slug: str, name: str | None = None,
             path.write_text(text, encoding="utf-8")
             written.append(path)
     except BaseException:
+        for path, data in originals.items():
+            path.write_bytes(data)
         for path in written:
             path.unlink(missing_ok=True)
         for folder in reversed(made):
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         raise
-    return written
+    return [*additions, *written]

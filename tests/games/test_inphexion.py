@@ -87,11 +87,10 @@ def test_options_are_checked():
     for size in (1, 27):
         with pytest.raises(OptionError) as caught:
             game(size=size)
-        assert str(caught.value) == f"inphexion: option size={size}: the board is 2×2 to 26×26"
+        assert str(caught.value) == f"inphexion: option size={size}: must be from 2 to 26"
     with pytest.raises(OptionError) as caught:
         game(discs=-1)
-    assert str(caught.value) == (
-        "inphexion: option discs=-1: 0 (enough to fill the board) or a positive number")
+    assert str(caught.value) == "inphexion: option discs=-1: must be at least 0"
     assert [game(size=size).geometry.size for size in (2, 26)] == [2, 26]
 
 

@@ -119,7 +119,7 @@ def relocated(state) -> list[str]:
 
 
 @FACTS.fact("relocated_count", "How many discs the move that led here relocated (0 at the start).")
-def relocated_count(state):
+def relocated_count(state) -> int:
     return 0 if state.last is None else len(state.last.relocations)
 
 

@@ -107,7 +107,7 @@ def _tile(state, cell) -> str:
 
 @FACTS.fact("kind", "The kind of the tile on a cell: 'curve', 'cross', 'twist' or 'empty'.",
             args=("cell",))
-def _kind(state, cell):
+def _kind(state, cell) -> str:
     code = state.codes[_cell(state, cell)]
     return "empty" if code is None else TILES[code].kind
 
@@ -167,7 +167,7 @@ def _knot_counts(state) -> dict[str, int]:
 
 @FACTS.fact("knot_count", "How many loops of one type (e.g. 'K', '3₁', '○') the board has.",
             args=("knot",))
-def _knot_count(state, knot):
+def _knot_count(state, knot) -> int:
     return _knot_counts(state).get(knot, 0)
 
 
