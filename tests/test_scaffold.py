@@ -158,3 +158,46 @@ def test_a_write_that_fails_halfway_leaves_nothing_behind(tmp_path, monkeypatch)
         scaffold.new_game(Project(root), "tiny")
     assert len(written) == 4  # it did get halfway
     assert tree(root) == before
+
+
+def test_catalog_entries_are_added_once_and_only_those_missing(tmp_path):
+    """The template's authoring-catalog entries go into the project's catalog: the
+    ones it lacks, and never a second time (a duplicate msgid breaks the catalog)."""
+    catalog = tmp_path / "authoring.po"
+    catalog.write_text('msgid ""\nmsgstr ""\n\nmsgid "Kept."\nmsgstr "そのまま。"\n',
+                       encoding="utf-8")
+    entries = 'msgid "Kept."\nmsgstr "別の訳。"\n\nmsgid "New."\nmsgstr "新しい。"\n'
+    once = scaffold.added_entries(catalog, entries)
+    assert once.count('msgid "Kept."') == 1 and "そのまま。" in once and "別の訳。" not in once
+    assert once.endswith('msgid "New."\nmsgstr "新しい。"\n')
+    catalog.write_text(once, encoding="utf-8")
+    assert scaffold.added_entries(catalog, entries) == once
+
+
+def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_the_new_game():
+    """Each option, fact and the position format of the template game, which the
+    authoring guide's record reference prints, has its Japanese in the template
+    (so ``new`` then ``build`` passes the translation gate on the full project)."""
+    import ast
+    import re
+    import string
+
+    values = scaffold.template_values("tinyline", "Tiny Line", "Tiny Line")
+    folder = scaffold.TEMPLATES / "src" / "rulebook" / "games" / "__slug__"
+    described = []  # the prose argument of each declaration (which argument it is, by kind)
+    position = {"FACTS.fact": 1, "Parameter": 2, "ViewOption": 1}
+    for template in folder.glob("*.py.tmpl"):
+        tree = ast.parse(string.Template(template.read_text(encoding="utf-8")).substitute(values))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) in position:
+                described.append(node.args[position[ast.unparse(node.func)]].value)
+            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "POSITION_FORMAT":
+                described.append(node.value.value)
+    catalog = "".join(
+        path.read_text(encoding="utf-8") for path in (
+            ROOT / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po",
+            scaffold.TEMPLATES / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po.add.tmpl"))
+    known = {m.replace('\\"', '"') for m in re.findall(r'^msgid "(.*)"$', catalog, re.M)}
+    assert len(described) >= 10
+    missing = [d for d in described if d not in known]
+    assert not missing, f"add these to authoring.po.add.tmpl: {missing}"
