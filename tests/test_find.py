@@ -44,7 +44,7 @@ def test_claims_are_read_as_toml_values_or_text(text, raw):
     (["qttt", "--claim", "classical:square=a1=X1"], "takes ['cell']"),
     (["qttt", "--claim", "owner:mark=six=X"], "argument mark = 'six' must be an integer"),
     (["qttt", "--claim", "classical:after=3=X1"], "'after' cannot be an argument"),
-    (["qttt", "--claim", "marks_placed=nine"], "expects a string, but marks_placed is an integer"),
+    (["qttt", "--claim", "marks_placed=nine"], "must be an integer, not 'nine'"),
     (["necto", "--option", "size=5", "--claim", "stage=over"], "--option: necto: option size=5"),
     (["chess", "--claim", "winner=X"], "unknown game 'chess'"),
     (["qttt"], "give at least one --claim"),

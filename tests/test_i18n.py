@@ -358,9 +358,7 @@ def test_untranslated_plural_and_long_messages_are_named_in_short(tmp_path):
         f"{po}:5: untranslated '{sixty}'",
         f"{po}:8: untranslated 'Sixty characters exactly, this sentence is just long enou...'",
         f"{po}:11: untranslated 'one mark'",
-        f"{po}: stale catalog, no entry for 'one cell' (from the project root run: sphinx-build "
-        "-b gettext docs build/gettext && sphinx-intl update -p build/gettext -l ja "
-        "-d docs/locale -w 0)"]
+        f"{po}: stale catalog, no entry for 'one cell' (run: rulebook translate)"]
 
 
 VALID_TERM = '[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"]\n'

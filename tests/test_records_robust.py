@@ -182,7 +182,7 @@ ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
     ('game = "qttt"\nmoves = "', ":2: not valid TOML: Unterminated string"),
     ('game = "qttt"\ngame = "necto"\nmoves = []\n', ":2: not valid TOML: Cannot overwrite a value"),
     (Q + 'colour = "red"\n', f":2: the record: unknown key 'colour' (keys: {ALL_KEYS})"),
-    ('moves = []\n', ": missing 'game' (one of the game slugs)"),
+    ('moves = []\n', ": missing 'game' (a string)"),
     (Q + 'title = 5\n', ":2: 'title' must be a string, not an integer"),
     (Q + 'note = ["a"]\n', ":2: 'note' must be a string, not an array"),
     (Q + 'figure = 5\n', ":2: 'figure' must be a table, not an integer"),
