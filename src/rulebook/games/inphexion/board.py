@@ -59,6 +59,15 @@ class Geometry:
         return (bb | bb << 1 | bb >> 1 | bb << w | bb >> w
                 | bb << (w - 1) | bb >> (w - 1)) & self.full
 
+    def adjacent_pairs(self, a: int, b: int) -> int:
+        """How many pairs (a cell of ``a``, a cell of ``b`` next to it) there are.
+
+        Cell i + d is next to cell i for d = ±1, ±(n+1), ±n, unless it is a spare
+        bit (never set in a board) or off the board (shifted out).
+        """
+        w = self.width
+        return sum((a & b >> d).bit_count() + (a & b << d).bit_count() for d in (1, w, w - 1))
+
     def component(self, seed: int, within: int) -> int:
         """The cells of ``within`` connected to ``seed`` (a bitboard inside ``within``)."""
         grown = seed
