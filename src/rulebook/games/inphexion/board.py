@@ -68,6 +68,16 @@ class Geometry:
         w = self.width
         return sum((a & b >> d).bit_count() + (a & b << d).bit_count() for d in (1, w, w - 1))
 
+    def next_to_one(self, bb: int) -> int:
+        """The cells with exactly one neighbour in ``bb``."""
+        w, full = self.width, self.full
+        once = twice = 0
+        for moved in (bb << 1, bb >> 1, bb << w, bb >> w, bb << (w - 1), bb >> (w - 1)):
+            moved &= full
+            twice |= once & moved
+            once |= moved
+        return once & ~twice
+
     def component(self, seed: int, within: int) -> int:
         """The cells of ``within`` connected to ``seed`` (a bitboard inside ``within``)."""
         grown = seed

@@ -202,8 +202,16 @@ class InphexionState(State):
             return self._empty.bit_count()
         # nothing owed: C(n, 0) = 1 move; more owed than free cells: C(n, k) = 0, but the
         # push is still one (losing) move
-        free = self._empty.bit_count() - 1
-        count = sum(max(1, comb(free, len(owed))) for _, _, owed in self._pushes())
+        geo, empty, targets = self.geo, self._empty, self._targets
+        free = empty.bit_count() - 1
+        count = geo.adjacent_pairs(targets, empty)  # one move per push, and then:
+        # A push surrounds a disc only where the target is the one neighbour not held by
+        # the mover of that disc's cell (or of the empty cell the pushed disc lands on),
+        # so only pushes from targets next to such a cell may owe relocations.
+        not_mover = geo.full & ~self.discs[self.to_move]
+        for target in bits(targets & geo.spread(not_mover & geo.next_to_one(not_mover))):
+            for push in bits(geo.mask[target] & empty):
+                count += max(1, comb(free, len(self.owed_relocations(target, push)))) - 1
         return count + int(self.pie_open)
 
     def random_move(self, rng) -> Move:
