@@ -65,8 +65,9 @@ class Geometry:
         Cell i + d is next to cell i for d = ±1, ±(n+1), ±n, unless it is a spare
         bit (never set in a board) or off the board (shifted out).
         """
-        w = self.width
-        return sum((a & b >> d).bit_count() + (a & b << d).bit_count() for d in (1, w, w - 1))
+        w, v = self.width, self.width - 1
+        return ((a & b >> 1).bit_count() + (a & b << 1).bit_count() + (a & b >> w).bit_count()
+                + (a & b << w).bit_count() + (a & b >> v).bit_count() + (a & b << v).bit_count())
 
     def next_to_one(self, bb: int) -> int:
         """The cells with exactly one neighbour in ``bb``."""

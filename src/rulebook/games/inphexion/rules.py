@@ -229,12 +229,13 @@ class InphexionState(State):
         index = rng.randrange(self.geo.adjacent_pairs(targets, empty) + self.pie_open)
         for target in bits(targets):
             cells = mask[target] & empty
-            if index < cells.bit_count():
-                push = nth_bit(cells, index)
+            count = cells.bit_count()
+            if index < count:
                 break
-            index -= cells.bit_count()
+            index -= count
         else:
             return SWAP
+        push = nth_bit(cells, index)
         owed = self.owed_relocations(target, push)
         if not owed or empty.bit_count() - 1 < len(owed):
             return placement(target, push)
