@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 from ...game import Game, Outcome, State
 
@@ -27,6 +28,7 @@ LINES = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
     (0, 4, 8), (2, 4, 6),  # diagonals
 )
+LINE_MARKS = tuple(itemgetter(*line) for line in LINES)  # a line's three cells' marks
 
 
 def owner(mark: int) -> int:
@@ -314,8 +316,8 @@ def collapse(spooky, classical, mark: int, cell: int) -> tuple:
 def classical_lines(classical) -> dict[int, list[tuple[int, int, int]]]:
     """Complete classical lines of each player."""
     found = {X: [], O: []}
-    for line in LINES:
-        a, b, c = (classical[cell] for cell in line)
+    for line, marks in zip(LINES, LINE_MARKS):
+        a, b, c = marks(classical)
         if a is not None and b is not None and c is not None and a % 2 == b % 2 == c % 2:
             found[owner(a)].append(line)
     return found
@@ -342,7 +344,11 @@ def classical_outcome(classical) -> Outcome | None:
 def joined(groups: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
     """The spooky groups (see QtttState) after a spooky mark joins cells a and b."""
     union = groups[a] | groups[b]
-    return tuple(union if union >> cell & 1 else group for cell, group in enumerate(groups))
+    joined = list(groups)
+    for cell in CELLS:
+        if union >> cell & 1:
+            joined[cell] = union
+    return tuple(joined)
 
 
 def spooky_groups(spooky) -> tuple[int, ...]:
