@@ -261,8 +261,9 @@ class InphexionState(State):
     def owed_relocations(self, target: int, push: int) -> list[int]:
         """The discs a push from ``target`` to ``push`` would have to relocate (the last
         answer is kept: choosing a move, checking it and playing it ask the same)."""
-        if self._owed is not None and self._owed[0] == target and self._owed[1] == push:
-            return self._owed[2]
+        kept = self._owed  # read once: another thread may replace it
+        if kept is not None and kept[0] == target and kept[1] == push:
+            return kept[2]
         mover = self.discs[self.to_move] | 1 << target
         others = (self.discs[1 - self.to_move] | self.neutral) ^ (1 << target | 1 << push)
         owed = surrounded_by_move(self.geo, mover, others, target)
