@@ -227,12 +227,14 @@ class InphexionState(State):
             return placement(rng.choice(list(bits(empty))))
         targets, mask = self._targets, self.geo.mask
         index = rng.randrange(self.geo.adjacent_pairs(targets, empty) + self.pie_open)
-        for target in bits(targets):
+        while targets:  # lowest first, as bits() lists them (a generator costs here)
+            target = (targets & -targets).bit_length() - 1
             cells = mask[target] & empty
             count = cells.bit_count()
             if index < count:
                 break
             index -= count
+            targets &= targets - 1
         else:
             return SWAP
         push = nth_bit(cells, index)
@@ -392,12 +394,13 @@ class InphexionState(State):
             # start position may not either), so a new connection runs through a cell
             # the move gave its player: the placement, or the opponent's pushed or
             # relocated discs.
-            gained = [c for c in (move.push, *(d for _, d in move.relocations))
-                      if c is not None and theirs >> c & 1]
             if geo.connects(p, x, mine):
                 result = Outcome(p, CONNECTION)
-            elif any(geo.connects(q, 1 << cell, theirs) for cell in gained):
-                result = Outcome(q, CONNECTION)
+            elif move.push is not None:
+                for cell in (move.push, *(d for _, d in move.relocations)):
+                    if theirs >> cell & 1 and geo.connects(q, 1 << cell, theirs):
+                        result = Outcome(q, CONNECTION)
+                        break
         discs = (mine, theirs) if p == WHITE else (theirs, mine)
         hand = list(self.hand)
         hand[p] -= 1
