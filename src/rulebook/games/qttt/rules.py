@@ -351,9 +351,12 @@ def joined(groups: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
     return tuple(joined)
 
 
+SEPARATE = tuple(1 << cell for cell in CELLS)  # the groups with no spooky mark
+
+
 def spooky_groups(spooky) -> tuple[int, ...]:
     """The spooky groups of a set of spooky marks (see QtttState)."""
-    groups = tuple(1 << cell for cell in CELLS)
+    groups = SEPARATE
     for _, a, b in spooky:
         groups = joined(groups, a, b)
     return groups
