@@ -27,7 +27,7 @@ def pin_to_one_core(core: int | None = None) -> int | None:
     return chosen
 
 
-def random_game(game, rng: random.Random) -> int:
+def play_random_game(game, rng: random.Random) -> int:
     """Play one uniformly random game through the checked ``play``; returns its length."""
     state = game.initial_state()
     moves = 0
@@ -46,7 +46,7 @@ def random_game_rates(game, games: int, rounds: int, seed: int = 1):
         start = time.process_time()
         for _ in range(games):
             begin = time.process_time()
-            lengths.append(random_game(game, rng))
+            lengths.append(play_random_game(game, rng))
             times.append(time.process_time() - begin)
         rates.append(games / (time.process_time() - start))
     return rates, times, lengths
