@@ -14,7 +14,7 @@ from rulebook.errors import IllegalMoveError, NotationError
 from rulebook.game import Outcome
 from rulebook.games import make_game
 from rulebook.games.qttt.notation import cell_name, parse_cell
-from rulebook.games.qttt.rules import Classical, Collapse, Spooky
+from rulebook.games.qttt.rules import CELLS, Classical, Collapse, QtttState, Spooky, connected
 
 from conftest import legal_games, played
 
@@ -381,3 +381,25 @@ def test_every_game_ends_by_move_nine(game):
     assert state.marks_placed <= 9
     if state.outcome().winner is None:
         assert all(m is not None for m in state.classical)
+
+
+@settings(max_examples=200, deadline=None)
+@given(legal_games(GAME, max_moves=None))
+def test_what_a_position_carries_over_agrees_with_working_it_out_afresh(game):
+    """A position made by a move carries its free cells, outcome and spooky groups over
+    or updates them; made afresh from the same marks it works them out from scratch."""
+    moves, _ = game
+    state = GAME.initial_state()
+    for move in moves:
+        after = state.play(move)
+        if isinstance(move, Spooky):  # a cycle is closed exactly when the cells were joined
+            assert (after.pending is not None) == connected(state.spooky, *move.cells)
+        state = after
+        fresh = QtttState(GAME, state.spooky, state.classical, state.marks_placed,
+                          state.pending, state.moves_played)
+        assert fresh == state
+        assert (state.free_cells(), state.outcome(), state.turn, state.legal_moves()) == (
+            fresh.free_cells(), fresh.outcome(), fresh.turn, fresh.legal_moves())
+        assert state.free_cells() == [c for c in CELLS if state.classical[c] is None]
+        assert [[bool(state._groups[c] >> d & 1) for d in CELLS] for c in CELLS] == [
+            [connected(state.spooky, c, d) for d in CELLS] for c in CELLS]

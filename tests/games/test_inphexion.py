@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from rulebook.errors import IllegalMoveError, NotationError, OptionError, RecordError
 from rulebook.game import Outcome
 from rulebook.games import make_game
-from rulebook.games.inphexion.rules import perft
+from rulebook.games.inphexion.rules import BLACK, CONNECTION, SWAP, WHITE, Move, perft
 from rulebook.records import load_record
 
 from conftest import legal_games
@@ -458,6 +458,48 @@ def test_random_games_round_trip_and_stay_consistent(game):
         assert white.bit_count() + nxt.hand[0] == state.game.discs
         state = nxt
     assert state.is_over() and state.turn is None and state.legal_moves() == []
+
+
+def listed_random_move(state, rng):
+    """random_move's draw written plainly: ``rng.choice`` of the listed pushes (as
+    legal_moves lists them, then the swap), then ``rng.sample`` of the free cells."""
+    listed = state.legal_moves()
+    pushes = list(dict.fromkeys((m.target, m.push) for m in listed if not m.swap))
+    if SWAP in listed:
+        pushes.append(None)
+    choice = rng.choice(pushes)
+    if choice is None:
+        return SWAP
+    owed = sorted({s for m in listed if (m.target, m.push) == choice for s, _ in m.relocations})
+    if not owed:
+        return Move(*choice)
+    free = [c for c in sorted(state.geo.names) if state.owner(c) is None and c != choice[1]]
+    return Move(*choice, tuple(zip(owed, sorted(rng.sample(free, len(owed))))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([3, 4, 5, 7]), "pie": st.booleans(), "neutral": st.booleans()}),
+    max_moves=None), st.integers(0, 2**32))
+def test_the_fast_paths_agree_with_the_plain_rules(game, seed):
+    """random_move draws the move ``listed_random_move`` draws from the same random
+    numbers; the connection found by looking only at the cells a move gave is the one a
+    whole-board search finds."""
+    history, final = game
+    state = final.game.initial_state()
+    for move in history:
+        assert state.random_move(random.Random(seed)) == listed_random_move(
+            state, random.Random(seed))
+        nxt = state.play(move)
+        joined = [nxt.geo.connected(p, nxt.discs[p]) for p in (WHITE, BLACK)]
+        outcome = nxt.outcome()
+        if outcome is None:
+            assert joined == [False, False]
+        elif outcome.reason == CONNECTION:
+            mover = state.to_move
+            assert outcome.winner == (mover if joined[mover] else 1 - mover)
+            assert joined[outcome.winner]
+        state = nxt
 
 
 # --- drawings ---------------------------------------------------------------------

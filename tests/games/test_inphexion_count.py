@@ -16,7 +16,7 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 @settings(max_examples=60, deadline=None)
 @given(legal_games("inphexion", st.fixed_dictionaries({
-    "size": st.sampled_from([4, 5, 7]), "pie": st.booleans(),
+    "size": st.sampled_from([4, 5, 7]), "pie": st.booleans(), "neutral": st.booleans(),
     "discs": st.sampled_from([0, 3])}), max_moves=40))
 def test_count_equals_the_listed_moves(game):
     moves, final = game

@@ -59,6 +59,26 @@ class Geometry:
         return (bb | bb << 1 | bb >> 1 | bb << w | bb >> w
                 | bb << (w - 1) | bb >> (w - 1)) & self.full
 
+    def adjacent_pairs(self, a: int, b: int) -> int:
+        """How many pairs (a cell of ``a``, a cell of ``b`` next to it) there are.
+
+        Cell i + d is next to cell i for d = ±1, ±(n+1), ±n, unless it is a spare
+        bit (never set in a board) or off the board (shifted out).
+        """
+        w, v = self.width, self.width - 1
+        return ((a & b >> 1).bit_count() + (a & b << 1).bit_count() + (a & b >> w).bit_count()
+                + (a & b << w).bit_count() + (a & b >> v).bit_count() + (a & b << v).bit_count())
+
+    def next_to_one(self, bb: int) -> int:
+        """The cells with exactly one neighbour in ``bb``."""
+        w, full = self.width, self.full
+        once = twice = 0
+        for moved in (bb << 1, bb >> 1, bb << w, bb >> w, bb << (w - 1), bb >> (w - 1)):
+            moved &= full
+            twice |= once & moved
+            once |= moved
+        return once & ~twice
+
     def component(self, seed: int, within: int) -> int:
         """The cells of ``within`` connected to ``seed`` (a bitboard inside ``within``)."""
         grown = seed

@@ -31,6 +31,7 @@ clarifications, each shown by a record in figures/inphexion/):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -80,11 +81,25 @@ def pair_relocations(sources, destinations) -> tuple[tuple[int, int], ...]:
     return tuple(zip(sorted(sources), sorted(destinations)))
 
 
+@lru_cache(maxsize=None)
+def placement(target: int, push: int | None = None) -> Move:
+    """The move without relocations that places on ``target`` (after pushing to ``push``),
+    made once: moves are immutable values, so positions share them."""
+    return Move(target, push)
+
+
+def nth_bit(bb: int, index: int) -> int:
+    """The cell of the ``index``-th set bit of ``bb``, lowest first (from 0)."""
+    for _ in range(index):
+        bb &= bb - 1
+    return (bb & -bb).bit_length() - 1
+
+
 class InphexionState(State):
     """An immutable position: bitboards of both players' discs and the neutral disc."""
 
     __slots__ = ("game", "geo", "discs", "neutral", "to_move", "number", "hand",
-                 "last", "pie_open", "_result")
+                 "last", "pie_open", "_result", "_empty", "_targets", "_owed")
 
     def __init__(self, game, geo: Geometry, discs: tuple[int, int], neutral: int,
                  to_move: int, number: int, hand: tuple[int, int],
@@ -99,6 +114,13 @@ class InphexionState(State):
         self.hand = hand
         self.last = last
         self.pie_open = pie_open
+        # worked out once, as every move asks for them
+        self._empty = geo.full & ~(discs[0] | discs[1] | neutral)
+        # the discs the player to move may push: not theirs, next to an empty cell
+        self._targets = (discs[1 - to_move] | neutral) & geo.spread(self._empty)
+        self._owed = None  # the last owed_relocations: (target, push, cells)
+        if result is None and not self._has_move():
+            result = Outcome(1 - to_move, NO_DISCS if hand[to_move] == 0 else NO_LEGAL_MOVE)
         self._result = result
 
     # --- reading the position ------------------------------------------------
@@ -108,11 +130,11 @@ class InphexionState(State):
 
     @property
     def empty(self) -> int:
-        return self.geo.full & ~self.occupied
+        return self._empty
 
     def is_first_move(self) -> bool:
         """The first move of the standard game: no disc to displace yet."""
-        return not self.occupied
+        return self._empty == self.geo.full
 
     def owner(self, cell: int) -> int | None | str:
         """WHITE, BLACK, "neutral" or None (empty)."""
@@ -134,45 +156,40 @@ class InphexionState(State):
         return self.number
 
     def outcome(self) -> Outcome | None:
-        if self._result is None and not self._has_move():
-            player = self.to_move
-            reason = NO_DISCS if self.hand[player] == 0 else NO_LEGAL_MOVE
-            self._result = Outcome(1 - player, reason)
         return self._result
+
+    def is_over(self) -> bool:
+        return self._result is not None
 
     def _has_move(self) -> bool:
         if self.hand[self.to_move] == 0:
             return False
-        if self.pie_open or self.is_first_move():
-            return True
-        others = self.discs[1 - self.to_move] | self.neutral
-        return bool(others & self.geo.spread(self.empty))
+        return bool(self.pie_open or self.is_first_move() or self._targets)
 
     # --- moves ---------------------------------------------------------------
     def _pushes(self):
-        """Each legal push: (target, push, the discs it surrounds, the free cells for them)."""
-        geo = self.geo
-        theirs = self.discs[1 - self.to_move] | self.neutral
-        empty = self.empty
-        for target in bits(theirs & geo.spread(empty)):
-            for push in geo.neighbours[target]:
-                if empty >> push & 1:
-                    yield (target, push, self.owed_relocations(target, push),
-                           [c for c in bits(empty) if c != push])
+        """Each legal push: (target, push, the discs it surrounds), targets in order and
+        each target's pushes in order."""
+        empty, mask = self._empty, self.geo.mask
+        for target in bits(self._targets):
+            for push in bits(mask[target] & empty):
+                yield target, push, self.owed_relocations(target, push)
 
     def _legal_moves(self):
         if self.hand[self.to_move] == 0:
             return
         if self.is_first_move():
-            for cell in bits(self.empty):
-                yield Move(cell)
+            for cell in bits(self._empty):
+                yield placement(cell)
             return
-        for target, push, owed, free in self._pushes():
-            if not owed or len(free) < len(owed):
-                yield Move(target, push)
+        free = self._empty.bit_count() - 1  # empty cells once the pushed disc lands
+        for target, push, owed in self._pushes():
+            if not owed or free < len(owed):
+                yield placement(target, push)
                 continue
-            for cells in combinations(free, len(owed)):
-                yield Move(target, push, tuple(zip(owed, cells)))
+            cells = [c for c in bits(self._empty) if c != push]
+            for chosen in combinations(cells, len(owed)):
+                yield Move(target, push, tuple(zip(owed, chosen)))
         if self.pie_open:
             yield SWAP
 
@@ -182,31 +199,49 @@ class InphexionState(State):
         if self.is_over() or self.hand[self.to_move] == 0:
             return 0
         if self.is_first_move():
-            return self.empty.bit_count()
+            return self._empty.bit_count()
         # nothing owed: C(n, 0) = 1 move; more owed than free cells: C(n, k) = 0, but the
         # push is still one (losing) move
-        count = sum(max(1, comb(len(free), len(owed))) for _, _, owed, free in self._pushes())
+        geo, empty, targets = self.geo, self._empty, self._targets
+        free = empty.bit_count() - 1
+        count = geo.adjacent_pairs(targets, empty)  # one move per push, and then:
+        # A push surrounds a disc only where the target is the one neighbour not held by
+        # the mover of that disc's cell (or of the empty cell the pushed disc lands on),
+        # so only pushes from targets next to such a cell may owe relocations.
+        not_mover = geo.full & ~self.discs[self.to_move]
+        for target in bits(targets & geo.spread(not_mover & geo.next_to_one(not_mover))):
+            for push in bits(geo.mask[target] & empty):
+                count += max(1, comb(free, len(self.owed_relocations(target, push)))) - 1
         return count + int(self.pie_open)
 
     def random_move(self, rng) -> Move:
         """A push chosen uniformly among the legal pushes (and 'swap' when open), then
-        relocation cells chosen uniformly: the random player of playout.py."""
+        relocation cells chosen uniformly: the random player of playout.py.
+
+        The push is ``rng.choice`` of the pushes listed as ``_pushes`` lists them, then
+        the swap; it is drawn by its index (``rng.randrange`` draws as ``rng.choice``
+        does) without making the list.
+        """
+        empty = self._empty
         if self.is_first_move():
-            return Move(rng.choice(list(bits(self.empty))))
-        empty = self.empty
-        pushes = [(t, p) for t in bits((self.discs[1 - self.to_move] | self.neutral)
-                                       & self.geo.spread(empty))
-                  for p in self.geo.neighbours[t] if empty >> p & 1]
-        if self.pie_open:
-            pushes.append(None)
-        choice = rng.choice(pushes)
-        if choice is None:
+            return placement(rng.choice(list(bits(empty))))
+        targets, mask = self._targets, self.geo.mask
+        index = rng.randrange(self.geo.adjacent_pairs(targets, empty) + self.pie_open)
+        while targets:  # lowest first, as bits() lists them (a generator costs here)
+            target = (targets & -targets).bit_length() - 1
+            cells = mask[target] & empty
+            count = cells.bit_count()
+            if index < count:
+                break
+            index -= count
+            targets &= targets - 1
+        else:
             return SWAP
-        target, push = choice
+        push = nth_bit(cells, index)
         owed = self.owed_relocations(target, push)
+        if not owed or empty.bit_count() - 1 < len(owed):
+            return placement(target, push)
         free = [c for c in bits(empty) if c != push]
-        if not owed or len(free) < len(owed):
-            return Move(target, push)
         return Move(target, push, pair_relocations(owed, rng.sample(free, len(owed))))
 
     def steps(self, move: Move) -> dict[str, tuple[tuple[int, int], int]]:
@@ -226,15 +261,23 @@ class InphexionState(State):
         return {"push": pushed, "place": (tuple(discs), neutral)}
 
     def owed_relocations(self, target: int, push: int) -> list[int]:
-        """The discs a push from ``target`` to ``push`` would have to relocate."""
+        """The discs a push from ``target`` to ``push`` would have to relocate (the last
+        answer is kept: choosing a move, checking it and playing it ask the same)."""
+        kept = self._owed  # read once: another thread may replace it
+        if kept is not None and kept[0] == target and kept[1] == push:
+            return kept[2]
         mover = self.discs[self.to_move] | 1 << target
         others = (self.discs[1 - self.to_move] | self.neutral) ^ (1 << target | 1 << push)
-        return surrounded_by_move(self.geo, mover, others, target)
+        owed = surrounded_by_move(self.geo, mover, others, target)
+        self._owed = (target, push, owed)
+        return owed
 
     def _shape_problem(self, move) -> str | None:
         """Why ``move`` is not a well-formed move on this board (built in Python, not parsed)."""
+        names = self.geo.names
+
         def cell(value) -> bool:
-            return type(value) is int and value in self.geo.names
+            return type(value) is int and value in names
 
         if not isinstance(move, Move) or type(move.swap) is not bool:
             return f"not a move of this game: {move!r}"
@@ -246,6 +289,8 @@ class InphexionState(State):
                 and isinstance(pairs, tuple)
                 and all(isinstance(p, tuple) and len(p) == 2 and all(map(cell, p)) for p in pairs)):
             return f"not a move on this board: {move!r}"
+        if not pairs:
+            return None
         sources = [s for s, _ in pairs]
         destinations = [d for _, d in pairs]
         if len(set(sources)) < len(sources) or len(set(destinations)) < len(destinations):
@@ -263,7 +308,6 @@ class InphexionState(State):
             return None
         if self.hand[self.to_move] == 0:
             return "you have no discs left in hand"
-        player = self.game.player_name(self.to_move)
         target = move.target
         if move.push is None:
             if not self.is_first_move():
@@ -273,24 +317,26 @@ class InphexionState(State):
         if self.is_first_move():
             return ("first move: the first disc goes on any empty cell, with nothing to push; "
                     f"write it as '{name(target)}'")
-        holder = self.owner(target)
-        if holder is None:
-            return (f"placement rule: {name(target)} is empty; {player} places only on a cell "
-                    "holding an enemy disc, after pushing that disc aside")
-        if holder == self.to_move:
+        if not (self.discs[1 - self.to_move] | self.neutral) >> target & 1:
+            player = self.game.player_name(self.to_move)
+            if self.owner(target) is None:
+                return (f"placement rule: {name(target)} is empty; {player} places only on "
+                        "a cell holding an enemy disc, after pushing that disc aside")
             return f"placement rule: {name(target)} holds {player}'s own disc, not an enemy disc"
         push = move.push
-        if push not in self.geo.neighbours[target]:
+        if not self.geo.mask[target] >> push & 1:
             return (f"placement rule: the disc on {name(target)} can only be pushed to an "
                     f"adjacent cell, and {name(push)} is not next to it")
-        if not self.empty >> push & 1:
+        if not self._empty >> push & 1:
             return (f"placement rule: the disc on {name(target)} can only be pushed to an "
                     f"empty cell, and {name(push)} holds a disc")
         return self._relocation_reason(move)
 
     def _relocation_reason(self, move: Move) -> str | None:
-        name = self.geo.names.__getitem__
         owed = self.owed_relocations(move.target, move.push)
+        if not owed and not move.relocations:
+            return None
+        name = self.geo.names.__getitem__
         sources = [s for s, _ in move.relocations]
         free = self.empty & ~(1 << move.push)
         if not move.relocations and len(owed) > free.bit_count():
@@ -325,35 +371,41 @@ class InphexionState(State):
             return InphexionState(self.game, geo, discs, geo.transpose(self.neutral), WHITE,
                                   self.number + 1, (self.hand[BLACK], self.hand[WHITE]), move)
         q = 1 - p
-        discs = list(self.discs)
-        neutral = self.neutral
-        hand = list(self.hand)
-        hand[p] -= 1
+        mine, theirs, neutral = self.discs[p], self.discs[q], self.neutral
         x = 1 << move.target
-        discs[p] |= x
+        mine |= x
         result = None
         if move.push is not None:
             shift = x | 1 << move.push
             if neutral & x:
                 neutral ^= shift
             else:
-                discs[q] ^= shift
-            if not move.relocations and surrounded_by_move(geo, discs[p], discs[q] | neutral,
-                                                           move.target):
+                theirs ^= shift
+            if not move.relocations and self.owed_relocations(move.target, move.push):
                 result = Outcome(q, NO_ROOM)  # legal only when there was no room
             for source, destination in move.relocations:
                 shift = 1 << source | 1 << destination
                 if neutral >> source & 1:
                     neutral ^= shift
                 else:
-                    discs[q] ^= shift
+                    theirs ^= shift
         if result is None:
-            if geo.connects(p, x, discs[p]):
+            # No position that is still being played has a player's sides joined (a
+            # start position may not either), so a new connection runs through a cell
+            # the move gave its player: the placement, or the opponent's pushed or
+            # relocated discs.
+            if geo.connects(p, x, mine):
                 result = Outcome(p, CONNECTION)
-            elif geo.connected(q, discs[q]):
-                result = Outcome(q, CONNECTION)
+            elif move.push is not None:
+                for cell in (move.push, *(d for _, d in move.relocations)):
+                    if theirs >> cell & 1 and geo.connects(q, 1 << cell, theirs):
+                        result = Outcome(q, CONNECTION)
+                        break
+        discs = (mine, theirs) if p == WHITE else (theirs, mine)
+        hand = list(self.hand)
+        hand[p] -= 1
         pie_open = self.game.options["pie"] and self.number == 0
-        return InphexionState(self.game, geo, tuple(discs), neutral, q, self.number + 1,
+        return InphexionState(self.game, geo, discs, neutral, q, self.number + 1,
                               tuple(hand), move, pie_open, result)
 
     # --- notation and display -----------------------------------------------
@@ -431,5 +483,5 @@ def perft(state: InphexionState, depth: int) -> int:
     if state.is_over():
         return 0
     if depth == 1:
-        return sum(1 for _ in state._legal_moves())
+        return state.count_legal_moves()
     return sum(perft(state._apply(move), depth - 1) for move in state._legal_moves())

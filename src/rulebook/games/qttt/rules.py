@@ -12,7 +12,9 @@ and the other player must choose which of its two cells it goes to.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 from ...game import Game, Outcome, State
 
@@ -26,6 +28,7 @@ LINES = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
     (0, 4, 8), (2, 4, 6),  # diagonals
 )
+LINE_MARKS = tuple(itemgetter(*line) for line in LINES)  # a line's three cells' marks
 
 
 def owner(mark: int) -> int:
@@ -72,14 +75,65 @@ class Classical:
     cell: int
 
 
-@dataclass(frozen=True)
 class QtttState(State):
-    game: "Game"
-    spooky: tuple[tuple[int, int, int], ...] = ()  # (mark, cell, cell), in mark order
-    classical: tuple[int | None, ...] = (None,) * 9  # the mark in each cell
-    marks_placed: int = 0
-    pending: int | None = None  # the mark whose cycle awaits a collapse choice
-    moves_played: int = 0  # record entries: pairs, collapse choices, the classical 9th
+    """An immutable position (its attributes are read, never set, once it is made).
+
+    Besides the position itself it keeps what every move asks of it, worked
+    out once when it is made: the free cells, the outcome, and the spooky
+    groups (``groups[cell]``: the bitmask of the cells joined to ``cell`` by
+    chains of spooky marks, ``cell`` included).
+    """
+
+    __slots__ = ("game", "spooky", "classical", "marks_placed", "pending", "moves_played",
+                 "_free", "_outcome", "_groups")
+
+    def __init__(self, game: "Game", spooky: tuple[tuple[int, int, int], ...] = (),
+                 classical: tuple[int | None, ...] = (None,) * 9, marks_placed: int = 0,
+                 pending: int | None = None, moves_played: int = 0):
+        self.game = game
+        self.spooky = spooky  # (mark, cell, cell), in mark order
+        self.marks_placed = marks_placed
+        self.pending = pending  # the mark whose cycle awaits a collapse choice
+        # record entries: pairs, collapse choices, the classical 9th
+        self.moves_played = moves_played
+        self._groups = spooky_groups(spooky)
+        self._set_classical(classical)
+
+    def _set_classical(self, classical: tuple[int | None, ...]) -> None:
+        """The mark in each cell, and what follows from them alone."""
+        self.classical = classical
+        self._free = tuple(c for c in CELLS if classical[c] is None)
+        self._outcome = classical_outcome(classical)
+
+    def _next(self, spooky, marks_placed, pending, groups, classical=None) -> "QtttState":
+        """The position after one move; the free cells and the outcome only change
+        with ``classical``, so they are carried over when it is not given."""
+        state = object.__new__(QtttState)
+        state.game = self.game
+        state.spooky = spooky
+        state.marks_placed = marks_placed
+        state.pending = pending
+        state.moves_played = self.moves_played + 1
+        state._groups = groups
+        if classical is None:
+            state.classical, state._free, state._outcome = self.classical, self._free, self._outcome
+        else:
+            state._set_classical(classical)
+        return state
+
+    def _fields(self) -> tuple:
+        return (self.game, self.spooky, self.classical, self.marks_placed, self.pending,
+                self.moves_played)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is QtttState and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("spooky", "classical", "marks_placed", "pending", "moves_played")
+        return "QtttState(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in names) + ")"
 
     # --- queries -----------------------------------------------------------
     @property
@@ -92,14 +146,14 @@ class QtttState(State):
 
     @property
     def turn(self) -> int | None:
-        if self.outcome() is not None:
+        if self._outcome is not None:
             return None
         if self.pending is not None:
             return 1 - owner(self.pending)  # the player who did not close the cycle
         return owner(self.next_mark)
 
     def free_cells(self) -> list[int]:
-        return [c for c in CELLS if self.classical[c] is None]
+        return list(self._free)
 
     def spooky_in(self, cell: int) -> list[int]:
         return [m for m, a, b in self.spooky if cell in (a, b)]
@@ -122,38 +176,26 @@ class QtttState(State):
 
     def lines(self) -> dict[int, list[tuple[int, int, int]]]:
         """Complete classical lines of each player."""
-        found = {X: [], O: []}
-        for line in LINES:
-            marks = [self.classical[c] for c in line]
-            players = set() if None in marks else {owner(m) for m in marks}
-            if len(players) == 1:
-                found[players.pop()].append(line)
-        return found
+        return classical_lines(self.classical)
 
     def line_completed_at(self, line) -> int:
-        """A line is complete once its largest-numbered mark is placed."""
-        return max(self.classical[c] for c in line)
+        return completed_at(self.classical, line)
 
     def outcome(self) -> Outcome | None:
-        lines = self.lines()
-        best = {p: min(map(self.line_completed_at, ls)) for p, ls in lines.items() if ls}
-        if len(best) == 2:
-            return Outcome(min(best, key=best.get), SIMULTANEOUS_LINES)
-        if best:
-            return Outcome(next(iter(best)), LINE)
-        if all(m is not None for m in self.classical):
-            return Outcome(None, FULL_BOARD)
-        return None
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
 
     # --- moves -------------------------------------------------------------
     def _legal_moves(self):
         if self.pending is not None:
             _, a, b = self.spooky[-1]
-            return [Collapse(a), Collapse(b)]
-        free = self.free_cells()
+            return [COLLAPSE[a], COLLAPSE[b]]
+        free = self._free
         if len(free) == 1:
-            return [Classical(free[0])]
-        return [Spooky(pair) for pair in combinations(free, 2)]
+            return [CLASSICAL[free[0]]]
+        return spooky_moves(free)
 
     def _illegal_reason(self, move) -> str | None:
         if (problem := _shape_problem(move)) is not None:
@@ -169,7 +211,7 @@ class QtttState(State):
             return None
         if isinstance(move, Collapse):
             return "there is no cycle to collapse"
-        free = self.free_cells()
+        free = self._free
         if len(free) == 1:
             if not isinstance(move, Classical) or move.cell != free[0]:
                 return "with one cell left, X's 9th move is a plain mark on that cell"
@@ -189,24 +231,17 @@ class QtttState(State):
             settled = set(classical)
             # Marks outside the cycle's group stay spooky.
             spooky = tuple(s for s in self.spooky if s[0] not in settled)
-            return self._replace(classical=classical, spooky=spooky, pending=None)
+            return self._next(spooky, self.marks_placed, None, spooky_groups(spooky), classical)
         mark = self.next_mark
         if isinstance(move, Classical):
             classical = list(self.classical)
             classical[move.cell] = mark
-            return self._replace(classical=tuple(classical), marks_placed=mark)
-        a, b = sorted(move.cells)
-        closes = connected(self.spooky, a, b)
-        return self._replace(
-            spooky=self.spooky + ((mark, a, b),),
-            marks_placed=mark,
-            pending=mark if closes else None,
-        )
-
-    def _replace(self, **changes) -> "QtttState":
-        fields = dict(self.__dict__, moves_played=self.moves_played + 1)
-        fields.update(changes)
-        return QtttState(**fields)
+            return self._next(self.spooky, mark, None, self._groups, tuple(classical))
+        a, b = move.cells  # in order (Spooky sorts them)
+        groups = self._groups
+        closes = groups[a] >> b & 1
+        return self._next(self.spooky + ((mark, a, b),), mark, mark if closes else None,
+                          groups if closes else joined(groups, a, b))
 
     # --- notation and output -----------------------------------------------
     def parse_move(self, text: str):
@@ -276,6 +311,67 @@ def collapse(spooky, classical, mark: int, cell: int) -> tuple:
             if target in (a, b):
                 queue.append((other, b if target == a else a))
     return tuple(board)
+
+
+def classical_lines(classical) -> dict[int, list[tuple[int, int, int]]]:
+    """Complete classical lines of each player."""
+    found = {X: [], O: []}
+    for line, marks in zip(LINES, LINE_MARKS):
+        a, b, c = marks(classical)
+        if a is not None and b is not None and c is not None and a % 2 == b % 2 == c % 2:
+            found[owner(a)].append(line)
+    return found
+
+
+def completed_at(classical, line) -> int:
+    """A line is complete once its largest-numbered mark is placed."""
+    return max(classical[c] for c in line)
+
+
+def classical_outcome(classical) -> Outcome | None:
+    """How the game ended, from the classical marks alone (None while it goes on)."""
+    lines = classical_lines(classical)
+    best = {p: min(completed_at(classical, line) for line in ls) for p, ls in lines.items() if ls}
+    if len(best) == 2:
+        return Outcome(min(best, key=best.get), SIMULTANEOUS_LINES)
+    if best:
+        return Outcome(next(iter(best)), LINE)
+    if None not in classical:
+        return Outcome(None, FULL_BOARD)
+    return None
+
+
+def joined(groups: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
+    """The spooky groups (see QtttState) after a spooky mark joins cells a and b."""
+    union = groups[a] | groups[b]
+    joined = list(groups)
+    for cell in CELLS:
+        if union >> cell & 1:
+            joined[cell] = union
+    return tuple(joined)
+
+
+SEPARATE = tuple(1 << cell for cell in CELLS)  # the groups with no spooky mark
+
+
+def spooky_groups(spooky) -> tuple[int, ...]:
+    """The spooky groups of a set of spooky marks (see QtttState)."""
+    groups = SEPARATE
+    for _, a, b in spooky:
+        groups = joined(groups, a, b)
+    return groups
+
+
+# The move objects, made once: moves are immutable values, so positions share them.
+COLLAPSE = tuple(Collapse(cell) for cell in CELLS)
+CLASSICAL = tuple(Classical(cell) for cell in CELLS)
+SPOOKY = {pair: Spooky(pair) for pair in combinations(CELLS, 2)}
+
+
+@lru_cache(maxsize=None)
+def spooky_moves(free: tuple[int, ...]) -> tuple[Spooky, ...]:
+    """Every spooky move on the ``free`` cells, in the order of itertools.combinations."""
+    return tuple(SPOOKY[pair] for pair in combinations(free, 2))
 
 
 class QuantumTicTacToe(Game):
