@@ -176,21 +176,19 @@ def main():
     unknown = set(options.targets) - set(TARGETS)
     if unknown:
         parser.error(f"unknown target {sorted(unknown)[0]!r}; choose from {', '.join(TARGETS)}")
-    rows = []
-    for name in options.targets or TARGETS:
-        rows += run_target(name, options.max_children, options.survivors)
     print(f"{'target':11} {'module':28} {'mutants':>7} {'killed':>7} {'timeout':>7} "
-          f"{'survived':>8} {'untested':>8} {'rate':>6}  time")
+          f"{'survived':>8} {'untested':>8} {'rate':>6}  time", flush=True)
     total = {"mutants": 0, "killed": 0, "timeout": 0}
-    for name, module, c, seconds in rows:
-        print(f"{name:11} {module:28} {c['mutants']:7} {c['killed']:7} {c['timeout']:7} "
-              f"{c['survived']:8} {c['untested']:8} {c['rate']:6.1%}  {seconds:5.0f} s")
-        for key in total:
-            total[key] += c[key]
+    for name in options.targets or TARGETS:  # each target's rows as soon as it is done
+        for name, module, c, seconds in run_target(name, options.max_children, options.survivors):
+            print(f"{name:11} {module:28} {c['mutants']:7} {c['killed']:7} {c['timeout']:7} "
+                  f"{c['survived']:8} {c['untested']:8} {c['rate']:6.1%}  {seconds:5.0f} s",
+                  flush=True)
+            for key in total:
+                total[key] += c[key]
     caught = total["killed"] + total["timeout"]
     print(f"{'all':40} {total['mutants']:7} {caught:>15} caught   "
           f"{caught / max(total['mutants'], 1):6.1%}")
-
 
 if __name__ == "__main__":
     main()
