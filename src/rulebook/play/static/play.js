@@ -109,13 +109,7 @@ function openButton() {
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (!file) return;
-    try {
-      call("open", await file.text(), file.name);
-      mode.opponent = "human";
-      parts.settings.querySelector("[name=opponent]").value = "human";
-      afterChange();
-      say(format(W.opened, {name: file.name, count: view.moves.length}));
-    } catch (error) { showError(error.message); }
+    try { openRecord(await file.text(), file.name); } catch (error) { showError(error.message); }
     input.value = "";
   });
   return element("span", {}, input, element("button", {type: "button", class: "play-open",
@@ -250,7 +244,9 @@ function afterChange() {
     root.classList.add("play-thinking");
     pending = new Promise((resolve) => setTimeout(() => {
       try {
+        const clock = performance.now();
         const move = call("computer", mode.strength);
+        window.rulebookPlay.computerTimes.push(performance.now() - clock);
         pending = null;
         root.classList.remove("play-thinking");
         afterChange();
@@ -345,6 +341,7 @@ function drawBoard() {
                                   tabindex: "0", role: "button", "data-token": target.token,
                                   "aria-label": target.label + (chosen ? " ✓" : ""),
                                   "aria-disabled": live || chosen ? "false" : "true"});
+    shape.addEventListener("mousedown", (event) => event.preventDefault());  // focus: keyboard only
     shape.addEventListener("click", () => pick(target.token));
     shape.addEventListener("keydown", (event) => keyOnTarget(event, target.token));
     layer.append(shape);
@@ -353,7 +350,7 @@ function drawBoard() {
   const focused = document.activeElement?.dataset?.token;
   parts.board.replaceChildren(picture);
   finishText(picture);
-  if (focused) picture.querySelector(`[data-token="${CSS.escape(focused)}"]`)?.focus();
+  if (focused) picture.querySelector(`[data-token="${CSS.escape(focused)}"]`)?.focus({preventScroll: true});
 }
 
 function keyOnTarget(event, token) {
@@ -389,6 +386,12 @@ function drawChoices() {
   if (picked.length) {
     box.append(element("button", {type: "button", class: "play-cancel", text: W.cancel,
                                   onclick: () => { picked = []; render(); }}));
+  }
+  const complete = picked.length ? view.legal.filter((m) => view.tokens[m].some(
+    (seq) => seq.length === picked.length && matching(seq))) : [];
+  for (const move of complete) {
+    box.append(element("button", {type: "button", class: "play-token play-complete", text: move,
+                                  onclick: () => humanMove(move)}));
   }
   if (next.length && (picked.length || next.length <= 12)) {
     box.append(element("span", {text: W.pick_next + " "}));
@@ -497,10 +500,13 @@ function arcNode(item, toX, toY, scale) {
   if (item.dash) path.setAttribute("stroke-dasharray", item.dash.join(" "));
   group.append(path);
   if (String(item.arrow).includes(">")) {
-    const size = 4 * (item.mutation || 1) / scale + item.width / scale;
+    // matplotlib's "-|>": head_length 0.4 and head_width 0.2 (half the width), in mutation_scale points
+    const headLength = String(item.arrow).match(/head_length=([0-9.]+)/)?.[1] ?? 0.4;
+    const headWidth = String(item.arrow).match(/head_width=([0-9.]+)/)?.[1] ?? 0.2;
+    const size = headLength * (item.mutation || 1) / scale, half = headWidth * (item.mutation || 1) / scale;
     const dx = x2 - cx, dy = y2 - cy, d = Math.hypot(dx, dy) || 1;
     const bx = x2 - dx / d * size, by = y2 - dy / d * size;
-    const px = -dy / d * size * 0.5, py = dx / d * size * 0.5;
+    const px = -dy / d * half, py = dx / d * half;
     group.append(svg("polygon", {points: `${toX(x2)},${toY(y2)} ${toX(bx + px)},${toY(by + py)} ${toX(bx - px)},${toY(by - py)}`,
                                  fill: item.stroke}));
   }
@@ -563,6 +569,14 @@ function finishText(picture) {
 
 // --- records -----------------------------------------------------------------
 
+function openRecord(text, name = "record.toml") {
+  call("open", text, name);
+  mode.opponent = "human";
+  parts.settings.querySelector("[name=opponent]").value = "human";
+  afterChange();
+  say(format(W.opened, {name, count: view.moves.length}));
+}
+
 function download() {
   const blob = new Blob([call("record")], {type: "application/toml"});
   const link = element("a", {href: URL.createObjectURL(blob), download: `${slug}-game.toml`});
@@ -583,7 +597,9 @@ async function start() {
       if (!r.ok) throw new Error(`engine.zip: ${r.status}`);
       return r.arrayBuffer();
     })]);
+  const timings = window.rulebookPlay.timings = {};
   const pyodide = await loadPyodide({indexURL: runtime});
+  timings.runtime = performance.now() - started;
   pyodide.unpackArchive(engine, "zip", {extractDir: "/engine"});
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   const bridge = pyodide.pyimport("rulebook.play.bridge");
@@ -593,13 +609,15 @@ async function start() {
     return out.result;
   };
   settings = call("settings", slug);
+  timings.engine = performance.now() - started;
   buildPage();
   newGame({});
-  window.rulebookPlay.startup = performance.now() - started;
+  timings.playable = performance.now() - started;
 }
 
 window.rulebookPlay = {
   ready: null,
+  computerTimes: [],  // milliseconds the computer took for each of its moves
   legalMoves: () => call("legal"),
   play: (move) => play(move),
   outcome: () => {
@@ -610,6 +628,9 @@ window.rulebookPlay = {
   newGame: (options = {}) => newGame(options),
   // beyond the hook's minimum: the computer's pending move, the engine's JSON of the position
   computerMove: () => pending ?? Promise.resolve(null),
+  turn: () => view.turn_index,
+  tokens: () => view.tokens,
+  openRecord: (text, name) => openRecord(text, name),
   position: () => view.position,
   moves: () => view.moves,
 };
