@@ -71,6 +71,9 @@ class _Patch:
     def __init__(self, **kwargs):
         self.kwargs = kwargs
 
+    def set_clip_on(self, _on):
+        pass  # the SVG clips everything to its view box
+
     def item(self) -> dict:
         k = self.kwargs
         face = _colour(k.get("facecolor", k.get("fc", k.get("color"))))
@@ -153,6 +156,9 @@ class withStroke:  # noqa: N801 (matplotlib's name)
 class _Line:
     def __init__(self, item):
         self.item = item
+
+    def set_clip_on(self, _on):
+        pass  # the SVG clips everything to its view box
 
     def set_path_effects(self, effects):
         self.item["halo"] = [effect.__dict__ for effect in effects]
