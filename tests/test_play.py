@@ -39,15 +39,22 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 GAMES = available_games()
+# Options the random game is played with: each game's settings reach the engine.
+OPTIONS = {"necto": {"size": 4}, "inphexion": {"pie": True, "neutral": True, "size": 5},
+           "craquelure": {"grid": "square", "grid_steps": 10, "directions": 12,
+                          "first_direction": 15.0}, "qttt": {}}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
 
 
 @pytest.fixture(scope="module")
 def site(built_site):
     """Serve build/site on a loopback port; record every request that leaves it."""
     project, _ = built_site
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler,
-                                directory=str(project.build / "site"))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(project.build / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield project, f"http://127.0.0.1:{server.server_address[1]}"
@@ -139,15 +146,18 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, browser, s
     project, base = site
     context, page = open_play_page(browser, base, slug, DESKTOP)
 
-    # a whole game of random legal moves: the same position and outcome as CPython's engine
+    # a whole game of random legal moves, with the game's options set through the hook:
+    # the same position and outcome as CPython's engine
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", OPTIONS[slug])
     played = page.evaluate(RANDOM_GAME, 7)
-    final = cpython_final(slug, {}, played["moves"])
+    final = cpython_final(slug, OPTIONS[slug], played["moves"])
     outcome = final.outcome()
     assert outcome is not None
     assert played["outcome"]["winner"] == final.player_name(outcome.winner)
     assert played["outcome"]["reason"] == outcome.reason
     assert same_position(played["position"], final.to_json())
     check_record(project, tmp_path, "random.toml", played["record"])
+    assert load_record(tmp_path / "random.toml").game.options == final.game.options
 
     # an illegal move: the engine's one-line message, and nothing played
     before = page.evaluate("() => window.rulebookPlay.moves().length")
@@ -218,6 +228,28 @@ def tap_move(page, move, sequence):
 
 TAPPED = 12  # moves tapped at 390 px; the rest of the game through the hook
 
+
+def change_a_setting(page, slug) -> dict:
+    """Change the game's first option in the settings form and start a new game with it."""
+    game = make_game(slug)
+    options = {}
+    if game.parameters:
+        parameter = game.parameters[0]
+        field = page.locator(f".play-settings-form [name='{parameter.name}']")
+        if parameter.choices:
+            value = next(c for c in parameter.choices if c != parameter.default)
+            field.select_option(str(value))
+        elif isinstance(parameter.default, bool):
+            value = not parameter.default
+            field.set_checked(value)
+        else:
+            value = parameter.default - 2
+            field.fill(str(value))
+        options[parameter.name] = value
+    page.locator(".play-settings-form button[type=submit]").click()
+    assert page.evaluate("() => window.rulebookPlay.moves().length") == 0
+    return options
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
     project, base = site
@@ -226,6 +258,7 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
     width = page.evaluate("() => document.querySelector('svg.play-svg').getBoundingClientRect()"
                           ".width")
     assert 250 < width <= PHONE["width"]
+    options = change_a_setting(page, slug)
     rng = random.Random(11)
     for number in range(1, TAPPED + 1):
         if page.evaluate("() => window.rulebookPlay.outcome()"):
@@ -237,7 +270,7 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
         assert page.evaluate("() => window.rulebookPlay.moves()")[-1:] == [move], move
         assert len(page.evaluate("() => window.rulebookPlay.moves()")) == number
     played = page.evaluate(RANDOM_GAME, 3)
-    final = cpython_final(slug, {}, played["moves"])
+    final = cpython_final(slug, options, played["moves"])
     assert same_position(played["position"], final.to_json())
     status = page.locator(".play-status").inner_text()
     assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
