@@ -45,6 +45,11 @@ OPTIONS = {"necto": {"size": 4}, "inphexion": {"pie": True, "neutral": True, "si
                           "first_direction": 15.0}, "qttt": {}}
 
 
+# A position where every aid shows something (the aids' test).
+AID_RECORDS = {"necto": "necto/marks.toml", "craquelure": "craquelure/whole-game.toml",
+               "qttt": "qttt/spooky-marks.toml", "inphexion": "inphexion/connection.toml"}
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -193,6 +198,19 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, browser, s
                       [path.read_text(encoding="utf-8"), path.name])
         expected = load_record(path).replay()[-1].to_json()
         assert same_position(page.evaluate("() => window.rulebookPlay.position()"), expected), path.name
+
+    # the aids: each switch redraws the board; Necto's "trace a line" fades the other lines
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [(project.figures / AID_RECORDS[slug]).read_text(encoding="utf-8"), "aids.toml"])
+    for aid in page.locator(".play-aids input[type=checkbox]").all():
+        before = page.inner_html(".play-board")
+        aid.set_checked(not aid.is_checked())
+        assert page.inner_html(".play-board") != before, aid.get_attribute("name")
+    if slug == "necto":
+        page.locator("button.play-trace").click()
+        page.mouse.click(*page.evaluate(CENTRE, "C3"))
+        assert "Traced line" in page.inner_text(".play-legend")
+        assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0
     context.close()
 
 

@@ -206,6 +206,9 @@ class SceneAxes:
         return _Box()
 
     def add_patch(self, patch):
+        if not isinstance(patch, _Patch):
+            raise TypeError(f"SceneAxes records rulebook.scene's patches, not {type(patch)}: "
+                            "the drawing module was imported with matplotlib present")
         self.items.append(patch.item())
         return patch
 

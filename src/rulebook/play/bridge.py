@@ -78,6 +78,11 @@ class Session:
                                   seed=len(self.moves) if seed is None else seed)
         return self.play(self.state.format_move(player.choose(self.state)))
 
+    def options(self) -> dict:
+        """The game's options that differ from their defaults."""
+        return {k: v for k, v in self.game.options.items()
+                if v != next(p.default for p in self.game.parameters if p.name == k)}
+
     def outcome(self) -> dict | None:
         outcome = self.state.outcome()
         if outcome is None:
@@ -93,8 +98,7 @@ class Session:
         from ..finder import toml_value
 
         lines = [f"# {comment}", f"game = {toml_value(self.game.slug)}"]
-        changed = {k: v for k, v in self.game.options.items()
-                   if v != next(p.default for p in self.game.parameters if p.name == k)}
+        changed = self.options()
         if changed:
             lines.append(f"options = {toml_value(changed)}")
         if self.start is not None:
@@ -171,7 +175,7 @@ def game_settings(slug: str) -> dict:
 
 _session: Session | None = None
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "computer": "computer_move",
-         "outcome": "outcome", "record": "record", "view": "view"}
+         "outcome": "outcome", "record": "record", "view": "view", "options": "options"}
 
 
 def call(name: str, args_json: str = "[]") -> str:

@@ -155,12 +155,8 @@ function formOptions() {
   const options = {};
   for (const p of settings.parameters) {
     const input = parts.settings.querySelector(`[name="${p.name}"]`);
-    let value;
-    if (p.type === "bool") value = input.checked;
-    else if (p.type === "int") value = input.dataset.choice ? Number(input.value) : parseInt(input.value, 10);
-    else if (p.type === "float") value = parseFloat(input.value);
-    else value = input.value;
-    if (p.choices && p.type === "int") value = Number(input.value);
+    const value = p.type === "bool" ? input.checked : p.type === "int" ? parseInt(input.value, 10)
+      : p.type === "float" ? parseFloat(input.value) : input.value;
     if (value !== p.default) options[p.name] = value;
   }
   const opponent = parts.settings.querySelector("[name=opponent]").value;
@@ -203,7 +199,22 @@ function newGame(options = {}) {
   mode = {opponent: options.opponent ?? "human", computer: options.computer ?? 1,
           strength: options.strength ?? 2};
   call("new", slug, game);
+  showSettings(game);
   afterChange();
+}
+
+// The settings form shows the game being played (set by the hook or a record too).
+function showSettings(game) {
+  const form = parts.settings;
+  form.querySelector("[name=opponent]").value =
+    mode.opponent === "human" ? "human" : `computer-${mode.computer}`;
+  form.querySelector("[name=strength]").value = String(mode.strength);
+  for (const p of settings.parameters) {
+    const input = form.querySelector(`[name="${p.name}"]`);
+    const value = p.name in game ? game[p.name] : p.default;
+    if (p.type === "bool") input.checked = value;
+    else input.value = String(value);
+  }
 }
 
 function newGameFromForm() {
@@ -572,7 +583,7 @@ function finishText(picture) {
 function openRecord(text, name = "record.toml") {
   call("open", text, name);
   mode.opponent = "human";
-  parts.settings.querySelector("[name=opponent]").value = "human";
+  showSettings(call("options"));
   afterChange();
   say(format(W.opened, {name, count: view.moves.length}));
 }
