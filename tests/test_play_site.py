@@ -78,3 +78,16 @@ def test_the_page_has_words_for_every_reason_option_choice_and_aid(lang):
                     assert choice in words["choices"], (slug, choice)
         for aid in AIDS.get(slug, ()):
             assert aid in words["aid_names"], (slug, aid)
+
+
+def test_the_runtime_is_cached_per_user_and_a_project_without_play_pages_needs_none(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert site.cache_folder() == tmp_path / "cache" / "rulebook"
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)  # no npm: would fail if asked
+    (tmp_path / "docs").mkdir()
+    site.write_play_files(tmp_path / "site", tmp_path / "docs")
+    assert not (tmp_path / "site").exists()
+    (tmp_path / "docs" / "play").mkdir()
+    with pytest.raises(site.RuntimeUnavailable):
+        site.write_play_files(tmp_path / "site", tmp_path / "docs")

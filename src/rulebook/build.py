@@ -192,7 +192,7 @@ def _build_site(project: Project, stamp: str, summary: Summary,
         write_record_schema(new_site)
         step += 1
         progress(f"[{step}/{steps}] play pages: the Python runtime and the engines")
-        write_play_files(new_site, project.build / "cache")
+        write_play_files(new_site, project.docs)
         # one file per panel, <record>-<lang>-<k>.svg, and legend-<game>-<mark>.svg swatches
         summary.figures = len({path.name.rsplit("-", 1)[0] for path in figures.glob("*.svg")
                                if not path.name.startswith("legend-")})

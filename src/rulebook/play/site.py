@@ -5,7 +5,8 @@
     play.js, play.css  the page's script and style (plain files, no build step)
 
 The runtime is the npm package ``pyodide`` at :data:`PYODIDE_VERSION`, fetched
-once with ``npm pack`` into ``build/cache/`` and checked against
+once with ``npm pack`` into the user's cache folder (:func:`cache_folder`, shared
+by every project and build) and checked against
 :data:`PYODIDE_SHA256` before anything is taken from it; the published folder
 then needs no network.  Only the files the core runtime loads are copied.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import shutil
 import subprocess
 import tarfile
@@ -32,6 +34,12 @@ STATIC = Path(__file__).resolve().parent / "static"
 # matplotlib or the file system of a project); everything else is shipped.
 NOT_SHIPPED = {"sphinxext", "pdf", "templates", "figure_style.py", "build.py", "cli.py",
                "serve.py", "i18n.py", "translate.py", "scaffold.py", "schema.py"}
+
+
+def cache_folder() -> Path:
+    """``$XDG_CACHE_HOME/rulebook`` (by default ``~/.cache/rulebook``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "rulebook"
 
 
 class RuntimeUnavailable(RulebookError):
@@ -83,7 +91,11 @@ def engine_zip() -> bytes:
     return out.getvalue()
 
 
-def write_play_files(site: Path, cache: Path) -> None:
+def write_play_files(site: Path, docs: Path, cache: Path | None = None) -> None:
+    """The play pages' files, if the project has play pages (``docs/play/``)."""
+    if not (docs / "play").is_dir():
+        return
+    cache = cache_folder() if cache is None else cache
     play = site / "play"
     extract_runtime(runtime_tarball(cache), play / "pyodide")
     (play / "engine.zip").write_bytes(engine_zip())
