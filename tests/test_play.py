@@ -25,7 +25,9 @@ import threading
 
 import pytest
 
+from rulebook.figure_style import render_panels
 from rulebook.games import available_games, make_game
+from rulebook.play.words import WORDS
 from rulebook.records import find_records, load_record
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -158,7 +160,8 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, browser, s
     final = cpython_final(slug, OPTIONS[slug], played["moves"])
     outcome = final.outcome()
     assert outcome is not None
-    assert played["outcome"]["winner"] == final.player_name(outcome.winner)
+    assert played["outcome"]["winner"] == (None if outcome.winner is None
+                                           else final.player_name(outcome.winner))
     assert played["outcome"]["reason"] == outcome.reason
     assert same_position(played["position"], final.to_json())
     check_record(project, tmp_path, "random.toml", played["record"])
@@ -191,6 +194,8 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, browser, s
     download.value.save_as(saved)
     check_record(project, tmp_path, "computer.toml", saved.read_text(encoding="utf-8"))
     assert load_record(tmp_path / "computer.toml").moves == moves
+    images, _ = render_panels(load_record(tmp_path / "computer.toml"), "en")  # a rulebook-figure
+    assert len(images) == 1 and images[0].startswith(b"<?xml")
 
     # every record of this game, opened in the browser, ends where CPython's replay ends
     for path in find_records(project.figures / slug):
@@ -292,6 +297,7 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
     assert same_position(played["position"], final.to_json())
     status = page.locator(".play-status").inner_text()
     assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
+    assert WORDS["ja"]["reasons"][final.outcome().reason] in status
     with page.expect_download() as download:
         page.locator("button.play-download").click()
     saved = tmp_path / "tapped.toml"

@@ -22,17 +22,7 @@ from rulebook.figure_style import STYLE, Legend, _draw_panel, drawing_module
 from rulebook.records import find_records, load_record
 
 from conftest import ROOT
-
-BLOCKED = ("matplotlib", "sphinx", "reportlab", "numpy", "shapely", "sympy", "docutils", "babel",
-           "fontTools", "svglib", "budoux", "matplotlib_fontja")
-BLOCKER = f"""
-import importlib.abc, sys
-class Block(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name.split(".")[0] in {BLOCKED!r}:
-            raise ImportError(f"{{name}} is blocked: engines use the standard library only")
-sys.meta_path.insert(0, Block())
-"""
+from test_dependencies import BLOCKER
 
 SCENES = BLOCKER + """
 import json
@@ -116,29 +106,3 @@ def test_the_browser_scene_holds_the_marks_matplotlib_draws():
         assert got == expected, (path, (got - expected).most_common(3),
                                  (expected - got).most_common(3))
         assert scenes[path]["marks"] == [mark.key for mark in legend.marks()], path
-
-
-def test_every_engine_imports_with_the_heavy_packages_blocked():
-    """The browser has only the standard library: each engine, its notation,
-    facts, views, clicks and (through the stand-ins) drawing, and the bridge."""
-    script = BLOCKER + """
-from rulebook.games import available_games, make_game
-from rulebook.play import bridge
-for slug in available_games():
-    session = bridge.Session(slug)
-    session.play(session.legal_moves()[0])
-    view = session.view("en")
-    assert view["scene"]["items"] and view["targets"], slug
-    print(slug, len(view["legal"]))
-"""
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert sorted(line.split()[0] for line in done.stdout.splitlines()) == sorted(
-        ["craquelure", "inphexion", "necto", "qttt"])
-
-
-def test_the_blocker_blocks():
-    """The check above can fail: importing matplotlib under the blocker is an error."""
-    done = subprocess.run([sys.executable, "-c", BLOCKER + "import matplotlib.pyplot"],
-                          capture_output=True, text=True)
-    assert done.returncode != 0 and "blocked" in done.stderr

@@ -87,7 +87,8 @@ class Session:
         outcome = self.state.outcome()
         if outcome is None:
             return None
-        return {"winner": self.state.player_name(outcome.winner), "reason": outcome.reason,
+        winner = None if outcome.winner is None else self.state.player_name(outcome.winner)
+        return {"winner": winner, "reason": outcome.reason,  # winner None: a draw
                 "scores": None if outcome.scores is None else list(outcome.scores)}
 
     # --- records ------------------------------------------------------------

@@ -61,7 +61,7 @@ function buildPage() {
   parts.scores = element("p", {class: "play-scores"});
   parts.moves = element("ol", {class: "play-moves"});
   parts.legend = element("ul", {class: "figure-legend play-legend"});
-  parts.text = element("pre", {class: "play-text"});
+  parts.text = element("pre", {class: "play-text", id: "play-position-text"});
   parts.moveBox = element("input", {type: "text", class: "play-move-box", autocomplete: "off",
                                     spellcheck: "false", "aria-label": W.move_box});
   const moveForm = element("form", {class: "play-move-form", onsubmit: (event) => {
@@ -232,13 +232,13 @@ function humanMove(move) {
   try { play(move); return true; } catch (error) { showError(error.message); return false; }
 }
 
+// Undo back to a position where it is a player's turn (the computer's reply goes too).
 function undo() {
-  if (pending) return;
+  if (pending || !view.moves.length) return;
   call("undo", 1);
   view = call("view", lang, aids);
   while (computerToMove() && view.moves.length) { call("undo", 1); view = call("view", lang, aids); }
-  picked = [];
-  render();
+  afterChange();  // at the start, a computer that moves first moves again
 }
 
 function computerToMove() {
@@ -317,7 +317,7 @@ function render() {
   const names = view.players;
   if (view.outcome) {
     const reason = W.reasons[view.outcome.reason] ?? view.outcome.reason;
-    say(view.winner_name === null || view.outcome.winner === "draw"
+    say(view.outcome.winner === null
       ? format(W.draw, {reason}) : format(W.wins, {player: view.winner_name, reason}));
   } else if (!pending) {
     const last = view.moves.length ? format(W.last_move, {move: view.moves[view.moves.length - 1]}) + " " : "";
@@ -340,6 +340,7 @@ function drawBoard() {
   const picture = sceneSvg(scene, "play-svg");
   picture.setAttribute("role", "group");
   picture.setAttribute("aria-label", `${W.board}: ${W.game}`);
+  picture.setAttribute("aria-describedby", "play-position-text");  // the position as text
   const next = nextTokens();
   const layer = svg("g", {class: "play-targets"});
   const {toX, toY} = transform(scene);
@@ -353,7 +354,10 @@ function drawBoard() {
                                   "aria-label": target.label + (chosen ? " ✓" : ""),
                                   "aria-disabled": live || chosen ? "false" : "true"});
     shape.addEventListener("mousedown", (event) => event.preventDefault());  // focus: keyboard only
-    shape.addEventListener("click", () => pick(target.token));
+    shape.addEventListener("click", (event) => {
+      if (target.point) writePoint(event, picture, scene);
+      pick(target.token);
+    });
     shape.addEventListener("keydown", (event) => keyOnTarget(event, target.token));
     layer.append(shape);
   }
@@ -362,6 +366,14 @@ function drawBoard() {
   parts.board.replaceChildren(picture);
   finishText(picture);
   if (focused) picture.querySelector(`[data-token="${CSS.escape(focused)}"]`)?.focus({preventScroll: true});
+}
+
+// A click's point in the drawing's units, written into the move box (a cut to finish typing).
+function writePoint(event, picture, scene) {
+  const {scale} = transform(scene);
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(picture.getScreenCTM().inverse());
+  const x = scene.xlim[0] + at.x / scale, y = scene.ylim[1] - at.y / scale;
+  parts.moveBox.value = `(${x.toFixed(3).replace(/\.?0+$/, "")},${y.toFixed(3).replace(/\.?0+$/, "")}) `;
 }
 
 function keyOnTarget(event, token) {
