@@ -239,13 +239,14 @@ def button(page, text, cls="play-token"):
 
 def tap_move(page, move, sequence):
     """Pick ``move`` as a player would: its tokens on the board or as buttons."""
+    before = page.evaluate("() => window.rulebookPlay.moves().length")
     for token in sequence:
         at = page.evaluate(CENTRE, token)
         if at is not None:
             page.mouse.click(*at)
         else:
             button(page, token).first.click()
-    if page.evaluate("() => window.rulebookPlay.moves()")[-1:] != [move]:
+    if page.evaluate("() => window.rulebookPlay.moves().length") == before:
         button(page, move, "play-complete").first.click()  # a move that a longer one extends
 
 
@@ -303,4 +304,21 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
     saved = tmp_path / "tapped.toml"
     download.value.save_as(saved)
     check_record(project, tmp_path, "tapped.toml", saved.read_text(encoding="utf-8"))
+
+    # against the computer, chosen in the settings form: each tapped move gets its reply
+    page.locator(".play-settings-form [name=opponent]").select_option("computer-1")
+    page.locator(".play-settings-form [name=strength]").select_option("1")
+    page.locator(".play-settings-form button[type=submit]").click()
+    for number in (2, 4, 6):
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+        move = rng.choice(legal)
+        tap_move(page, move, tokens[move][0])
+        page.evaluate("() => window.rulebookPlay.computerMove()")
+        moves = page.evaluate("() => window.rulebookPlay.moves()")
+        if page.evaluate("() => window.rulebookPlay.outcome()"):
+            break
+        assert len(moves) == number and moves[-2] == move
+    final = cpython_final(slug, options, moves)
+    assert same_position(page.evaluate("() => window.rulebookPlay.position()"), final.to_json())
     context.close()

@@ -24,6 +24,7 @@ let aids = {};              // view options switched on by the player
 let tracing = false;        // Necto's "trace a line" mode
 let mode = {opponent: "human", computer: 1, strength: 2};
 let pending = null;         // the computer's move being computed (a promise)
+let generation = 0;         // which game this is: a new game or record drops a pending reply
 
 function format(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
@@ -199,6 +200,7 @@ function newGame(options = {}) {
   mode = {opponent: options.opponent ?? "human", computer: options.computer ?? 1,
           strength: options.strength ?? 2};
   call("new", slug, game);
+  generation += 1;
   showSettings(game);
   afterChange();
 }
@@ -253,7 +255,15 @@ function afterChange() {
   if (computerToMove() && !pending) {
     say(W.thinking);
     root.classList.add("play-thinking");
+    const game = generation;
     pending = new Promise((resolve) => setTimeout(() => {
+      if (game !== generation) {  // the game it was thinking for is gone
+        pending = null;
+        root.classList.remove("play-thinking");
+        afterChange();
+        resolve(null);
+        return;
+      }
       try {
         const clock = performance.now();
         const move = call("computer", mode.strength);
@@ -291,10 +301,13 @@ function nextTokens() {
 function pick(token) {
   if (tracing) { trace(token); return; }
   if (computerToMove() || view.outcome) return;
-  if (picked.length && picked[picked.length - 1] === token) { picked.pop(); render(); return; }
-  const tried = [...picked, token];
-  const possible = view.legal.filter((m) => view.tokens[m].some((seq) => tried.every((t, i) => seq[i] === t)));
-  if (!possible.length) { picked = []; if (!nextTokens().has(token)) { render(); return; } }
+  // a move may pick one cell twice (inpHeXion: d5>e5 e5>a4); otherwise clicking the
+  // last pick again takes it back, and any other click starts the move afresh
+  if (!nextTokens().has(token)) {
+    if (picked.length && picked[picked.length - 1] === token) { picked.pop(); render(); return; }
+    picked = [];
+    if (!nextTokens().has(token)) { render(); return; }
+  }
   picked.push(token);
   const complete = view.legal.filter((m) => view.tokens[m].some((seq) => seq.length === picked.length && matching(seq)));
   const longer = view.legal.some((m) => view.tokens[m].some((seq) => seq.length > picked.length && matching(seq)));
@@ -594,6 +607,7 @@ function finishText(picture) {
 
 function openRecord(text, name = "record.toml") {
   call("open", text, name);
+  generation += 1;
   mode.opponent = "human";
   showSettings(call("options"));
   afterChange();
