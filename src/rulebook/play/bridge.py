@@ -22,7 +22,7 @@ from ..scene import draw_scene, install, swatch_scene
 
 # The computer's playouts per move at strength 1 (weak), 2 (the default) and 3,
 # per game: a Necto playout runs to a full board, a QTTT one is nine moves.
-PLAYOUTS = {"qttt": 150, "inphexion": 120, "craquelure": 24, "necto": 6}
+PLAYOUTS = {"qttt": 150, "inphexion": 80, "craquelure": 24, "necto": 5}
 STRENGTHS = {1: 0.25, 2: 1.0, 3: 3.0}
 # The demos' aids: view options the page offers as switches (besides the default view).
 AIDS = {"necto": ("marks", "labels", "scores"), "craquelure": ("areas", "mark_settled",
