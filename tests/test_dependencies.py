@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import sys
 import tomllib
 from importlib.metadata import packages_distributions
@@ -18,6 +19,18 @@ from pathlib import Path
 from conftest import ROOT
 
 DYNAMIC = {("pytest", "importorskip"), ("importlib", "import_module")}
+# What the browser lacks: the play pages run the engines under Pyodide with the
+# standard library only (tests/test_scene.py draws under this blocker too).
+BLOCKED = ("matplotlib", "sphinx", "reportlab", "numpy", "shapely", "sympy", "docutils", "babel",
+           "fontTools", "svglib", "budoux", "matplotlib_fontja")
+BLOCKER = f"""
+import importlib.abc, sys
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] in {BLOCKED!r}:
+            raise ImportError(f"{{name}} is blocked: engines use the standard library only")
+sys.meta_path.insert(0, Block())
+"""
 
 
 def imported_modules(path: Path) -> dict[str, int]:
@@ -119,3 +132,29 @@ def test_under_ci_a_skipped_test_fails_the_run(tmp_path):
     assert outside.returncode == 0 and "1 passed, 1 skipped" in outside.stdout, outside.stdout
     assert under_ci.returncode == 1, under_ci.stdout
     assert "CI: 1 test(s) skipped; under CI every test must run" in under_ci.stdout
+
+
+def test_every_engine_imports_with_the_heavy_packages_blocked():
+    """The browser has only the standard library: each engine, its notation,
+    facts, views, clicks and (through the stand-ins) drawing, and the bridge."""
+    script = BLOCKER + """
+from rulebook.games import available_games, make_game
+from rulebook.play import bridge
+for slug in available_games():
+    session = bridge.Session(slug)
+    session.play(session.legal_moves()[0])
+    view = session.view("en")
+    assert view["scene"]["items"] and view["targets"], slug
+    print(slug, len(view["legal"]))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(line.split()[0] for line in done.stdout.splitlines()) == sorted(
+        ["craquelure", "inphexion", "necto", "qttt"])
+
+
+def test_the_blocker_blocks():
+    """The check above can fail: importing matplotlib under the blocker is an error."""
+    done = subprocess.run([sys.executable, "-c", BLOCKER + "import matplotlib.pyplot"],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "blocked" in done.stderr

@@ -92,10 +92,15 @@ def test_the_site_has_exactly_the_expected_pages_and_pdfs(built_site):
     pages = {path.stem for path in project.docs.glob("*.rst")} | {"search"}
     for lang in LANGS:
         assert {p.stem for p in (site(project) / lang).glob("*.html")} == pages
-        assert not list((site(project) / lang).glob("*/**/*.html"))
+        # in subfolders only the play pages, one per game
+        assert {p.relative_to(site(project) / lang).as_posix()
+                for p in (site(project) / lang).glob("*/**/*.html")} == \
+            {f"play/{slug}.html" for slug in available_games()}
     assert {p.name for p in (site(project) / "pdf").iterdir()} == \
         {f"{slug}-{lang}.pdf" for slug in available_games() for lang in LANGS}
     assert {p.name for p in site(project).glob("*.html")} == {"index.html"}
+    assert {p.name for p in (site(project) / "play").iterdir()} == {
+        "engine.zip", "play.js", "play.css", "pyodide"}
 
 
 def test_every_relative_link_resolves_inside_the_site(built_site):

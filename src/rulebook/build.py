@@ -6,6 +6,7 @@ The output is one folder to publish, ``build/site``::
     en/, ja/                the web pages (index.html is each language's catalog)
     pdf/<game>-<lang>.pdf   the PDF rulebooks
     schema/record.schema.json  the JSON Schema of records, for authors' editors
+    play/                   the play pages' runtime, engine and script (rulebook.play.site)
 
 The site is built in a staging folder and swapped into place with one rename
 only when every step has succeeded, so a failed or interrupted build leaves the
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import RulebookError
+from .play.site import write_play_files
 from .records import LANGUAGES, find_records, load_record
 
 SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
@@ -169,7 +171,7 @@ def _build_site(project: Project, stamp: str, summary: Summary,
     stamp_file = project.build / ".stamp"
     staging = project.build / f".staging-{os.getpid()}"
     try:
-        steps = 2 + 2 * len(LANGUAGES)
+        steps = 3 + 2 * len(LANGUAGES)
         progress(f"[1/{steps}] replaying records and checking claims")
         summary.records, summary.claims = check_records(project)
         progress(f"[2/{steps}] checking translations")
@@ -188,6 +190,9 @@ def _build_site(project: Project, stamp: str, summary: Summary,
             _sphinx(project, "rulebookpdf", lang, new_site / "pdf", doctrees, figures, fresh=False)
         write_language_chooser(new_site)
         write_record_schema(new_site)
+        step += 1
+        progress(f"[{step}/{steps}] play pages: the Python runtime and the engines")
+        write_play_files(new_site, project.docs)
         # one file per panel, <record>-<lang>-<k>.svg, and legend-<game>-<mark>.svg swatches
         summary.figures = len({path.name.rsplit("-", 1)[0] for path in figures.glob("*.svg")
                                if not path.name.startswith("legend-")})

@@ -14,7 +14,7 @@ the legend under a figure lists exactly the marks its panels show, in the
 game's own words in both languages.  On the web each panel is its own image
 (:func:`render_panels`), so a row of panels reflows on a narrow screen.
 
-Colours are the Okabe-Ito palette (safe for colour-blind readers).
+Colours and marks: :mod:`rulebook.palette`.
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ from __future__ import annotations
 import importlib
 import io
 import warnings
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Mapping, Sequence
 
 import matplotlib
 
@@ -33,34 +31,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.font_manager import FontProperties, fontManager  # noqa: E402
 
 from .errors import RecordError  # noqa: E402
-
-# Okabe-Ito colours; games pick player colours from here.
-BLUE = "#0072B2"
-VERMILION = "#D55E00"
-ORANGE = "#E69F00"
-SKY = "#56B4E9"
-GREEN = "#009E73"
-YELLOW = "#F0E442"
-PURPLE = "#CC79A7"
-INK = "#222222"
-GREY = "#888888"
-LIGHT = "#DDDDDD"
-PAPER = "#FFFFFF"
-
-
-def mix(colour: str, other: str, share: float) -> str:
-    """``colour`` with ``share`` (0..1) of ``other`` mixed in, as a hex colour."""
-    a, b = ([int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in (colour, other))
-    return "#" + "".join(f"{round((1 - share) * x + share * y):02X}" for x, y in zip(a, b))
-
-
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white (amount 1 = the colour itself).
-
-    Use this instead of alpha: svglib, which puts the figures into the PDFs,
-    ignores SVG opacity, so a translucent fill would come out solid.
-    """
-    return mix(colour, PAPER, 1 - amount)
+# the colours and the legend's marks live in palette.py (no matplotlib: the browser draws with them too)
+from .palette import (BLUE, GREEN, GREY, INK, LIGHT, ORANGE, PAPER, PURPLE, SKY,  # noqa: E402,F401
+                      VERMILION, YELLOW, Legend, Mark, mix, tint)
 
 
 @lru_cache(maxsize=1)
@@ -75,35 +48,6 @@ def font_path() -> str:
 
 def font(size: float = 10) -> FontProperties:
     return FontProperties(fname=font_path(), size=size)
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One kind of mark a drawing makes, named in both languages for the legend.
-
-    ``swatch(ax)`` draws a sample of the mark inside the unit square
-    (0..1 on both axes), as it looks on the board.
-    """
-
-    key: str
-    names: Mapping[str, str]  # {"en": ..., "ja": ...}
-    swatch: Callable
-
-
-class Legend:
-    """The marks a figure's drawing used, in the order the game lists them."""
-
-    def __init__(self, marks: Sequence[Mark] = ()):
-        self._marks = {mark.key: mark for mark in marks}  # in the game's order
-        self._used: set[str] = set()
-
-    def use(self, key: str) -> None:
-        if key not in self._marks:
-            raise KeyError(f"legend mark {key!r} is not in the drawing module's MARKS")
-        self._used.add(key)
-
-    def marks(self) -> list[Mark]:
-        return [mark for key, mark in self._marks.items() if key in self._used]
 
 
 STYLE = {

@@ -61,6 +61,7 @@ def preview_build(project: Project, fresh: bool) -> str:
     ``build/preview``; returns the summary line (raises RulebookError)."""
     from .build import (LANGUAGES, BuildError, _lock, _sphinx, check_records,
                         check_translations, write_language_chooser)
+    from .play.site import write_play_files
 
     started = time.perf_counter()
     out, cache = project.build / PREVIEW, project.build / CACHE
@@ -81,6 +82,7 @@ def preview_build(project: Project, fresh: bool) -> str:
                 (doctrees / "environment.pickle").unlink(missing_ok=True)
                 raise
         write_language_chooser(out)
+        write_play_files(out, project.docs)  # the play pages' runtime and engine
     return (f"Preview built: {claims} claims in {records} records checked; "
             f"{time.perf_counter() - started:.1f} s.")
 

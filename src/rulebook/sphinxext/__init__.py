@@ -7,6 +7,7 @@
 - ``:claim:`id```: in a caption, the value of the record's claim ``id``.
 - ``.. game-catalog::``: every game page's title block, with links.
 - ``.. record-reference::``: the record format, from its declarations (:mod:`.reference`).
+- ``.. rulebook-play:: <game>``: the board of a play page (:mod:`.play`).
 - ``.. necto-misnamed-knots::``: the knots Necto's rule misnames (:mod:`.knot_table`).
 
 Claim failures are logged as errors with the page location; the CLI builds
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import catalog, html, knot_table, transforms
+from . import catalog, html, knot_table, play, transforms
 from .directives import (GameCatalogDirective, GameInfoDirective, LinkPanelsToImages,
                          RulebookFigureDirective, claim_role, unchecked_role)
 from .reference import RecordReferenceDirective
@@ -66,6 +67,9 @@ def setup(app):
     app.add_directive("game-catalog", GameCatalogDirective)
     app.add_directive("record-reference", RecordReferenceDirective)
     app.add_directive("rulebook-figure", RulebookFigureDirective)
+    app.add_node(play.play_board, html=(play.visit_play_board, None),
+                 rulebookpdf=(play.skip, None))
+    app.add_directive("rulebook-play", play.PlayDirective)
     app.add_directive("necto-misnamed-knots", knot_table.MisnamedKnotsDirective)
     app.add_role("claim", claim_role)
     app.add_role("unchecked", unchecked_role)

@@ -53,6 +53,10 @@ def fill_catalog(app, doctree, docname):
             section += info.children
             links = nodes.paragraph(classes=["catalog-links"])
             links += nodes.reference("", words["rules"], refuri=uri, internal=True)
+            if f"play/{slug}" in app.env.found_docs:
+                links += nodes.Text(" · ")
+                links += nodes.reference("", words["play"], internal=True, refuri=app.builder
+                                         .get_relative_uri(docname, f"play/{slug}"))
             for label, href, _ in pdf_links(app.config, docname, game["docname"]):
                 links += nodes.Text(" · ")
                 links += nodes.reference("", label, refuri=href)

@@ -23,10 +23,10 @@ logger = logging.getLogger(__name__)
 # Words of the site's own chrome (not page text), per language.
 CHROME = {
     "en": {"pdf": "PDF (English)", "pdf_other": "PDF (Japanese)", "switch": "日本語",
-           "rules": "Read the rules", "print": "To print:", "panel": "panel {k} of {n}",
+           "rules": "Read the rules", "play": "Play in the browser", "print": "To print:", "panel": "panel {k} of {n}",
            "panel_label": "{panel}: {label}", "panel_alt": "{alt} ({panel})"},
     "ja": {"pdf": "PDF（日本語）", "pdf_other": "PDF（英語）", "switch": "English",
-           "rules": "ルールを読む", "print": "印刷用：", "panel": "{n}枚中{k}枚目",
+           "rules": "ルールを読む", "play": "ブラウザで遊ぶ", "print": "印刷用：", "panel": "{n}枚中{k}枚目",
            "panel_label": "{panel}：{label}", "panel_alt": "{alt}（{panel}）"},
 }
 OTHER_LANGUAGE = {"en": "ja", "ja": "en"}

@@ -115,6 +115,12 @@ def visit_game_info(self, node):
 
 def depart_game_info(self, node):
     docname = self.builder.current_docname
+    play = f"play/{node['slug']}"
+    if play in self.builder.env.found_docs:
+        words = CHROME[page_language(self.builder.config)]
+        uri = self.builder.get_relative_uri(docname, play)
+        self.body.append(f'<p class="game-play"><a class="reference internal" href="{uri}">'
+                         f'{words["play"]}</a></p>\n')
     links = pdf_links(self.builder.config, docname, docname)
     if links:
         words = CHROME[page_language(self.builder.config)]

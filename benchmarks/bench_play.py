@@ -1,0 +1,130 @@
+"""How fast the play pages are: time until playable, and the computer's time per move.
+
+Serves ``build/site`` (run ``rulebook build`` first) on a loopback port and
+opens each game's play page in headless Chromium:
+
+- cold: a fresh browser profile (nothing cached), until ``rulebookPlay.ready``;
+- cached: the same profile opening the page again (HTTP cache and V8's code
+  cache warm);
+- the computer at the default strength: it plays one side of a game against
+  random moves; the time of each of its moves, as play.js measures it.
+
+Prints medians and worst cases, of wall time and of the CPU time the browser's
+processes used meanwhile (on a machine shared with other work, wall time
+stretches; CPU time says what an idle machine would wait, roughly).  Usage::
+
+    python benchmarks/bench_play.py [--runs 3] [--moves 10] [GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder: Path) -> str:
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def cpu_seconds(marker: str) -> float:
+    """User and system CPU time of the processes whose command line holds ``marker``."""
+    total = 0
+    tick = os.sysconf("SC_CLK_TCK")
+    for proc in Path("/proc").iterdir():
+        try:
+            if marker in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / tick
+
+
+def open_ready(context, url: str, marker: str) -> tuple[float, float, object]:
+    """(wall seconds, browser CPU seconds, page) until the page is playable."""
+    page = context.new_page()
+    cpu = cpu_seconds(marker)
+    started = time.perf_counter()
+    page.goto(url)
+    page.evaluate("() => window.rulebookPlay.ready")
+    return time.perf_counter() - started, cpu_seconds(marker) - cpu, page
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=["qttt", "necto", "craquelure", "inphexion"])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--moves", type=int, default=10, help="computer moves timed per game")
+    args = parser.parse_args()
+    site = ROOT / "build" / "site"
+    if not (site / "play" / "pyodide").is_dir():
+        print("build/site has no play pages: run rulebook build first", file=sys.stderr)
+        return 2
+    base = serve(site)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    with sync_playwright() as playwright:
+        for slug in args.games:
+            url = f"{base}/en/play/{slug}.html"
+            cold, cached, cold_cpu, cached_cpu, thinking = [], [], [], [], []
+            for run in range(args.runs):
+                with tempfile.TemporaryDirectory() as profile:
+                    context = playwright.chromium.launch_persistent_context(
+                        profile, executable_path=chromium, args=ARGS)
+                    seconds, cpu, page = open_ready(context, url, profile)
+                    cold.append(seconds)
+                    cold_cpu.append(cpu)
+                    page.close()
+                    seconds, cpu, page = open_ready(context, url, profile)
+                    cached.append(seconds)
+                    cached_cpu.append(cpu)
+                    if run == 0:
+                        thinking = computer_times(page, args.moves)
+                    context.close()
+            print(f"{slug:11} until playable: cold median {statistics.median(cold):.2f} s "
+                  f"(worst {max(cold):.2f}; browser CPU {statistics.median(cold_cpu):.2f} s), "
+                  f"cached median {statistics.median(cached):.2f} s (worst {max(cached):.2f}; "
+                  f"browser CPU {statistics.median(cached_cpu):.2f} s); "
+                  f"computer at the default strength: median "
+                  f"{statistics.median(thinking):.2f} s a move (worst {max(thinking):.2f}, "
+                  f"{len(thinking)} moves)", flush=True)
+    return 0
+
+
+def computer_times(page, moves: int) -> list[float]:
+    """The computer (default strength, moving first) against random replies."""
+    rng = random.Random(1)
+    page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 0})")
+    while True:
+        page.evaluate("() => window.rulebookPlay.computerMove()")
+        times = page.evaluate("() => window.rulebookPlay.computerTimes")
+        if len(times) >= moves or page.evaluate("() => window.rulebookPlay.outcome()"):
+            return [t / 1000 for t in times]
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

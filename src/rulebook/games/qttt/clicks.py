@@ -1,0 +1,24 @@
+"""What a click on the board means when playing in the browser.
+
+``targets(state)``: the board's clickable places (a token, its outline in the
+drawing's data units, a label for screen readers).  ``tokens(state, move)``:
+the sequences of tokens that pick a move (a pair's two cells in either order;
+a collapse or a classical mark: its cell).
+"""
+
+from __future__ import annotations
+
+from .notation import cell_name
+
+
+def targets(state) -> list[dict]:
+    return [{"token": cell_name(c), "label": cell_name(c),
+             "points": [[c % 3, c // 3], [c % 3 + 1, c // 3], [c % 3 + 1, c // 3 + 1],
+                        [c % 3, c // 3 + 1]]} for c in range(9)]
+
+
+def tokens(state, move: str) -> list[list[str]]:
+    if "-" in move:
+        a, b = move.split("-")
+        return [[a, b], [b, a]]
+    return [[move.lstrip("@")]]

@@ -1,0 +1,324 @@
+"""The play pages in a real headless browser, against the CPython engines.
+
+Each game's page is opened from the built site (served on a loopback port; the
+runtime comes from the site itself, no network), and driven through its test
+hook ``window.rulebookPlay`` and through clicks: a whole game of random legal
+moves must reach the position and the outcome CPython's engine reaches with
+the same moves; a game against the computer ends, and its downloaded record
+passes ``rulebook check``; at 390 px a game is played by tapping the board and
+the move buttons; every record in figures/ opened in the browser ends in the
+position CPython's replay ends in (``rulebook replay --json``'s JSON).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from rulebook.figure_style import render_panels
+from rulebook.games import available_games, make_game
+from rulebook.play.words import WORDS
+from rulebook.records import find_records, load_record
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None and not os.environ.get("CI"):
+    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+GAMES = available_games()
+# Options the random game is played with: each game's settings reach the engine.
+OPTIONS = {"necto": {"size": 4}, "inphexion": {"pie": True, "neutral": True, "size": 5},
+           "craquelure": {"grid": "square", "grid_steps": 10, "directions": 12,
+                          "first_direction": 15.0}, "qttt": {}}
+
+
+# A position where every aid shows something (the aids' test).
+AID_RECORDS = {"necto": "necto/marks.toml", "craquelure": "craquelure/whole-game.toml",
+               "qttt": "qttt/spooky-marks.toml", "inphexion": "inphexion/connection.toml"}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    """Serve build/site on a loopback port; record every request that leaves it."""
+    project, _ = built_site
+    handler = functools.partial(QuietHandler, directory=str(project.build / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield project, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert CHROMIUM, "chromium is needed for this test (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def open_play_page(browser, base, slug, viewport, lang="en"):
+    """The play page, ready; every request outside the local server fails the test."""
+    context = browser.new_context(viewport=viewport, accept_downloads=True)
+    outside = []
+    context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(base)
+                                         else (outside.append(route.request.url), route.abort())))
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base}/{lang}/play/{slug}.html")
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert not errors and not outside, (errors, outside)
+    return context, page
+
+
+def cpython_final(slug, options, moves):
+    state = make_game(slug, **options).initial_state()
+    for text in moves:
+        state = state.play(state.parse_move(text))
+    return state
+
+
+def difference(ours, theirs, path="position"):
+    """Where two positions as JSON differ, or None.  Numbers must agree to 1e-12
+    (relative): the engine code is the same, but the browser's maths library
+    may round a sine or an arc tangent in the last bit differently from glibc's."""
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        if ours.keys() != theirs.keys():
+            return f"{path}: keys {sorted(ours)} != {sorted(theirs)}"
+        return next(filter(None, (difference(ours[k], theirs[k], f"{path}.{k}") for k in ours)), None)
+    if isinstance(ours, list) and isinstance(theirs, list):
+        if len(ours) != len(theirs):
+            return f"{path}: {len(ours)} items != {len(theirs)}"
+        return next(filter(None, (difference(a, b, f"{path}[{i}]")
+                                  for i, (a, b) in enumerate(zip(ours, theirs)))), None)
+    if isinstance(ours, float) or isinstance(theirs, float):
+        close = (isinstance(ours, (int, float)) and isinstance(theirs, (int, float))
+                 and abs(ours - theirs) <= 1e-12 * max(1.0, abs(ours), abs(theirs)))
+        return None if close else f"{path}: {ours!r} != {theirs!r}"
+    return None if ours == theirs else f"{path}: {ours!r} != {theirs!r}"
+
+
+def same_position(browser_json, cpython_json):
+    problem = difference(json.loads(json.dumps(browser_json)), json.loads(json.dumps(cpython_json)))
+    assert problem is None, problem
+    return True
+
+
+RANDOM_GAME = """(seed) => {
+    const hook = window.rulebookPlay;
+    let state = seed;
+    const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state; };
+    const moves = [];
+    while (!hook.outcome() && moves.length < 2000) {
+        const legal = hook.legalMoves();
+        moves.push(hook.play(legal[next() % legal.length]));
+    }
+    return {moves: hook.moves(), outcome: hook.outcome(), position: hook.position(),
+            record: hook.record()};
+}"""
+
+
+def check_record(project, tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "rulebook.cli", "check", str(path),
+                           "--project", str(project.root)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 of 1 records hold" in done.stdout
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_random_game_the_computer_a_download_and_every_record(site, browser, slug, tmp_path):
+    project, base = site
+    context, page = open_play_page(browser, base, slug, DESKTOP)
+
+    # a whole game of random legal moves, with the game's options set through the hook:
+    # the same position and outcome as CPython's engine
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", OPTIONS[slug])
+    played = page.evaluate(RANDOM_GAME, 7)
+    final = cpython_final(slug, OPTIONS[slug], played["moves"])
+    outcome = final.outcome()
+    assert outcome is not None
+    assert played["outcome"]["winner"] == (None if outcome.winner is None
+                                           else final.player_name(outcome.winner))
+    assert played["outcome"]["reason"] == outcome.reason
+    assert same_position(played["position"], final.to_json())
+    check_record(project, tmp_path, "random.toml", played["record"])
+    assert load_record(tmp_path / "random.toml").game.options == final.game.options
+
+    # an illegal move: the engine's one-line message, and nothing played
+    before = page.evaluate("() => window.rulebookPlay.moves().length")
+    message = page.evaluate("() => { try { window.rulebookPlay.play('zz9'); return null; }"
+                            " catch (error) { return error.message; } }")
+    assert message and "\n" not in message and "zz9" in message
+    assert page.evaluate("() => window.rulebookPlay.moves().length") == before
+
+    # against the computer (weak: quick), to the end; its record, downloaded, is checked
+    page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 1,"
+                  " strength: 1})")
+    rng = random.Random(5)
+    for _ in range(2000):
+        page.evaluate("() => window.rulebookPlay.computerMove()")
+        if page.evaluate("() => window.rulebookPlay.outcome()"):
+            break
+        assert page.evaluate("() => window.rulebookPlay.turn()") == 0
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
+    moves = page.evaluate("() => window.rulebookPlay.moves()")
+    assert page.evaluate("() => window.rulebookPlay.outcome()") is not None
+    assert len(page.evaluate("() => window.rulebookPlay.computerTimes")) >= len(moves) // 2
+    with page.expect_download() as download:
+        page.locator("button.play-download").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    check_record(project, tmp_path, "computer.toml", saved.read_text(encoding="utf-8"))
+    assert load_record(tmp_path / "computer.toml").moves == moves
+    images, _ = render_panels(load_record(tmp_path / "computer.toml"), "en")  # a rulebook-figure
+    assert len(images) == 1 and images[0].startswith(b"<?xml")
+
+    # every record of this game, opened in the browser, ends where CPython's replay ends
+    for path in find_records(project.figures / slug):
+        page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                      [path.read_text(encoding="utf-8"), path.name])
+        expected = load_record(path).replay()[-1].to_json()
+        assert same_position(page.evaluate("() => window.rulebookPlay.position()"), expected), path.name
+
+    # the aids: each switch redraws the board; Necto's "trace a line" fades the other lines
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [(project.figures / AID_RECORDS[slug]).read_text(encoding="utf-8"), "aids.toml"])
+    for aid in page.locator(".play-aids input[type=checkbox]").all():
+        before = page.inner_html(".play-board")
+        aid.set_checked(not aid.is_checked())
+        assert page.inner_html(".play-board") != before, aid.get_attribute("name")
+    if slug == "necto":
+        page.locator("button.play-trace").click()
+        page.mouse.click(*page.evaluate(CENTRE, "C3"))
+        assert "Traced line" in page.inner_text(".play-legend")
+        assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0
+    context.close()
+
+
+# Clicking a move: its first way of being picked, token by token (board cells
+# or the buttons under the board).
+CENTRE = """(token) => {
+    const shape = document.querySelector(`.play-target[data-token="${CSS.escape(token)}"]`);
+    if (!shape) return null;
+    shape.scrollIntoView({block: "center", behavior: "instant"});
+    const points = shape.points, n = points.numberOfItems;
+    let x = 0, y = 0;
+    for (let i = 0; i < n; i++) { x += points.getItem(i).x / n; y += points.getItem(i).y / n; }
+    const at = new DOMPoint(x, y).matrixTransform(shape.getScreenCTM());
+    return [at.x, at.y];
+}"""
+
+
+def button(page, text, cls="play-token"):
+    return page.locator(f"button.{cls}").filter(has_text=re.compile(f"^{re.escape(text)}$"))
+
+
+def tap_move(page, move, sequence):
+    """Pick ``move`` as a player would: its tokens on the board or as buttons."""
+    before = page.evaluate("() => window.rulebookPlay.moves().length")
+    for token in sequence:
+        at = page.evaluate(CENTRE, token)
+        if at is not None:
+            page.mouse.click(*at)
+        else:
+            button(page, token).first.click()
+    if page.evaluate("() => window.rulebookPlay.moves().length") == before:
+        button(page, move, "play-complete").first.click()  # a move that a longer one extends
+
+
+TAPPED = 12  # moves tapped at 390 px; the rest of the game through the hook
+
+
+def change_a_setting(page, slug) -> dict:
+    """Change the game's first option in the settings form and start a new game with it."""
+    game = make_game(slug)
+    options = {}
+    if game.parameters:
+        parameter = game.parameters[0]
+        field = page.locator(f".play-settings-form [name='{parameter.name}']")
+        if parameter.choices:
+            value = next(c for c in parameter.choices if c != parameter.default)
+            field.select_option(str(value))
+        elif isinstance(parameter.default, bool):
+            value = not parameter.default
+            field.set_checked(value)
+        else:
+            value = parameter.default - 2
+            field.fill(str(value))
+        options[parameter.name] = value
+    page.locator(".play-settings-form button[type=submit]").click()
+    assert page.evaluate("() => window.rulebookPlay.moves().length") == 0
+    return options
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
+    project, base = site
+    context, page = open_play_page(browser, base, slug, PHONE, lang="ja")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    width = page.evaluate("() => document.querySelector('svg.play-svg').getBoundingClientRect()"
+                          ".width")
+    assert 250 < width <= PHONE["width"]
+    options = change_a_setting(page, slug)
+    rng = random.Random(11)
+    for number in range(1, TAPPED + 1):
+        if page.evaluate("() => window.rulebookPlay.outcome()"):
+            break
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+        move = rng.choice(legal)
+        tap_move(page, move, tokens[move][0])
+        assert page.evaluate("() => window.rulebookPlay.moves()")[-1:] == [move], move
+        assert len(page.evaluate("() => window.rulebookPlay.moves()")) == number
+    played = page.evaluate(RANDOM_GAME, 3)
+    final = cpython_final(slug, options, played["moves"])
+    assert same_position(played["position"], final.to_json())
+    status = page.locator(".play-status").inner_text()
+    assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
+    assert WORDS["ja"]["reasons"][final.outcome().reason] in status
+    with page.expect_download() as download:
+        page.locator("button.play-download").click()
+    saved = tmp_path / "tapped.toml"
+    download.value.save_as(saved)
+    check_record(project, tmp_path, "tapped.toml", saved.read_text(encoding="utf-8"))
+
+    # against the computer, chosen in the settings form: each tapped move gets its reply
+    page.locator(".play-settings-form [name=opponent]").select_option("computer-1")
+    page.locator(".play-settings-form [name=strength]").select_option("1")
+    page.locator(".play-settings-form button[type=submit]").click()
+    for number in (2, 4, 6):
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+        move = rng.choice(legal)
+        tap_move(page, move, tokens[move][0])
+        page.evaluate("() => window.rulebookPlay.computerMove()")
+        moves = page.evaluate("() => window.rulebookPlay.moves()")
+        if page.evaluate("() => window.rulebookPlay.outcome()"):
+            break
+        assert len(moves) == number and moves[-2] == move
+    final = cpython_final(slug, options, moves)
+    assert same_position(page.evaluate("() => window.rulebookPlay.position()"), final.to_json())
+    context.close()

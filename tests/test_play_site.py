@@ -1,0 +1,93 @@
+"""What the build adds for the play pages: the pinned runtime, checked by its
+hash, the engine archive, and the page's words (src/rulebook/play/)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import tarfile
+import zipfile
+
+import pytest
+
+from rulebook.games import available_games, game_class
+from rulebook.play import site
+from rulebook.play.bridge import AIDS
+from rulebook.play.words import WORDS
+
+
+def fake_tarball(path, files=site.RUNTIME_FILES):
+    with tarfile.open(path, "w:gz") as archive:
+        for name in files:
+            data = f"contents of {name}".encode()
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_runtime_whose_hash_differs_is_refused_and_removed(tmp_path):
+    tarball = tmp_path / f"pyodide-{site.PYODIDE_VERSION}.tgz"
+    fake_tarball(tarball)
+    with pytest.raises(site.RuntimeUnavailable) as error:
+        site.runtime_tarball(tmp_path)
+    assert "sha256" in str(error.value) and site.PYODIDE_SHA256 in str(error.value)
+    assert "\n" not in str(error.value)
+    assert not tarball.exists()  # the next build fetches it again
+
+
+def test_the_runtime_files_come_from_a_tarball_with_the_pinned_hash(tmp_path, monkeypatch):
+    tarball = tmp_path / f"pyodide-{site.PYODIDE_VERSION}.tgz"
+    monkeypatch.setattr(site, "PYODIDE_SHA256", fake_tarball(tarball))
+    site.extract_runtime(site.runtime_tarball(tmp_path), tmp_path / "out")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(site.RUNTIME_FILES)
+    assert (tmp_path / "out" / "pyodide.mjs").read_text() == "contents of pyodide.mjs"
+
+
+def test_without_npm_the_build_says_so_in_one_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)
+    with pytest.raises(site.RuntimeUnavailable) as error:
+        site.runtime_tarball(tmp_path / "cache")
+    assert "npm is not installed" in str(error.value) and "\n" not in str(error.value)
+
+
+def test_the_engine_archive_is_the_same_bytes_each_time_and_ships_no_heavy_module():
+    first, second = site.engine_zip(), site.engine_zip()
+    assert first == second
+    names = zipfile.ZipFile(io.BytesIO(first)).namelist()
+    assert "rulebook/play/bridge.py" in names and "rulebook/scene.py" in names
+    for slug in available_games():
+        assert f"rulebook/games/{slug}/rules.py" in names
+        assert f"rulebook/games/{slug}/clicks.py" in names
+    assert not [n for n in names if n.startswith(("rulebook/sphinxext/", "rulebook/pdf/"))
+                or n == "rulebook/figure_style.py"]
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_the_page_has_words_for_every_reason_option_choice_and_aid(lang):
+    words = WORDS[lang]
+    assert words.keys() == WORDS["en"].keys()
+    for slug in available_games():
+        game = game_class(slug)
+        for reason in game.reasons:
+            assert reason in words["reasons"], (slug, reason)
+        for parameter in game.parameters:
+            assert parameter.name in words["options"], (slug, parameter.name)
+            for choice in parameter.choices or ():
+                if isinstance(choice, str):
+                    assert choice in words["choices"], (slug, choice)
+        for aid in AIDS.get(slug, ()):
+            assert aid in words["aid_names"], (slug, aid)
+
+
+def test_the_runtime_is_cached_per_user_and_a_project_without_play_pages_needs_none(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert site.cache_folder() == tmp_path / "cache" / "rulebook"
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)  # no npm: would fail if asked
+    (tmp_path / "docs").mkdir()
+    site.write_play_files(tmp_path / "site", tmp_path / "docs")
+    assert not (tmp_path / "site").exists()
+    (tmp_path / "docs" / "play").mkdir()
+    with pytest.raises(site.RuntimeUnavailable):
+        site.write_play_files(tmp_path / "site", tmp_path / "docs")

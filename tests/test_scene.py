@@ -1,0 +1,108 @@
+"""One drawing, two renderers: the play page's board is the books' figure.
+
+The browser draws a position by running the game's own drawing module against
+:class:`rulebook.scene.SceneAxes` (matplotlib absent, stand-ins installed);
+the books run it against matplotlib.  For the last panel of every record, the
+two must hold the same marks: every line, patch and text with the same
+colours, widths, points and words, and the same legend.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import matplotlib.pyplot as plt
+from matplotlib.colors import to_hex
+from matplotlib.patches import FancyArrowPatch
+
+from rulebook.figure_style import STYLE, Legend, _draw_panel, drawing_module
+from rulebook.records import find_records, load_record
+
+from conftest import ROOT
+from test_dependencies import BLOCKER
+
+SCENES = BLOCKER + """
+import json
+from rulebook.play.bridge import _module
+from rulebook.records import load_record
+from rulebook.scene import draw_scene
+out = {}
+for path in sys.argv[1:]:
+    record = load_record(path)
+    panel = record.panels[-1]
+    line = record.variation(panel.after, panel.then, panel.line)
+    states = record.replay()
+    moves = record.moves[: panel.after] + list(panel.then)
+    previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
+    module = _module(record.game.slug, "drawing")
+    scene, marks = draw_scene(module, line[-1], lang="ja", previous=previous,
+                              move=moves[-1] if moves else None, **panel.view)
+    out[path] = {"items": scene["items"], "marks": [m.key for m in marks]}
+print(json.dumps(out))
+"""
+
+
+def hexed(colour) -> str:
+    return "none" if colour in (None, "none") else to_hex(colour, keep_alpha=False).lower()
+
+
+def visible(rgba) -> str:
+    return "none" if rgba[3] == 0 else to_hex(rgba).lower()
+
+
+def from_matplotlib(ax) -> Counter:
+    marks = Counter()
+    for line in ax.lines:
+        points = len(line.get_xydata())
+        marks["line", hexed(line.get_color()), round(line.get_linewidth(), 3), points] += 1
+    for patch in ax.patches:
+        if isinstance(patch, FancyArrowPatch):
+            marks["arc", visible(patch.get_edgecolor()), round(patch.get_linewidth(), 3)] += 1
+        else:
+            marks["patch", visible(patch.get_facecolor()), visible(patch.get_edgecolor()),
+                  round(patch.get_linewidth(), 3)] += 1
+    for text in ax.texts:
+        marks["text", text.get_text(), hexed(text.get_color()), round(text.get_fontsize(), 3)] += 1
+    return marks
+
+
+def from_scene(items) -> Counter:
+    marks = Counter()
+    for item in items:
+        kind = item["kind"]
+        if kind == "line":
+            marks["line", hexed(item["stroke"]), round(item["width"], 3), len(item["points"])] += 1
+        elif kind == "arc":
+            marks["arc", hexed(item["stroke"]), round(item["width"], 3)] += 1
+        elif kind == "text":
+            marks["text", item["text"], hexed(item["colour"]), round(item["size"], 3)] += 1
+        else:
+            width = item["width"] if item["stroke"] != "none" or item["fill"] != "none" else 0
+            marks["patch", hexed(item["fill"]), hexed(item["stroke"]), round(width, 3)] += 1
+    return marks
+
+
+def test_the_browser_scene_holds_the_marks_matplotlib_draws():
+    paths = [str(p) for p in find_records(ROOT / "figures") if load_record(p).panels]
+    done = subprocess.run([sys.executable, "-c", SCENES, *paths], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    scenes = json.loads(done.stdout)
+    assert len(scenes) >= 30
+    for path in paths:
+        record = load_record(path)
+        module = drawing_module(record.game.slug)
+        legend = Legend(module.MARKS)
+        with plt.rc_context(STYLE):
+            figure = plt.figure(figsize=module.PANEL_SIZE)
+            ax = figure.add_axes((0, 0, 1, 1))
+            _draw_panel(ax, record, module, record.panels[-1], "ja", legend)
+            expected = from_matplotlib(ax)
+            plt.close(figure)
+        got = from_scene(scenes[path]["items"])
+        assert got == expected, (path, (got - expected).most_common(3),
+                                 (expected - got).most_common(3))
+        assert scenes[path]["marks"] == [mark.key for mark in legend.marks()], path
