@@ -200,6 +200,9 @@ def stale_reason(study: Study, stored: dict | None) -> str | None:
 def fresh_result(study: Study) -> dict:
     """The stored result, or a one-line StudyError if it is missing or stale."""
     stored = read_stored(study)
+    if stored is None:
+        raise StudyError(f"{study.path}: no stored result ({study.result_path.name}); "
+                         f"run {study.command()}")
     why = stale_reason(study, stored)
     if why is not None:
         raise StudyError(f"{study.path}: the stored result is stale ({why}); "
