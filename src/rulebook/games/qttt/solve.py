@@ -67,13 +67,14 @@ def _symmetries() -> tuple[tuple[int, ...], ...]:
 SYMMETRIES = _symmetries()
 
 
-def _code_images() -> tuple[tuple[int, ...], ...]:
-    """Per symmetry, the image of each mark code: a cell 0..8 (classical) or 9 + a pair."""
+def _code_images() -> tuple[bytes, ...]:
+    """Per symmetry, a ``bytes.translate`` table of mark codes: a classical mark's
+    cell 0..8 or 9 + its pair's index, plus 45 for O's marks."""
     images = []
     for perm in SYMMETRIES:
-        cells = list(perm)
-        pairs = [9 + EDGE[tuple(sorted((perm[a], perm[b])))] for a, b in EDGES]
-        images.append(tuple(cells + pairs))
+        codes = list(perm) + [9 + EDGE[tuple(sorted((perm[a], perm[b])))] for a, b in EDGES]
+        table = codes + [45 + c for c in codes]
+        images.append(bytes(table + list(range(len(table), 256))))
     return tuple(images)
 
 
@@ -115,31 +116,48 @@ def trees(pos) -> dict[int, list[int]]:
     return group
 
 
-def settle(pos, root: int) -> tuple:
-    """Collapse the newest mark into ``root``: the position once its tree is classical.
+def settlements(pos, tree: list[int]) -> dict[int, list[int]]:
+    """For each cell of ``tree`` as the root, the board once the newest mark settles there.
 
-    The newest mark is the last of ``pos[1]``; its pair lies in one tree (plus
-    that pair, a cycle).  Every mark of the tree goes to its cell away from the root.
+    The newest mark is the last of ``pos[1]``; its pair lies in ``tree`` (with
+    it, a cycle).  Every other mark of the tree goes to its cell away from the
+    root.  Moving the root across one pair changes just the two cells of that pair.
     """
     cls, sp = pos
-    board = list(cls)
     mark = sp[-1][0]
-    rest = list(sp[:-1])
-    board[root] = mark
-    frontier = [root]
-    while frontier:
-        cell = frontier.pop()
-        keep = []
-        for edge in rest:
-            m, a, b = edge
-            if a == cell or b == cell:
-                other = b if a == cell else a
+    inside = set(tree)
+    links = {c: [] for c in tree}
+    for m, a, b in sp[:-1]:
+        if a in inside:
+            links[a].append((b, m))
+            links[b].append((a, m))
+    first = tree[0]
+    board = list(cls)
+    board[first] = mark
+    parent = {first: first}
+    order = [first]
+    for cell in order:  # breadth first from the first root
+        for other, m in links[cell]:
+            if other not in parent:
+                parent[other] = cell
                 board[other] = m
-                frontier.append(other)
-            else:
-                keep.append(edge)
-        rest = keep
-    return tuple(board), tuple(rest)
+                order.append(other)
+    boards = {first: board}
+    for cell in order[1:]:
+        above = parent[cell]
+        moved = boards[above][:]
+        moved[above], moved[cell] = moved[cell], mark
+        boards[cell] = moved
+    return boards
+
+
+def settle(pos, root: int) -> tuple:
+    """The position once the newest mark (it closed a cycle) is classical in ``root``."""
+    cls, sp = pos
+    tree = trees((cls, sp[:-1]))[root]
+    inside = set(tree)
+    board = settlements(pos, tree)[root]
+    return tuple(board), tuple(s for s in sp if s[1] not in inside)
 
 
 def play(pos, move) -> tuple[tuple, bool]:
@@ -156,22 +174,33 @@ def play(pos, move) -> tuple[tuple, bool]:
     return (cls, sp + ((mark, a, b),)), group[a] is group[b]
 
 
+def _has_line(mask: int) -> bool:
+    return any(mask & line == line for line in LINE_MASKS)
+
+
+BITS = tuple(1 << c for c in range(9))
+HAS_LINE = tuple(_has_line(mask) for mask in range(512))  # cells mask -> holds a line?
+
+
 def result(cls, complete_win: bool = False):
     """None while the game goes on, else ``(winner or None, reason)`` as the engine says."""
-    masks = [0, 0]
-    for c, m in enumerate(cls):
+    x = o = 0
+    for bit, m in zip(BITS, cls):
         if m:
-            masks[m & 1 ^ 1] |= 1 << c  # odd marks are X's (index 0)
-    found = [[line for line, mask in zip(LINES, LINE_MASKS) if masks[p] & mask == mask]
-             for p in (X, O)]
-    if found[X] and found[O]:
+            if m & 1:
+                x |= bit
+            else:
+                o |= bit
+    if HAS_LINE[x] and HAS_LINE[o]:
         if complete_win:
             return None, "simultaneous lines"
-        first = [min(max(cls[c] for c in line) for line in found[p]) for p in (X, O)]
+        # the line whose largest mark number is smaller wins
+        first = [min(max(cls[c] for c in line) for line, mask in zip(LINES, LINE_MASKS)
+                     if cells & mask == mask) for cells in (x, o)]
         return (X if first[X] < first[O] else O), "simultaneous lines"
-    if found[X] or found[O]:
-        return (X if found[X] else O), "line"
-    if 0 not in cls:
+    if HAS_LINE[x] or HAS_LINE[o]:
+        return (X if HAS_LINE[x] else O), "line"
+    if x | o == 511:
         return None, "full board"
     return None
 
@@ -186,37 +215,28 @@ def end_value(cls, mark: int, player: int, complete_win: bool):
     return WIN - mark if end[0] == player else mark - WIN
 
 
-def codes(pos) -> list[int]:
-    """Each mark's code by number: its cell (classical) or 9 + its pair's index."""
+def codes(pos) -> bytearray:
+    """Each mark's code, by number: see :data:`CODE_IMAGES`."""
     cls, sp = pos
-    found = [0] * (next_mark(pos) - 1)
+    found = bytearray(next_mark(pos) - 1)
     for c, m in enumerate(cls):
         if m:
-            found[m - 1] = c
+            found[m - 1] = c if m & 1 else 45 + c
     for m, a, b in sp:
-        found[m - 1] = 9 + EDGE[a, b]
+        found[m - 1] = (9 if m & 1 else 54) + EDGE[a, b]
     return found
 
 
-def key(pos, complete_win: bool = False) -> int:
-    """The position's canonical key: the least image under the 8 symmetries.
+def key(pos, complete_win: bool = False) -> bytes:
+    """The position's canonical key: its least image under the 8 symmetries.
 
-    By mark number (the code of mark 1 in the lowest bits), or, for the complete
-    win, as the set of (player, code) pairs, whose numbers then never matter.
+    The mark codes in number order, or, for the complete win, sorted: then
+    mark numbers never matter, only whose marks are where.
     """
-    marks = codes(pos)
-    best = None
-    for image in CODE_IMAGES:
-        k = 0
-        if complete_win:
-            for i, code in enumerate(marks):
-                k |= 1 << (image[code] + 45 * (i & 1))
-        else:
-            for code in reversed(marks):
-                k = k << 6 | image[code]
-        if best is None or k < best:
-            best = k
-    return best
+    marks = bytes(codes(pos))
+    if complete_win:
+        return min([bytes(sorted(marks.translate(image))) for image in CODE_IMAGES])
+    return min([marks.translate(image) for image in CODE_IMAGES])
 
 
 # --- the search -----------------------------------------------------------------
@@ -226,7 +246,7 @@ class Solver:
 
     def __init__(self, complete_win: bool = False):
         self.complete_win = complete_win
-        self.bounds: dict[int, tuple[int, int]] = {}  # key -> (lowest, highest) value
+        self.bounds: dict[bytes, tuple[int, int]] = {}  # key -> (lowest, highest) value
         self.nodes = 0
 
     def value(self, pos) -> int:
@@ -261,21 +281,19 @@ class Solver:
 
     def _search(self, pos, mark: int, t: int) -> bool:
         cls, sp = pos
-        player = owner(mark)
         group = trees(pos)
         if len(group) == 1:  # X's 9th mark, on the last cell
             board = list(cls)
             board[next(iter(group))] = mark
-            return end_value(tuple(board), mark, player, self.complete_win) >= t
-        # Cycles first: a tree's pair wins the test if two of its cells are roots
-        # where the chooser stays below 1 - t.
-        seen = set()
-        for cell, tree in group.items():
-            if len(tree) < 2 or id(tree) in seen:
-                continue
-            seen.add(id(tree))
-            if self._good_cycle(pos, mark, tree, 1 - t):
-                return True
+            return end_value(board, mark, X, self.complete_win) >= t
+        # Cycles first: a pair in a tree passes the test if both its cells are
+        # roots where the chooser, who moves next, stays below 1 - t.
+        done = set()
+        for tree in group.values():
+            if len(tree) > 1 and id(tree) not in done:
+                done.add(id(tree))
+                if self._good_cycle(pos, mark, tree, 1 - t):
+                    return True
         for a, b in combinations(sorted(group), 2):
             if group[a] is not group[b]:
                 if not self.at_least((cls, sp + ((mark, a, b),)), 1 - t):
@@ -285,23 +303,23 @@ class Solver:
     def _good_cycle(self, pos, mark: int, tree: list[int], goal: int) -> bool:
         """Whether a pair in ``tree`` keeps the chooser below ``goal`` whichever cell they pick."""
         cls, sp = pos
-        a, b = tree[0], tree[1]
-        closed = (cls, sp + ((mark, min(a, b), max(a, b)),))
+        closed = (cls, sp + ((mark, tree[0], tree[1]),))  # any pair in the tree collapses alike
         chooser = 1 - owner(mark)
+        inside = set(tree)
+        rest = tuple(s for s in sp if s[1] not in inside)
         later = []
         bad = 0  # roots where the chooser fails
-        for root in tree:
-            after = settle(closed, root)
-            v = end_value(after[0], mark, chooser, self.complete_win)
+        for board in settlements(closed, tree).values():
+            v = end_value(board, mark, chooser, self.complete_win)
             if v is None:
-                later.append(after)
+                later.append((tuple(board), rest))
             elif v < goal:
                 bad += 1
-        if bad >= 2:
-            return True
-        if bad + len(later) < 2:
-            return False
+                if bad == 2:
+                    return True
         left = len(later)
+        if bad + left < 2:
+            return False
         for after in later:
             left -= 1
             if not self.at_least(after, goal):
@@ -311,3 +329,153 @@ class Solver:
             elif bad + left < 2:
                 return False
         return False
+
+    # --- perfect play, move by move ---------------------------------------------
+
+    def best_line(self, pos) -> list[tuple[str, int | tuple[int, ...]]]:
+        """A principal variation from ``pos``: the first move in search order that keeps
+        the value, then the chooser's best collapse, to the end of the game.
+
+        Entries are ``("pair", (a, b))``, ``("collapse", cell)`` or ``("plain", (cell,))``.
+        """
+        line = []
+        while result(pos[0], self.complete_win) is None:
+            v = self.value(pos)
+            mark = next_mark(pos)
+            cls, sp = pos
+            group = trees(pos)
+            if len(group) == 1:
+                cell = next(iter(group))
+                line.append(("plain", (cell,)))
+                board = list(cls)
+                board[cell] = mark
+                pos = (tuple(board), sp)
+                continue
+            step = self._keeping_move(pos, mark, group, v)
+            line.append(("pair", step[0]))
+            if step[1] is None:
+                pos = (cls, sp + ((mark, *step[0]),))
+                continue
+            # the chooser takes the root worth -v to them (the first such, in cell order)
+            for root in step[0]:
+                after = step[1][root]
+                value = end_value(after[0], mark, 1 - owner(mark), self.complete_win)
+                if value == -v or (value is None and self.at_least(after, -v)):
+                    break
+            line.append(("collapse", root))
+            pos = after
+        return line
+
+    def _keeping_move(self, pos, mark, group, v):
+        """A pair worth ``v`` to the player to move, and the settled positions by root
+        if it closes a cycle (else None)."""
+        cls, sp = pos
+        done = set()
+        for tree in group.values():
+            if len(tree) < 2 or id(tree) in done:
+                continue
+            done.add(id(tree))
+            closed = (cls, sp + ((mark, tree[0], tree[1]),))
+            inside = set(tree)
+            rest = tuple(s for s in sp if s[1] not in inside)
+            bad = {}
+            for root, board in sorted(settlements(closed, tree).items()):
+                after = (tuple(board), rest)
+                value = end_value(board, mark, 1 - owner(mark), self.complete_win)
+                if value is None:
+                    worse = not self.at_least(after, 1 - v)
+                else:
+                    worse = value < 1 - v
+                if worse:
+                    bad[root] = after
+            if len(bad) >= 2:
+                pair = tuple(sorted(bad)[:2])
+                return pair, bad
+        for a, b in combinations(sorted(group), 2):
+            if group[a] is not group[b] and not self.at_least((cls, sp + ((mark, a, b),)), 1 - v):
+                return (a, b), None
+        raise AssertionError("no move keeps the value")  # the values are inconsistent
+
+
+# --- the game solved ------------------------------------------------------------
+
+VALUE_SCALE = ("the value to X: 10 - k if X wins with mark k (X's line is complete once "
+               "mark k is settled), k - 10 if O wins so, 0 for a draw")
+
+
+def pair_name(move) -> str:
+    from .notation import cell_name
+
+    return "-".join(cell_name(c) for c in move)
+
+
+def notation(line) -> list[str]:
+    """A best line in the engine's notation (``a1-b2``, ``@a1``, ``c3``), ready for a record."""
+    from .notation import cell_name
+
+    return ["@" + cell_name(arg) if kind == "collapse" else pair_name(arg) for kind, arg in line]
+
+
+def first_move_classes() -> list[list[tuple[int, int]]]:
+    """X's 36 first pairs grouped by symmetry, each group sorted, groups by their first pair."""
+    groups: dict[bytes, list] = {}
+    for move in moves(initial()):
+        groups.setdefault(key(play(initial(), move)[0]), []).append(move)
+    return sorted(groups.values())
+
+
+def _solve_classes(complete_win: bool, classes) -> tuple[list[dict], int, int]:
+    """Exact values (to X) and best lines for some first-move classes, in one solver."""
+    solver = Solver(complete_win)
+    found = []
+    for group in classes:
+        after = play(initial(), group[0])[0]
+        value = -solver.value(after)
+        line = [("pair", group[0])] + solver.best_line(after)
+        found.append({"moves": [pair_name(m) for m in group], "value": value,
+                      "line": notation(line)})
+    return found, solver.nodes, len(solver.bounds)
+
+
+def _outcome(value: int) -> dict:
+    if value == 0:
+        return {"winner": "draw", "ends_with_mark": None}
+    return {"winner": "X" if value > 0 else "O", "ends_with_mark": WIN - abs(value)}
+
+
+def solve(complete_win: bool = False, workers: int = 1) -> dict:
+    """The game under perfect play, from X's side (see :data:`VALUE_SCALE`).
+
+    ``workers`` > 1 shares the first-move classes among processes (each its own
+    table): the values and lines stay the same, the node counts change.
+    """
+    classes = first_move_classes()
+    if workers <= 1:
+        parts = [_solve_classes(complete_win, classes)]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        shares = [classes[i::workers] for i in range(workers)]
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_solve_classes, [complete_win] * workers, shares))
+    by_first = {c["moves"][0]: c for part in parts for c in part[0]}
+    found = [by_first[pair_name(group[0])] for group in classes]
+    value = max(c["value"] for c in found)
+    best = next(c for c in found if c["value"] == value)
+    first_moves = {m: {"value": c["value"], **_outcome(c["value"])}
+                   for c in found for m in c["moves"]}
+    return {
+        "rules": "complete win" if complete_win else "seed",
+        "complete_win": complete_win,
+        "value_scale": VALUE_SCALE,
+        "value": value,
+        **_outcome(value),
+        "best_first_moves": sorted(m for m, r in first_moves.items() if r["value"] == value),
+        "winning_first_moves": sorted(m for m, r in first_moves.items() if r["value"] > 0),
+        "first_move_classes": [{**c, **_outcome(c["value"])} for c in found],
+        "first_moves": dict(sorted(first_moves.items())),
+        "principal_variation": best["line"],
+        "nodes": sum(part[1] for part in parts),
+        "positions": sum(part[2] for part in parts),
+        "workers": max(1, workers),
+    }
