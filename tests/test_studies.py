@@ -189,3 +189,11 @@ def test_bad_study_files_are_one_line_errors(project, capsys):
         assert expected in err and err.count("\n") == 1, err
     assert main(["study", "qttt", "ok", "--workers", "0", "--project", str(project.root)]) == 2
     assert "--workers 0: must be at least 1" in capsys.readouterr().err
+
+
+def test_a_worker_with_other_engine_code_is_refused(project, monkeypatch):
+    study = add_study(project)
+    monkeypatch.setattr(studies, "_worker_code", lambda kind, game: "another version")
+    with pytest.raises(StudyError, match="a worker ran different engine code"):
+        run_study(study, workers=1, progress=False)
+    assert not study.result_path.exists()

@@ -40,11 +40,11 @@ def command_check(args) -> int:
             print(error, file=sys.stderr)
     print(f"{len(paths) - failures} of {len(paths)} records hold; {claims} claims checked.")
     if not args.records:
-        failures += check_studies(project, args.studies, args.workers)
+        failures += check_studies(project, args.studies, args.workers, args.scheduler)
     return 1 if failures else 0
 
 
-def check_studies(project, recompute: bool, workers: int | None) -> int:
+def check_studies(project, recompute: bool, workers: int | None, scheduler=None) -> int:
     """Report stale studies (and, with ``recompute``, results a fresh run does not
     reproduce); returns how many failed."""
     from .studies import StudyError, compare_with_stored, find_studies, load_study, stale_studies
@@ -55,7 +55,8 @@ def check_studies(project, recompute: bool, workers: int | None) -> int:
         for path in paths:
             print(f"recomputing {path.relative_to(project.root)}", flush=True)
             try:
-                difference = compare_with_stored(load_study(path), workers, progress=True)
+                difference = compare_with_stored(load_study(path), workers, progress=True,
+                                                 scheduler=scheduler)
             except StudyError as error:
                 difference = str(error)
             if difference:
@@ -191,6 +192,8 @@ def parser() -> argparse.ArgumentParser:
                        help="also recompute every study and compare it with its stored result")
     check.add_argument("--workers", type=int, help="local processes for --studies "
                        "(default: every core)")
+    check.add_argument("--scheduler", metavar="ADDRESS", help="run --studies on this Dask "
+                       "cluster instead")
     check.set_defaults(run=command_check)
 
     study = commands.add_parser("study", help="run a study (figures/GAME/studies/NAME.toml) "

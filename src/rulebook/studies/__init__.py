@@ -162,9 +162,11 @@ def canonical(value: Any) -> Any:
     return value
 
 
-def result_text(study: Study, result: dict) -> str:
-    stored = {"study": study.name, "kind": study.kind.name, "fingerprint": fingerprint(study),
-              "result": canonical(result)}
+def result_text(study: Study, result: dict, inputs: dict | None = None) -> str:
+    """The stored form of ``result``: canonical JSON with the fingerprint of the
+    ``inputs`` it was computed from (by default, the files as they are now)."""
+    stored = {"study": study.name, "kind": study.kind.name,
+              "fingerprint": inputs or fingerprint(study), "result": canonical(result)}
     return json.dumps(stored, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -255,7 +257,8 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     """
     kind = study.kind
     count = kind.item_count(study.spec)
-    expected = code_digest(code_hashes(kind, study.game))
+    inputs = fingerprint(study)  # before the run: a file edited meanwhile makes it stale
+    expected = code_digest(inputs["code"])
     started = time.perf_counter()
     bar = _progress_bar(count, study.name, progress)
     if scheduler is not None:
@@ -270,7 +273,7 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
             raise StudyError(f"{study.path}: a worker ran different engine code than this "
                              "project's; install the same version on every worker")
         items += part
-    text = result_text(study, kind.combine(study.game, study.spec, items))
+    text = result_text(study, kind.combine(study.game, study.spec, items), inputs)
     if write:
         tmp = study.result_path.with_suffix(".json.tmp")
         tmp.write_text(text, encoding="utf-8")

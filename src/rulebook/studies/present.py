@@ -67,4 +67,37 @@ def quote_balance(game, result: dict, key: str, lang: str, reference: str) -> st
     return number(result[key], lang)
 
 
-QUOTES: dict[str, Callable] = {"balance": quote_balance}
+SOLVE_KEYS = {
+    "winner": "who wins under perfect play (a player's name, or draw)",
+    "ends_with_mark": "the mark whose collapse completes the winning line",
+    "winning_first_moves": "X's first moves that win", "best_first_moves": "the best ones",
+    "drawing_first_moves": "X's first moves that draw",
+    "winning_first_move_count": "how many first moves win",
+    "drawing_first_move_count": "how many draw", "first_move_count": "X's first moves",
+    "first_move_classes": "how many classes they fall into under the board's symmetries",
+    "principal_variation": "a best line, in records' notation",
+    "principal_variation_length": "its length in moves",
+}
+
+
+def quote_solve(game, result: dict, key: str, lang: str, reference: str) -> str:
+    separator = "、" if lang == "ja" else ", "
+    if key == "winner":
+        winner = result["winner"]
+        return game.player_name(None if winner == "draw" else game.player_index(winner), lang)
+    if key in ("winning_first_moves", "best_first_moves", "drawing_first_moves"):
+        return separator.join(result[key])
+    if key in ("winning_first_move_count", "drawing_first_move_count"):
+        return str(len(result[key.replace("_count", "s")]))
+    if key == "first_move_classes":
+        return str(len(result[key]))
+    if key == "principal_variation":
+        return " ".join(result[key])
+    if key == "principal_variation_length":
+        return str(len(result["principal_variation"]))
+    if key in ("ends_with_mark", "first_move_count") and result.get(key) is not None:
+        return str(result[key])
+    raise _unknown("solve", key, reference, SOLVE_KEYS)
+
+
+QUOTES: dict[str, Callable] = {"balance": quote_balance, "solve": quote_solve}
