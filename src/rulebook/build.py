@@ -10,8 +10,9 @@ The output is one folder to publish, ``build/site``::
 
 The site is built in a staging folder and swapped into place with one rename
 only when every step has succeeded, so a failed or interrupted build leaves the
-previous site whole.  A stamp of every input (pages, catalogs, records, the
-package itself) lets a build with nothing changed return at once.
+previous site whole.  A stamp of every input (pages, catalogs, records,
+studies and their stored results, the package itself) lets a build with
+nothing changed return at once.
 """
 
 from __future__ import annotations
@@ -90,6 +91,16 @@ def check_records(project: Project) -> tuple[int, int]:
         claims += load_record(path).check()
         records += 1
     return records, claims
+
+
+def check_studies(project: Project) -> None:
+    """Fail, one line per study, if a stored study result is missing or stale
+    (its study file, the engine or the runner changed since it was computed)."""
+    from .studies import stale_studies
+
+    problems = stale_studies(project.figures)
+    if problems:
+        raise BuildError("\n".join(p.replace(str(project.root) + os.sep, "") for p in problems))
 
 
 def input_stamp(project: Project) -> str:
@@ -172,8 +183,9 @@ def _build_site(project: Project, stamp: str, summary: Summary,
     staging = project.build / f".staging-{os.getpid()}"
     try:
         steps = 3 + 2 * len(LANGUAGES)
-        progress(f"[1/{steps}] replaying records and checking claims")
+        progress(f"[1/{steps}] replaying records, checking claims and studies' results")
         summary.records, summary.claims = check_records(project)
+        check_studies(project)
         progress(f"[2/{steps}] checking translations")
         check_translations(project, staging)
         figures = staging / "figures"

@@ -1,4 +1,4 @@
-"""The ``rulebook`` command: build, check, replay, schema, new, translate, serve, find.
+"""The ``rulebook`` command: build, check, study, replay, schema, new, translate, serve, find.
 
 Errors a user can cause print as ``file:line: message`` and exit with status 2;
 ``--debug`` shows the traceback instead.
@@ -39,7 +39,48 @@ def command_check(args) -> int:
             failures += 1
             print(error, file=sys.stderr)
     print(f"{len(paths) - failures} of {len(paths)} records hold; {claims} claims checked.")
+    if not args.records:
+        failures += check_studies(project, args.studies, args.workers, args.scheduler)
     return 1 if failures else 0
+
+
+def check_studies(project, recompute: bool, workers: int | None, scheduler=None) -> int:
+    """Report stale studies (and, with ``recompute``, results a fresh run does not
+    reproduce); returns how many failed."""
+    from .studies import StudyError, compare_with_stored, find_studies, load_study, stale_studies
+
+    paths = find_studies(project.figures)
+    problems = stale_studies(project.figures)
+    if recompute and not problems:
+        for path in paths:
+            print(f"recomputing {path.relative_to(project.root)}", flush=True)
+            try:
+                difference = compare_with_stored(load_study(path), workers, progress=True,
+                                                 scheduler=scheduler)
+            except StudyError as error:
+                difference = str(error)
+            if difference:
+                problems.append(difference)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    done = "recomputed and match" if recompute else "are up to date"
+    print(f"{len(paths) - len(problems)} of {len(paths)} studies {done}.")
+    return len(problems)
+
+
+def command_study(args) -> int:
+    from .build import Project
+    from .studies import load_study, run_study, study_path
+
+    project = Project.find(Path(args.project) if args.project else None)
+    if args.workers is not None and args.workers < 1:
+        raise RulebookError(f"--workers {args.workers}: must be at least 1")
+    study = load_study(study_path(project.figures, args.game, args.name))
+    _, report = run_study(study, args.workers, args.scheduler, progress=not args.quiet)
+    rate = report.items / report.seconds if report.seconds else float("inf")
+    print(f"wrote {study.result_path.relative_to(project.root)}: {report.items} items in "
+          f"{report.seconds:.1f} s on {report.where} ({rate:.2f} items/s)")
+    return 0
 
 
 def command_replay(args) -> int:
@@ -147,7 +188,24 @@ def parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="replay every record and check every claim")
     check.add_argument("records", nargs="*", help="records to check (default: all)")
     check.add_argument("--project", help="the project folder (default: found from here)")
+    check.add_argument("--studies", action="store_true",
+                       help="also recompute every study and compare it with its stored result")
+    check.add_argument("--workers", type=int, help="local processes for --studies "
+                       "(default: every core)")
+    check.add_argument("--scheduler", metavar="ADDRESS", help="run --studies on this Dask "
+                       "cluster instead")
     check.set_defaults(run=command_check)
+
+    study = commands.add_parser("study", help="run a study (figures/GAME/studies/NAME.toml) "
+                                "and store its result beside it")
+    study.add_argument("game", help="game slug: qttt, necto, craquelure, inphexion")
+    study.add_argument("name", help="the study's name (its file name without .toml)")
+    study.add_argument("--workers", type=int, help="local processes (default: every core)")
+    study.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on this Dask cluster instead (e.g. tcp://10.0.0.5:8786)")
+    study.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    study.add_argument("--project", help="the project folder (default: found from here)")
+    study.set_defaults(run=command_study)
 
     replay = commands.add_parser("replay", help="print a record's positions move by move")
     replay.add_argument("game", help="game slug: qttt, necto, craquelure, inphexion")

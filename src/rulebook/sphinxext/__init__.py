@@ -4,7 +4,9 @@
 - ``.. rulebook-figure:: <game>/<record>``: replays a record, checks every claim,
   renders the figure for the page's language and inserts it as a figure whose
   content is the caption.  A false claim is an error naming record and claim.
-- ``:claim:`id```: in a caption, the value of the record's claim ``id``.
+- ``:claim:`id```: in a caption, the value of the record's claim ``id``;
+  ``:claim:`<game>/<study>#<key>```: anywhere, a value of a study's stored result.
+- ``.. study-chart:: <game>/<study> ...``: a chart of studies' results (:mod:`.studies`).
 - ``.. game-catalog::``: every game page's title block, with links.
 - ``.. record-reference::``: the record format, from its declarations (:mod:`.reference`).
 - ``.. rulebook-play:: <game>``: the board of a play page (:mod:`.play`).
@@ -23,6 +25,7 @@ from . import catalog, html, knot_table, play, transforms
 from .directives import (GameCatalogDirective, GameInfoDirective, LinkPanelsToImages,
                          RulebookFigureDirective, claim_role, unchecked_role)
 from .reference import RecordReferenceDirective
+from .studies import StudyChartDirective
 from .gate import CaptionGate
 from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
@@ -70,6 +73,7 @@ def setup(app):
     app.add_node(play.play_board, html=(play.visit_play_board, None),
                  rulebookpdf=(play.skip, None))
     app.add_directive("rulebook-play", play.PlayDirective)
+    app.add_directive("study-chart", StudyChartDirective)
     app.add_directive("necto-misnamed-knots", knot_table.MisnamedKnotsDirective)
     app.add_role("claim", claim_role)
     app.add_role("unchecked", unchecked_role)

@@ -97,6 +97,13 @@ class RulebookFigureDirective(SphinxDirective):
         except (RulebookError, OSError) as error:
             logger.error("%s", error, location=figure, type="rulebook", subtype="claim")
             return [figure]
+        self.add_text(figure)
+        if legend is not None:
+            figure += legend
+        return [figure]
+
+    def add_text(self, figure: nodes.figure) -> None:
+        """The ``:alt:`` text and the content: a caption, then legend paragraphs."""
         if "alt" in self.options:
             # Carried as a paragraph so that it is translated with the page and its
             # :claim: roles are checked like the caption's; MoveAltTextIntoImage puts
@@ -118,9 +125,6 @@ class RulebookFigureDirective(SphinxDirective):
                 figure += caption
             if len(holder) > 1:
                 figure += nodes.legend("", *holder.children[1:])
-        if legend is not None:
-            figure += legend
-        return [figure]
 
     def panel_nodes(self, record: Record) -> tuple[list[nodes.reference], figure_legend | None]:
         """One linked image per panel, and the legend of the marks they use."""
@@ -137,22 +141,25 @@ class RulebookFigureDirective(SphinxDirective):
         stem = record.name.replace("/", "-")
         links = []
         for k, (svg, panel) in enumerate(zip(svgs, record.panels), start=1):
-            uri = self.write_image(f"{stem}-{lang}-{k}.svg", svg)
             about = words["panel"].format(k=k, n=len(svgs)) if len(svgs) > 1 else ""
             label = panel.label.get(lang)
             if label:
                 about = words["panel_label"].format(panel=about, label=label) if about else label
-            image = nodes.image(uri=uri, alt=panel_alt(record.name, about, lang),
-                                classes=["rulebook-panel"])
-            # MoveAltTextIntoImage adds this to the figure's translated alt text.
-            image["rulebook_panel_about"] = about
-            if "width" in self.options:
-                image["width"] = self.options["width"]
-            # The link's target is the image's own file; ``LinkPanelsToImages``
-            # points it at the copy the HTML builder publishes.
-            links.append(nodes.reference("", "", image, refuri=uri, internal=True,
-                                         classes=["rulebook-panel-link"]))
+            links.append(self.panel_link(f"{stem}-{lang}-{k}.svg", svg, record.name, about, lang))
         return links, self.legend_node(record.game.slug, marks, lang)
+
+    def panel_link(self, name: str, svg: bytes, alt: str, about: str, lang: str):
+        """One panel: its image written to ``name``, wrapped in a link to itself."""
+        uri = self.write_image(name, svg)
+        image = nodes.image(uri=uri, alt=panel_alt(alt, about, lang), classes=["rulebook-panel"])
+        # MoveAltTextIntoImage adds this to the figure's translated alt text.
+        image["rulebook_panel_about"] = about
+        if "width" in self.options:
+            image["width"] = self.options["width"]
+        # The link's target is the image's own file; ``LinkPanelsToImages``
+        # points it at the copy the HTML builder publishes.
+        return nodes.reference("", "", image, refuri=uri, internal=True,
+                               classes=["rulebook-panel-link"])
 
     def legend_node(self, game: str, marks, lang: str) -> figure_legend | None:
         from ..figure_style import render_swatch

@@ -1,6 +1,6 @@
 """The caption gate: a figure's text states no fact that no claim produced.
 
-In every ``rulebook-figure`` (its caption and the paragraphs after it), on
+In every ``rulebook-figure`` and ``study-chart`` (its caption and the paragraphs after it), on
 every page in every language, a number or a player name of the figure's game
 may only come from a ``:claim:`` (a value the engine checked) or sit inside an
 ``:unchecked:`` role (a literal that is not a fact about the position).  Runs
@@ -21,6 +21,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..errors import RulebookError
+from ..games import make_game
 from ..literals import name_pattern, player_names, unchecked_literals
 from .directives import cached_record, page_language
 from .nodes import claim_value, figure_legend
@@ -55,10 +56,14 @@ class CaptionGate(SphinxTransform):
         where = self._catalog() if lang != "en" else ""
         for figure in list(self.document.findall(nodes.figure)):
             name = figure.get("rulebook_record")
-            if name is None:
-                continue
             try:
-                game = cached_record(root / f"{name}.toml", root).game
+                if name is not None:
+                    game = cached_record(root / f"{name}.toml", root).game
+                elif figure.get("rulebook_study"):  # a study chart: the studies' game
+                    name = figure["rulebook_study"]
+                    game = make_game(name.split("/", 1)[0])
+                else:
+                    continue
             except (RulebookError, OSError):
                 continue  # the directive has already reported the record
             names = name_pattern(player_names(game))

@@ -10,6 +10,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..errors import RulebookError
+from ..studies import quote
 from .directives import cached_record, page_language, panel_alt
 from .nodes import claim_value
 
@@ -35,13 +36,26 @@ def format_value(value, game=None, lang: str = "en") -> str:
 
 
 class ResolveClaimValues(SphinxTransform):
-    """Replace ``:claim:`` references by the checked value (after translation)."""
+    """Replace ``:claim:`` references by the checked value (after translation): a
+    record's claim inside its figure, or a study's stored value anywhere."""
 
     default_priority = 900  # after the Locale transform (20) re-parsed translations
 
     def apply(self, **kwargs):
         root = Path(self.config.rulebook_figures_dir)
+        lang = page_language(self.config)
         for node in list(self.document.findall(claim_value)):
+            if "#" in node["claim_id"]:  # <game>/<study>#<key>: a study's stored result
+                if self.env._builder_cls.name == "gettext":  # catalogs need no values
+                    node.replace_self(nodes.Text(node.astext()))
+                    continue
+                try:
+                    text = quote(root, node["claim_id"], lang)
+                except (RulebookError, OSError) as error:
+                    logger.error("%s", error, location=node, type="rulebook", subtype="claim")
+                    text = node.astext()
+                node.replace_self(nodes.Text(text))
+                continue
             figure = node.parent
             while figure is not None and "rulebook_record" not in getattr(figure, "attributes", {}):
                 figure = figure.parent

@@ -55,6 +55,8 @@ PARAMETERS = (
     Parameter("min_area", True, "Whether parts must reach a minimum area."),
     Parameter("min_area_percent", 0.5, "The minimum area, in percent of the disk.",
               above=0, below=100 / 3),
+    Parameter("pie", True, "Pie rule: Red may answer Blue's first move with 'swap' "
+              "(false: a variant without the swap, for comparing balance)."),
 )
 
 
@@ -331,7 +333,7 @@ class CraquelureState(State):
         return notation.format_move(move)
 
     def swap_allowed(self) -> bool:
-        return self._move_number == 1 and not self.swapped
+        return self.game.options["pie"] and self._move_number == 1 and not self.swapped
 
     def cuttable(self, player: int | None = None) -> list[Region]:
         """Regions the player (default: the one to move) could cut: not theirs, not settled."""
@@ -350,6 +352,8 @@ class CraquelureState(State):
         if isinstance(move, Swap):
             if self.swap_allowed():
                 return None
+            if not self.game.options["pie"]:
+                return "swap is not allowed: this game is played without the pie rule"
             return "swap is allowed only once, as Red's reply to Blue's first move (pie rule)"
         result = self._plan(move)
         return result if isinstance(result, str) else None

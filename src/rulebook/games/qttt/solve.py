@@ -1,0 +1,481 @@
+"""Quantum Tic-Tac-Toe solved: perfect play by exact search (standard library only).
+
+The solver has its own compact model of a position, checked against the
+engine (rules.py) by the tests:
+
+- ``cls``: a tuple of 9 ints, the number of the classical mark in each cell
+  (0: none);
+- ``sp``: the spooky marks, a tuple of ``(mark, a, b)`` with ``a < b``, in mark
+  order.  They are the edges of a forest on the free cells (a cycle collapses
+  at once), so the next mark is ``1 + len(sp) + classical marks``.
+
+A pair inside one tree of the forest closes a cycle, and the collapse
+settles the whole tree: the newest mark goes to the cell the chooser picks
+(the *root*), and every other cell of the tree takes the mark of the pair
+leading to it from the root.  So the outcome depends on the root only, and a
+closing pair is good for its maker when both its cells are bad roots for the
+chooser, who then moves next.
+
+Values are from the point of view of the player to move (negamax) and
+capture how soon the game ends: a win ending with mark ``k`` is worth
+``10 - k``, a loss ``k - 10``, a draw 0; so a winner hurries and a loser holds
+out.  The search answers tests "is the value at least t?" (each a boolean
+alpha-beta search), and keeps in a table, for each position in canonical form
+under the 8 board symmetries, the bounds on its value the tests have proved.
+
+How one collapse that completes lines for both players is judged:
+
+- the seed's rule (the engine's): the line whose largest mark number is
+  smaller wins ("narrow win" in Ishizeki and Matsuura's paper);
+- ``complete_win=True``: only a line the other player does not also have
+  wins; lines for both players in one collapse end the game drawn (the
+  paper's "complete win").  Mark numbers then never matter, so positions are
+  compared by whose marks are where.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+
+from .rules import LINES
+
+X, O = 0, 1
+WIN = 10  # a win that ends the game with mark k is worth WIN - k to the winner
+LINE_MASKS = tuple(sum(1 << c for c in line) for line in LINES)
+EDGES = tuple(combinations(range(9), 2))  # the 36 pairs of cells
+EDGE = {pair: i for i, pair in enumerate(EDGES)}
+
+
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the board, each as the image of cells 0..8."""
+    maps = set()
+    for turn in range(4):
+        for mirror in (False, True):
+            perm = []
+            for cell in range(9):
+                r, c = divmod(cell, 3)
+                if mirror:
+                    c = 2 - c
+                for _ in range(turn):
+                    r, c = c, 2 - r
+                perm.append(r * 3 + c)
+            maps.add(tuple(perm))
+    return tuple(sorted(maps))
+
+
+SYMMETRIES = _symmetries()
+
+
+def _code_images() -> tuple[bytes, ...]:
+    """Per symmetry, a ``bytes.translate`` table of mark codes: a classical mark's
+    cell 0..8 or 9 + its pair's index, plus 45 for O's marks."""
+    images = []
+    for perm in SYMMETRIES:
+        codes = list(perm) + [9 + EDGE[tuple(sorted((perm[a], perm[b])))] for a, b in EDGES]
+        table = codes + [45 + c for c in codes]
+        images.append(bytes(table + list(range(len(table), 256))))
+    return tuple(images)
+
+
+CODE_IMAGES = _code_images()
+
+
+# --- the model ------------------------------------------------------------------
+
+def initial() -> tuple:
+    return (0,) * 9, ()
+
+
+def next_mark(pos) -> int:
+    cls, sp = pos
+    return 10 - cls.count(0) + len(sp)
+
+
+def owner(mark: int) -> int:
+    """X makes the odd-numbered marks, O the even ones."""
+    return X if mark % 2 else O
+
+
+def moves(pos) -> list[tuple[int, ...]]:
+    """The marks that can be made: pairs ``(a, b)``, or ``(c,)`` for X's 9th on the last cell."""
+    free = [c for c in range(9) if not pos[0][c]]
+    if len(free) == 1:
+        return [(free[0],)]
+    return list(combinations(free, 2))
+
+
+def trees(pos) -> dict[int, list[int]]:
+    """The free cells grouped by the spooky pairs joining them: each cell -> its group."""
+    group = {c: [c] for c in range(9) if not pos[0][c]}
+    for _, a, b in pos[1]:
+        if group[a] is not group[b]:
+            merged = group[a] + group[b]
+            for c in merged:
+                group[c] = merged
+    return group
+
+
+def settlements(pos, tree: list[int]) -> dict[int, list[int]]:
+    """For each cell of ``tree`` as the root, the board once the newest mark settles there.
+
+    The newest mark is the last of ``pos[1]``; its pair lies in ``tree`` (with
+    it, a cycle).  Every other mark of the tree goes to its cell away from the
+    root.  Moving the root across one pair changes just the two cells of that pair.
+    """
+    cls, sp = pos
+    mark = sp[-1][0]
+    inside = set(tree)
+    links = {c: [] for c in tree}
+    for m, a, b in sp[:-1]:
+        if a in inside:
+            links[a].append((b, m))
+            links[b].append((a, m))
+    first = tree[0]
+    board = list(cls)
+    board[first] = mark
+    parent = {first: first}
+    order = [first]
+    for cell in order:  # breadth first from the first root
+        for other, m in links[cell]:
+            if other not in parent:
+                parent[other] = cell
+                board[other] = m
+                order.append(other)
+    boards = {first: board}
+    for cell in order[1:]:
+        above = parent[cell]
+        moved = boards[above][:]
+        moved[above], moved[cell] = moved[cell], mark
+        boards[cell] = moved
+    return boards
+
+
+def settle(pos, root: int) -> tuple:
+    """The position once the newest mark (it closed a cycle) is classical in ``root``."""
+    cls, sp = pos
+    tree = trees((cls, sp[:-1]))[root]
+    inside = set(tree)
+    board = settlements(pos, tree)[root]
+    return tuple(board), tuple(s for s in sp if s[1] not in inside)
+
+
+def play(pos, move) -> tuple[tuple, bool]:
+    """Make the next mark: ``(position, whether it closed a cycle)``.  After a cycle,
+    :func:`settle` the newest mark into one of its two cells."""
+    cls, sp = pos
+    mark = next_mark(pos)
+    if len(move) == 1:
+        board = list(cls)
+        board[move[0]] = mark
+        return (tuple(board), sp), False
+    a, b = sorted(move)
+    group = trees(pos)
+    return (cls, sp + ((mark, a, b),)), group[a] is group[b]
+
+
+def _has_line(mask: int) -> bool:
+    return any(mask & line == line for line in LINE_MASKS)
+
+
+BITS = tuple(1 << c for c in range(9))
+HAS_LINE = tuple(_has_line(mask) for mask in range(512))  # cells mask -> holds a line?
+
+
+def result(cls, complete_win: bool = False):
+    """None while the game goes on, else ``(winner or None, reason)`` as the engine says."""
+    x = o = 0
+    for bit, m in zip(BITS, cls):
+        if m:
+            if m & 1:
+                x |= bit
+            else:
+                o |= bit
+    if HAS_LINE[x] and HAS_LINE[o]:
+        if complete_win:
+            return None, "simultaneous lines"
+        # the line whose largest mark number is smaller wins
+        first = [min(max(cls[c] for c in line) for line, mask in zip(LINES, LINE_MASKS)
+                     if cells & mask == mask) for cells in (x, o)]
+        return (X if first[X] < first[O] else O), "simultaneous lines"
+    if HAS_LINE[x] or HAS_LINE[o]:
+        return (X if HAS_LINE[x] else O), "line"
+    if x | o == 511:
+        return None, "full board"
+    return None
+
+
+def end_value(cls, mark: int, player: int, complete_win: bool):
+    """The value to ``player`` of the game once mark ``mark`` is settled, or None if it goes on."""
+    end = result(cls, complete_win)
+    if end is None:
+        return None
+    if end[0] is None:
+        return 0
+    return WIN - mark if end[0] == player else mark - WIN
+
+
+def codes(pos) -> bytearray:
+    """Each mark's code, by number: see :data:`CODE_IMAGES`."""
+    cls, sp = pos
+    found = bytearray(next_mark(pos) - 1)
+    for c, m in enumerate(cls):
+        if m:
+            found[m - 1] = c if m & 1 else 45 + c
+    for m, a, b in sp:
+        found[m - 1] = (9 if m & 1 else 54) + EDGE[a, b]
+    return found
+
+
+def key(pos, complete_win: bool = False) -> bytes:
+    """The position's canonical key: its least image under the 8 symmetries.
+
+    The mark codes in number order, or, for the complete win, sorted: then
+    mark numbers never matter, only whose marks are where.
+    """
+    marks = bytes(codes(pos))
+    if complete_win:
+        return min([bytes(sorted(marks.translate(image))) for image in CODE_IMAGES])
+    return min([marks.translate(image) for image in CODE_IMAGES])
+
+
+# --- the search -----------------------------------------------------------------
+
+class Solver:
+    """Exact values of positions; ``nodes`` counts the positions whose moves were searched."""
+
+    def __init__(self, complete_win: bool = False):
+        self.complete_win = complete_win
+        self.bounds: dict[bytes, tuple[int, int]] = {}  # key -> (lowest, highest) value
+        self.nodes = 0
+
+    def value(self, pos) -> int:
+        """The exact value of a position to the player to move."""
+        if self.at_least(pos, 1):
+            v = 1
+            while self.at_least(pos, v + 1):
+                v += 1
+            return v
+        v = 0
+        while not self.at_least(pos, v):
+            v -= 1
+        return v
+
+    def at_least(self, pos, t: int) -> bool:
+        """Whether the player to move can make the value at least ``t``."""
+        mark = next_mark(pos)
+        if t <= mark - WIN:  # the game ends with mark ``mark`` at the soonest
+            return True
+        if t > WIN - mark:
+            return False
+        k = key(pos, self.complete_win)
+        low, high = self.bounds.get(k, (-WIN, WIN))
+        if low >= t:
+            return True
+        if high < t:
+            return False
+        self.nodes += 1
+        found = self._search(pos, mark, t)
+        self.bounds[k] = (t, high) if found else (low, t - 1)
+        return found
+
+    def _search(self, pos, mark: int, t: int) -> bool:
+        cls, sp = pos
+        group = trees(pos)
+        if len(group) == 1:  # X's 9th mark, on the last cell
+            board = list(cls)
+            board[next(iter(group))] = mark
+            return end_value(board, mark, X, self.complete_win) >= t
+        # Cycles first: a pair in a tree passes the test if both its cells are
+        # roots where the chooser, who moves next, stays below 1 - t.
+        done = set()
+        for tree in group.values():
+            if len(tree) > 1 and id(tree) not in done:
+                done.add(id(tree))
+                if self._good_cycle(pos, mark, tree, 1 - t):
+                    return True
+        for a, b in combinations(sorted(group), 2):
+            if group[a] is not group[b]:
+                if not self.at_least((cls, sp + ((mark, a, b),)), 1 - t):
+                    return True
+        return False
+
+    def _good_cycle(self, pos, mark: int, tree: list[int], goal: int) -> bool:
+        """Whether a pair in ``tree`` keeps the chooser below ``goal`` whichever cell they pick."""
+        cls, sp = pos
+        closed = (cls, sp + ((mark, tree[0], tree[1]),))  # any pair in the tree collapses alike
+        chooser = 1 - owner(mark)
+        inside = set(tree)
+        rest = tuple(s for s in sp if s[1] not in inside)
+        later = []
+        bad = 0  # roots where the chooser fails
+        for board in settlements(closed, tree).values():
+            v = end_value(board, mark, chooser, self.complete_win)
+            if v is None:
+                later.append((tuple(board), rest))
+            elif v < goal:
+                bad += 1
+                if bad == 2:
+                    return True
+        left = len(later)
+        if bad + left < 2:
+            return False
+        for after in later:
+            left -= 1
+            if not self.at_least(after, goal):
+                bad += 1
+                if bad == 2:
+                    return True
+            elif bad + left < 2:
+                return False
+        return False
+
+    # --- perfect play, move by move ---------------------------------------------
+
+    def best_line(self, pos) -> list[tuple[str, int | tuple[int, ...]]]:
+        """A principal variation from ``pos``: the first move in search order that keeps
+        the value, then the chooser's best collapse, to the end of the game.
+
+        Entries are ``("pair", (a, b))``, ``("collapse", cell)`` or ``("plain", (cell,))``.
+        """
+        line = []
+        while result(pos[0], self.complete_win) is None:
+            v = self.value(pos)
+            mark = next_mark(pos)
+            cls, sp = pos
+            group = trees(pos)
+            if len(group) == 1:
+                cell = next(iter(group))
+                line.append(("plain", (cell,)))
+                board = list(cls)
+                board[cell] = mark
+                pos = (tuple(board), sp)
+                continue
+            step = self._keeping_move(pos, mark, group, v)
+            line.append(("pair", step[0]))
+            if step[1] is None:
+                pos = (cls, sp + ((mark, *step[0]),))
+                continue
+            # the chooser takes the root worth -v to them (the first such, in cell order)
+            for root in step[0]:
+                after = step[1][root]
+                value = end_value(after[0], mark, 1 - owner(mark), self.complete_win)
+                if value == -v or (value is None and self.at_least(after, -v)):
+                    break
+            line.append(("collapse", root))
+            pos = after
+        return line
+
+    def _keeping_move(self, pos, mark, group, v):
+        """A pair worth ``v`` to the player to move, and the settled positions by root
+        if it closes a cycle (else None)."""
+        cls, sp = pos
+        done = set()
+        for tree in group.values():
+            if len(tree) < 2 or id(tree) in done:
+                continue
+            done.add(id(tree))
+            closed = (cls, sp + ((mark, tree[0], tree[1]),))
+            inside = set(tree)
+            rest = tuple(s for s in sp if s[1] not in inside)
+            bad = {}
+            for root, board in sorted(settlements(closed, tree).items()):
+                after = (tuple(board), rest)
+                value = end_value(board, mark, 1 - owner(mark), self.complete_win)
+                if value is None:
+                    worse = not self.at_least(after, 1 - v)
+                else:
+                    worse = value < 1 - v
+                if worse:
+                    bad[root] = after
+            if len(bad) >= 2:
+                pair = tuple(sorted(bad)[:2])
+                return pair, bad
+        for a, b in combinations(sorted(group), 2):
+            if group[a] is not group[b] and not self.at_least((cls, sp + ((mark, a, b),)), 1 - v):
+                return (a, b), None
+        raise AssertionError("no move keeps the value")  # the values are inconsistent
+
+
+# --- the game solved ------------------------------------------------------------
+
+VALUE_SCALE = ("the value to X: 10 - k if X wins with mark k (X's line is complete once "
+               "mark k is settled), k - 10 if O wins so, 0 for a draw")
+
+
+def pair_name(move) -> str:
+    from .notation import cell_name
+
+    return "-".join(cell_name(c) for c in move)
+
+
+def notation(line) -> list[str]:
+    """A best line in the engine's notation (``a1-b2``, ``@a1``, ``c3``), ready for a record."""
+    from .notation import cell_name
+
+    return ["@" + cell_name(arg) if kind == "collapse" else pair_name(arg) for kind, arg in line]
+
+
+def first_move_classes() -> list[list[tuple[int, int]]]:
+    """X's 36 first pairs grouped by symmetry, each group sorted, groups by their first pair."""
+    groups: dict[bytes, list] = {}
+    for move in moves(initial()):
+        groups.setdefault(key(play(initial(), move)[0]), []).append(move)
+    return sorted(groups.values())
+
+
+def _solve_classes(complete_win: bool, classes) -> tuple[list[dict], int, int]:
+    """Exact values (to X) and best lines for some first-move classes, in one solver."""
+    solver = Solver(complete_win)
+    found = []
+    for group in classes:
+        after = play(initial(), group[0])[0]
+        value = -solver.value(after)
+        line = [("pair", group[0])] + solver.best_line(after)
+        found.append({"moves": [pair_name(m) for m in group], "value": value,
+                      "line": notation(line)})
+    return found, solver.nodes, len(solver.bounds)
+
+
+def _outcome(value: int) -> dict:
+    if value == 0:
+        return {"winner": "draw", "ends_with_mark": None}
+    return {"winner": "X" if value > 0 else "O", "ends_with_mark": WIN - abs(value)}
+
+
+def solve(complete_win: bool = False, workers: int = 1) -> dict:
+    """The game under perfect play, from X's side (see :data:`VALUE_SCALE`).
+
+    ``workers`` > 1 shares the first-move classes among processes (each its own
+    table): the values and lines stay the same, the node counts change.
+    """
+    classes = first_move_classes()
+    if workers <= 1:
+        parts = [_solve_classes(complete_win, classes)]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        shares = [classes[i::workers] for i in range(workers)]
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_solve_classes, [complete_win] * workers, shares))
+    by_first = {c["moves"][0]: c for part in parts for c in part[0]}
+    found = [by_first[pair_name(group[0])] for group in classes]
+    value = max(c["value"] for c in found)
+    best = next(c for c in found if c["value"] == value)
+    first_moves = {m: {"value": c["value"], **_outcome(c["value"])}
+                   for c in found for m in c["moves"]}
+    return {
+        "rules": "complete win" if complete_win else "seed",
+        "complete_win": complete_win,
+        "value_scale": VALUE_SCALE,
+        "value": value,
+        **_outcome(value),
+        "best_first_moves": sorted(m for m, r in first_moves.items() if r["value"] == value),
+        "winning_first_moves": sorted(m for m, r in first_moves.items() if r["value"] > 0),
+        "first_move_classes": [{**c, **_outcome(c["value"])} for c in found],
+        "first_moves": dict(sorted(first_moves.items())),
+        "principal_variation": best["line"],
+        "nodes": sum(part[1] for part in parts),
+        "positions": sum(part[2] for part in parts),
+        "workers": max(1, workers),
+    }

@@ -1,0 +1,385 @@
+"""Studies: seeded, reproducible computations whose stored results pages quote.
+
+A study is a TOML file beside the records, ``figures/<game>/studies/<name>.toml``::
+
+    kind = "balance"                     # a registered kind (see KINDS)
+    label = { en = "6 × 6", ja = "6×6" } # how charts name it
+    options = { size = 6 }               # the game's options
+    games = 60                           # kind-specific keys ...
+    seed = 1
+    players = { type = "mcts", playouts = 4 }
+
+``rulebook study GAME NAME`` runs it (:func:`run_study`) and writes the result
+beside it as canonical JSON, ``<name>.json``, with a fingerprint of its
+inputs: the study file's bytes, the source of every module the computation
+uses (the game's engine, the common interface, the players, the kind) and
+:data:`RUNNER_VERSION`.  The build quotes the stored result and refuses it,
+in one line, once any of these changed (:func:`stale_reason`).
+
+The work is split into seeded tasks: item ``i`` (a game, a first move) draws
+its randomness from ``(seed, i)`` alone, and results are combined in item
+order, so the stored bytes are the same whatever ran them: one process, a pool
+of local processes, or a Dask cluster.  Nothing about time or hosts is stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import RulebookError, one_line, toml_error
+from ..games import GAME_MODULES, make_game
+from .kinds import KINDS, Kind
+
+# Bump when the seeding, splitting or combining of tasks changes.
+RUNNER_VERSION = "1"
+PACKAGE = Path(__file__).resolve().parent.parent
+# Modules of a game package that play no part in a game (drawing, figures' view options).
+NOT_ENGINE = {"drawing.py", "views.py", "clicks.py"}  # what a player sees, not what a game does
+STUDY_KEYS = {"kind", "label"}
+
+
+class StudyError(RulebookError):
+    """A study file that cannot be run, or a stored result that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Study:
+    path: Path  # figures/<game>/studies/<name>.toml
+    name: str  # "<game>/<name>"
+    game: str
+    kind: Kind
+    label: dict
+    spec: dict  # the kind's own keys, checked by the kind
+
+    @property
+    def result_path(self) -> Path:
+        return self.path.with_suffix(".json")
+
+    def command(self) -> str:
+        return f"rulebook study {self.game} {self.name.split('/', 1)[1]}"
+
+
+def study_path(figures: Path, game: str, name: str) -> Path:
+    return Path(figures) / game / "studies" / f"{name}.toml"
+
+
+def find_studies(figures: Path) -> list[Path]:
+    return sorted(Path(figures).glob("*/studies/*.toml"))
+
+
+def load_study(path: Path) -> Study:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise StudyError(f"{path}: no such study") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise StudyError(f"{path}: cannot read the study: {error}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line, message = toml_error(error, text)
+        raise StudyError(f"{path}:{line}: not valid TOML: {message}") from None
+    game = path.parent.parent.name
+    if game not in GAME_MODULES:
+        raise StudyError(f"{path}: the folder {game!r} is not a game ({', '.join(GAME_MODULES)})")
+    kind_name = data.get("kind")
+    if kind_name not in KINDS:
+        raise StudyError(f"{path}: 'kind' must be one of {', '.join(sorted(KINDS))}, "
+                         f"not {kind_name!r}")
+    kind = KINDS[kind_name]
+    label = data.get("label", {})
+    if (not isinstance(label, dict) or set(label) != {"en", "ja"}
+            or not all(isinstance(v, str) for v in label.values())):
+        raise StudyError(f"{path}: 'label' must be a table with the strings en and ja")
+    spec = {k: v for k, v in data.items() if k not in STUDY_KEYS}
+    try:
+        spec = kind.check(game, spec)
+    except RulebookError as error:
+        raise StudyError(f"{path}: {one_line(str(error))}") from None
+    return Study(path, f"{game}/{path.stem}", game, kind, label, spec)
+
+
+# --- fingerprints -----------------------------------------------------------
+
+
+def engine_files(study_kind: Kind, game: str) -> list[Path]:
+    """The source files whose code shapes a study's result."""
+    package = PACKAGE / "games" / GAME_MODULES[game]
+    files = [PACKAGE / "game.py", PACKAGE / "players.py",
+             PACKAGE / "studies" / "base.py", PACKAGE / "studies" / f"{study_kind.module}.py"]
+    files += [p for p in sorted(package.glob("*.py")) if p.name not in NOT_ENGINE]
+    return files
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def code_hashes(kind: Kind, game: str) -> dict[str, str]:
+    return {p.relative_to(PACKAGE.parent).as_posix(): _sha(p.read_bytes())
+            for p in engine_files(kind, game)}
+
+
+def code_digest(code: dict[str, str]) -> str:
+    return _sha(json.dumps(code, sort_keys=True).encode())
+
+
+def fingerprint(study: Study) -> dict:
+    """What the result depends on: the study file, the code, the runner's version."""
+    return {"study": _sha(study.path.read_bytes()), "code": code_hashes(study.kind, study.game),
+            "runner": RUNNER_VERSION}
+
+
+@lru_cache(maxsize=None)
+def _worker_code(kind: str, game: str) -> str:
+    """The code fingerprint as the process that runs a task sees it."""
+    return code_digest(code_hashes(KINDS[kind], game))
+
+
+# --- stored results ---------------------------------------------------------
+
+
+def canonical(value: Any) -> Any:
+    """Floats rounded to 6 decimals (so the text is the same on every machine)."""
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"a study result cannot hold {value!r}")
+        return round(value, 6)
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    return value
+
+
+def result_text(study: Study, result: dict, inputs: dict | None = None) -> str:
+    """The stored form of ``result``: canonical JSON with the fingerprint of the
+    ``inputs`` it was computed from (by default, the files as they are now)."""
+    stored = {"study": study.name, "kind": study.kind.name,
+              "fingerprint": inputs or fingerprint(study), "result": canonical(result)}
+    return json.dumps(stored, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_stored(study: Study) -> dict | None:
+    try:
+        return json.loads(study.result_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        raise StudyError(f"{study.result_path}: cannot read the stored result ({error}); "
+                         f"run {study.command()}") from None
+
+
+def stale_reason(study: Study, stored: dict | None) -> str | None:
+    """Why the stored result no longer belongs to its study, or None if it does."""
+    if stored is None:
+        return "no stored result"
+    old, new = stored.get("fingerprint", {}), fingerprint(study)
+    changed = []
+    if old.get("study") != new["study"]:
+        changed.append(study.path.name)
+    old_code = old.get("code", {})
+    changed += [f"src/{name}" for name in sorted(set(old_code) | set(new["code"]))
+                if old_code.get(name) != new["code"].get(name)]
+    if old.get("runner") != new["runner"]:
+        changed.append("the study runner")
+    if not changed:
+        return None
+    shown = ", ".join(changed[:3]) + (f" and {len(changed) - 3} more" if len(changed) > 3 else "")
+    return f"changed since it was computed: {shown}"
+
+
+def fresh_result(study: Study) -> dict:
+    """The stored result, or a one-line StudyError if it is missing or stale."""
+    stored = read_stored(study)
+    if stored is None:
+        raise StudyError(f"{study.path}: no stored result ({study.result_path.name}); "
+                         f"run {study.command()}")
+    why = stale_reason(study, stored)
+    if why is not None:
+        raise StudyError(f"{study.path}: the stored result is stale ({why}); "
+                         f"run {study.command()}")
+    return stored["result"]
+
+
+def stale_studies(figures: Path) -> list[str]:
+    """One line per study whose stored result is missing or stale."""
+    problems = []
+    for path in find_studies(figures):
+        try:
+            fresh_result(load_study(path))
+        except StudyError as error:
+            problems.append(str(error))
+    return problems
+
+
+# --- running ----------------------------------------------------------------
+
+
+def run_items(kind: str, game: str, spec: dict, items: list[int]) -> tuple[str, list]:
+    """One task: the results of ``items``, and the code fingerprint it ran with."""
+    kind_ = KINDS[kind]
+    context = kind_.context(game, spec)
+    return _worker_code(kind, game), [kind_.run_item(context, spec, i) for i in items]
+
+
+def chunks(count: int, workers: int) -> list[list[int]]:
+    """Items split into about eight tasks per worker (the split never changes a result)."""
+    size = max(1, count // (8 * max(1, workers)))
+    return [list(range(start, min(count, start + size))) for start in range(0, count, size)]
+
+
+@dataclass
+class RunReport:
+    seconds: float
+    items: int
+    workers: int
+    where: str
+
+
+def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
+              progress: bool = True, write: bool = True) -> tuple[str, RunReport]:
+    """Run ``study``; returns the canonical result text (written beside the study
+    unless ``write`` is false) and how long it took.
+
+    ``scheduler``: a Dask scheduler address, or a ``distributed.Client``; else
+    ``workers`` local processes (default: every core).
+    """
+    kind = study.kind
+    count = kind.item_count(study.spec)
+    inputs = fingerprint(study)  # before the run: a file edited meanwhile makes it stale
+    expected = code_digest(inputs["code"])
+    started = time.perf_counter()
+    bar = _progress_bar(count, study.name, progress)
+    if scheduler is not None:
+        results, workers, where = _run_dask(study, count, scheduler, bar)
+    else:
+        workers = workers or os.cpu_count() or 1
+        results, where = _run_local(study, count, workers, bar), f"{workers} local process(es)"
+    bar.close()
+    items = []
+    for digest, part in results:
+        if digest != expected:
+            raise StudyError(f"{study.path}: a worker ran different engine code than this "
+                             "project's; install the same version on every worker")
+        items += part
+    text = result_text(study, kind.combine(study.game, study.spec, items), inputs)
+    if write:
+        tmp = study.result_path.with_suffix(".json.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(study.result_path)
+    return text, RunReport(time.perf_counter() - started, count, workers, where)
+
+
+def _progress_bar(total: int, name: str, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=name, unit=" items", disable=not enabled, smoothing=0.1)
+
+
+def _run_local(study: Study, count: int, workers: int, bar) -> list:
+    args = (study.kind.name, study.game, study.spec)
+    tasks = chunks(count, workers)
+    if workers == 1:
+        results = []
+        for task in tasks:
+            results.append(run_items(*args, task))
+            bar.update(len(task))
+        return results
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(workers) as pool:
+        futures = {pool.submit(run_items, *args, task): n for n, task in enumerate(tasks)}
+        results: list = [None] * len(tasks)
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            bar.update(len(tasks[futures[future]]))
+    return results
+
+
+def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:  # declared, but a trimmed install may lack it
+        raise StudyError("--scheduler needs the distributed package (pip install distributed)") \
+            from None
+    own = not hasattr(scheduler, "submit")
+    try:
+        client = Client(scheduler, timeout=10) if own else scheduler
+    except OSError as error:
+        raise StudyError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        tasks = chunks(count, workers)
+        args = (study.kind.name, study.game, study.spec)
+        futures = [client.submit(run_items, *args, task, pure=False) for task in tasks]
+        index = {future.key: n for n, future in enumerate(futures)}
+        results: list = [None] * len(tasks)
+        for future in as_completed(futures):
+            n = index[future.key]
+            results[n] = future.result()
+            bar.update(len(tasks[n]))
+        return results, workers, f"Dask cluster at {client.scheduler.address} ({workers} threads)"
+    finally:
+        if own:
+            client.close()
+
+
+def compare_with_stored(study: Study, workers: int | None = None, progress: bool = False,
+                        scheduler: Any = None) -> str | None:
+    """Recompute ``study``; a one-line difference from the stored result, or None."""
+    text, _ = run_study(study, workers, scheduler, progress=progress, write=False)
+    stored = read_stored(study)
+    if stored is None:
+        return f"{study.path}: no stored result; run {study.command()}"
+    computed = json.loads(text)
+    if computed == stored:
+        return None
+    where = first_difference(stored, computed) or "the file's text"
+    return (f"{study.result_path}: the stored result differs from a fresh run ({where}); "
+            f"run {study.command()}")
+
+
+def first_difference(stored, computed, path: str = "") -> str | None:
+    if isinstance(stored, dict) and isinstance(computed, dict):
+        for key in sorted(set(stored) | set(computed)):
+            found = first_difference(stored.get(key), computed.get(key), f"{path}.{key}" if path
+                                     else key)
+            if found:
+                return found
+        return None
+    if isinstance(stored, list) and isinstance(computed, list) and len(stored) == len(computed):
+        for n, (a, b) in enumerate(zip(stored, computed)):
+            if found := first_difference(a, b, f"{path}[{n}]"):
+                return found
+        return None
+    if stored != computed:
+        return f"{path}: stored {json.dumps(stored)[:40]}, computed {json.dumps(computed)[:40]}"
+    return None
+
+
+# --- quoting ----------------------------------------------------------------
+
+
+def quote(figures: Path, reference: str, lang: str) -> str:
+    """The text of ``:claim:`<game>/<study>#<key>``` in ``lang``."""
+    name, _, key = reference.partition("#")
+    game, _, stem = name.partition("/")
+    if not (game and stem and key):
+        raise StudyError(f"study claim {reference!r}: write <game>/<study>#<key>")
+    study = load_study(study_path(figures, game, stem))
+    result = fresh_result(study)
+    from .present import QUOTES
+
+    game_ = make_game(study.game, **study.spec.get("options", {}))
+    return QUOTES[study.kind.name](game_, result, key, lang, reference)

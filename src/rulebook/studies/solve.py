@@ -1,0 +1,64 @@
+"""Solve: Quantum Tic-Tac-Toe under perfect play, by the exact solver
+(:mod:`rulebook.games.qttt.solve`).
+
+Study keys::
+
+    complete_win = false   # the seed's rule for a double line (the engine's); true: the
+                           # paper's "complete win" (a double line is a draw)
+
+An item is one class of X's first moves (the 36 pairs fall into a few
+classes under the board's symmetries), solved by a solver of its own, so the
+values and lines do not depend on which items shared a process; node counts,
+which do, are not stored.
+"""
+
+from __future__ import annotations
+
+from ..errors import RulebookError
+from .base import Kind, check_keys
+
+
+class Solve(Kind):
+    name = "solve"
+    module = "solve"
+
+    def check(self, game: str, spec: dict) -> dict:
+        if game != "qttt":
+            raise RulebookError("a solve study is for qttt only (the solver is Quantum "
+                                "Tic-Tac-Toe's)")
+        check_keys(spec, {"complete_win": bool}, set())
+        return {"complete_win": spec.get("complete_win", False)}
+
+    def item_count(self, spec: dict) -> int:
+        return len(self.context("qttt", spec))
+
+    def context(self, game: str, spec: dict):
+        from ..games.qttt.solve import first_move_classes
+
+        return first_move_classes()
+
+    def run_item(self, classes, spec: dict, index: int) -> dict:
+        from ..games.qttt.solve import _solve_classes
+
+        found, _, _ = _solve_classes(spec["complete_win"], [classes[index]])
+        return found[0]
+
+    def combine(self, game: str, spec: dict, items: list) -> dict:
+        from ..games.qttt.solve import VALUE_SCALE, _outcome
+
+        value = max(item["value"] for item in items)
+        best = next(item for item in items if item["value"] == value)
+        first_moves = {move: item["value"] for item in items for move in item["moves"]}
+        return {
+            "complete_win": spec["complete_win"], "value_scale": VALUE_SCALE,
+            "value": value, **_outcome(value),
+            "best_first_moves": sorted(m for m, v in first_moves.items() if v == value),
+            "winning_first_moves": sorted(m for m, v in first_moves.items() if v > 0),
+            "drawing_first_moves": sorted(m for m, v in first_moves.items() if v == 0),
+            "first_move_classes": [{**item, **_outcome(item["value"])} for item in items],
+            "first_move_count": len(first_moves),
+            "principal_variation": best["line"],
+        }
+
+
+KIND = Solve()

@@ -1,0 +1,199 @@
+"""Studies: reproducible results whatever runs them, stale results refused, claims.
+
+A tiny QTTT balance study (a few dozen random games and a few Monte Carlo
+ones) stands in for the real ones, in a small project made in a temporary
+folder, so each test takes about a second (the Dask one a few).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook import studies
+from rulebook.build import BuildError, Project, _sphinx, build, check_studies
+from rulebook.cli import main
+from rulebook.studies import (StudyError, compare_with_stored, fresh_result, load_study,
+                              run_study)
+from rulebook.studies.base import wilson_interval
+from small_project import build_page, make_project
+
+STUDY = """\
+kind = "balance"
+label = { en = "Random play", ja = "ランダムな着手" }
+games = 40
+seed = 7
+players = { type = "random" }
+"""
+
+MCTS_STUDY = """\
+kind = "balance"
+label = { en = "Monte Carlo", ja = "モンテカルロ" }
+games = 6
+seed = 3
+players = { type = "mcts", playouts = 3 }
+"""
+
+
+def add_study(project: Project, name: str = "tiny", text: str = STUDY):
+    folder = project.figures / "qttt" / "studies"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.toml").write_text(text, encoding="utf-8")
+    return load_study(folder / f"{name}.toml")
+
+
+@pytest.fixture
+def project(tmp_path) -> Project:
+    return make_project(tmp_path / "project", "The chooser is :claim:`chooser`.")
+
+
+def test_wilson_interval_matches_published_values():
+    # 8 of 10 at 95 %: (0.4902, 0.9433); 0 of 10: (0, 0.2775) (Wilson 1927; Newcombe 1998)
+    low, high = wilson_interval(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    assert [round(x, 4) for x in wilson_interval(0, 10)] == [0.0, 0.2775]
+    low, high = wilson_interval(500, 1000)
+    assert round(high - 0.5, 4) == round(0.5 - low, 4) == 0.0309
+
+
+def test_result_is_byte_identical_with_one_two_workers_and_a_dask_cluster(project):
+    distributed = pytest.importorskip("distributed")
+    results = []
+    for text, name in ((STUDY, "tiny"), (MCTS_STUDY, "mcts")):
+        study = add_study(project, name, text)
+        one, _ = run_study(study, workers=1, progress=False, write=False)
+        two, _ = run_study(study, workers=2, progress=False, write=False)
+        results.append((study, one, two))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
+                                  processes=True) as cluster, distributed.Client(cluster) as client:
+        for study, one, two in results:
+            dask, report = run_study(study, scheduler=client, progress=False, write=False)
+            assert one == two == dask
+            assert report.workers == 2
+    stored = json.loads(results[0][1])["result"]
+    assert stored["games"] == 40
+    assert stored["first_wins"] + stored["second_wins"] + stored["draws"] == 40
+    assert sum(count for _, count in stored["lengths"]) == 40
+    # another seed plays other games: the result is not a constant
+    other = add_study(project, "other", STUDY.replace("seed = 7", "seed = 8"))
+    assert run_study(other, workers=1, progress=False, write=False)[0] != results[0][1]
+
+
+def test_editing_the_study_makes_the_build_fail_as_stale(project, capsys):
+    study = add_study(project)
+    with pytest.raises(StudyError, match="no stored result"):
+        fresh_result(study)
+    run_study(study, workers=1, progress=False)
+    check_studies(project)  # up to date: no error
+    study.path.write_text(STUDY.replace("games = 40", "games = 41"), encoding="utf-8")
+    with pytest.raises(BuildError) as error:
+        build(project)
+    message = str(error.value)
+    assert message.count("\n") == 0
+    assert "figures/qttt/studies/tiny.toml" in message and "tiny.toml" in message.split("(")[1]
+    assert "run rulebook study qttt tiny" in message
+    assert not (project.build / "site").exists()
+    assert main(["check", "--project", str(project.root)]) == 1
+    assert "stale" in capsys.readouterr().err
+
+
+def test_editing_an_engine_module_makes_the_result_stale(project, tmp_path, monkeypatch):
+    study = add_study(project)
+    run_study(study, workers=1, progress=False)
+    package = tmp_path / "package" / "rulebook"
+    shutil.copytree(studies.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(studies, "PACKAGE", package)
+    fresh_result(study)  # the same code in another folder: still fresh
+    drawing = package / "games" / "qttt" / "drawing.py"
+    drawing.write_text(drawing.read_text() + "\n# drawing plays no part in a game\n")
+    fresh_result(study)
+    rules = package / "games" / "qttt" / "rules.py"
+    rules.write_text(rules.read_text() + "\n# a changed engine\n")
+    with pytest.raises(StudyError, match=r"changed since it was computed: "
+                                         r"src/rulebook/games/qttt/rules\.py\)"):
+        fresh_result(study)
+    with pytest.raises(BuildError, match="rules.py"):
+        check_studies(project)
+
+
+def test_check_studies_recomputes_and_finds_a_tampered_value(project, capsys):
+    study = add_study(project)
+    run_study(study, workers=1, progress=False)
+    assert compare_with_stored(study, workers=1) is None
+    assert main(["check", "--studies", "--workers", "1", "--project", str(project.root)]) == 0
+    stored = json.loads(study.result_path.read_text())
+    stored["result"]["first_wins"] += 1
+    study.result_path.write_text(json.dumps(stored, indent=1, sort_keys=True))
+    fresh_result(study)  # the fingerprint still matches: only a fresh run tells
+    capsys.readouterr()
+    assert main(["check", "--studies", "--workers", "1", "--project", str(project.root)]) == 1
+    err = capsys.readouterr().err
+    assert "tiny.json: the stored result differs from a fresh run (result.first_wins: " \
+           f"stored {stored['result']['first_wins']}, computed " \
+           f"{stored['result']['first_wins'] - 1})" in err
+
+
+def test_claims_quote_a_study_and_a_wrong_key_fails(project, tmp_path):
+    study = add_study(project)
+    run_study(study, workers=1, progress=False)
+    result = fresh_result(study)
+    page = project.docs / "index.rst"
+    text = page.read_text()
+    page.write_text(text + "\nX won :claim:`qttt/tiny#first_win_rate` of "
+                           ":claim:`qttt/tiny#games` games.\n")
+    out = tmp_path / "out"
+    _sphinx(project, "html", "en", out, out / "doctrees", out / "figures", fresh=True)
+    assert (f"X won {100 * result['first_win_rate']:.1f}% of 40 games."
+            in (out / "index.html").read_text())
+    page.write_text(text + "\nX won :claim:`qttt/tiny#first_win_share` of the games.\n")
+    error = build_page(project, "en", tmp_path / "out2")
+    assert "no value 'first_win_share' in a balance study" in error
+    page.write_text(text + "\nX won :claim:`qttt/missing#games` games.\n")
+    assert "no such study" in build_page(project, "en", tmp_path / "out3")
+
+
+def test_a_study_chart_caption_is_gated_and_drawn_per_language(project, tmp_path):
+    study = add_study(project)
+    run_study(study, workers=1, progress=False)
+    page = project.docs / "index.rst"
+    text = page.read_text()
+    chart = ("\n.. study-chart:: qttt/tiny\n   :alt: Results.\n\n"
+             "   {}\n")
+    page.write_text(text + chart.format(":claim:`qttt/tiny#first_player` won "
+                                        ":claim:`qttt/tiny#first_win_rate`."))
+    assert build_page(project, "en", tmp_path / "out") == ""
+    svgs = sorted((tmp_path / "out" / "figures").glob("study-qttt-tiny-*-en-*.svg"))
+    assert len(svgs) == 2 and all(p.read_bytes().startswith(b"<?xml") for p in svgs)
+    page.write_text(text + chart.format("X won 55% of the games."))
+    error = build_page(project, "en", tmp_path / "out2")
+    assert "'X' in" in error and "'55%' in" in error
+
+
+def test_bad_study_files_are_one_line_errors(project, capsys):
+    for text, expected in [
+        (STUDY.replace('"balance"', '"balanse"'), "'kind' must be one of balance"),
+        (STUDY.replace("games = 40", "games = 0"), "'games' = 0: must be from 1"),
+        (STUDY + "rounds = 3\n", "unknown key 'rounds'"),
+        (STUDY.replace('"random"', '"mcts", playout = 3'), "players: unknown key 'playout'"),
+        (STUDY + 'options = { size = 3 }\n', "unknown option 'size'"),
+        ("kind = \n", "tiny.toml:1: not valid TOML"),
+    ]:
+        add_study(project, "ok")  # a good one beside it
+        path = project.figures / "qttt" / "studies" / "tiny.toml"
+        path.write_text(text, encoding="utf-8")
+        assert main(["study", "qttt", "tiny", "--project", str(project.root), "-q"]) == 2
+        err = capsys.readouterr().err
+        assert expected in err and err.count("\n") == 1, err
+    assert main(["study", "qttt", "ok", "--workers", "0", "--project", str(project.root)]) == 2
+    assert "--workers 0: must be at least 1" in capsys.readouterr().err
+
+
+def test_a_worker_with_other_engine_code_is_refused(project, monkeypatch):
+    study = add_study(project)
+    monkeypatch.setattr(studies, "_worker_code", lambda kind, game: "another version")
+    with pytest.raises(StudyError, match="a worker ran different engine code"):
+        run_study(study, workers=1, progress=False)
+    assert not study.result_path.exists()
