@@ -71,6 +71,20 @@ def test_a_new_paragraph_is_added_untranslated_and_a_removed_one_is_obsolete(pro
         check_translations(project, tmp_path / "again")
 
 
+def test_a_new_paragraph_close_to_another_says_whose_translation_it_was_given(project, capsys):
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nEvery pair is written in two cells, always.\n")
+    out = run(project, capsys)
+    path, messages = catalog(project)
+    new = messages["Every pair is written in two cells, always."]
+    assert new.fuzzy and new.string == TRANSLATIONS["Every pair is written in two cells."]
+    assert not messages["Every pair is written in two cells."].fuzzy  # the other one untouched
+    assert (f"index.po:{new.lineno}: fuzzy 'Every pair is written in two cells, always.' "
+            "(its translation is copied from 'Every pair is written in two cells.': "
+            "rewrite it)") in out
+    assert "1 new, 0 obsolete" in out
+
+
 def test_an_up_to_date_catalog_is_not_rewritten(project, capsys):
     path, _ = catalog(project)
     before = path.read_bytes()

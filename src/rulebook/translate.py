@@ -6,8 +6,10 @@ are extracted into a temporary folder, and each language's catalog
 ``docs/locale/<lang>/LC_MESSAGES/<page>.po`` is updated from them (with
 sphinx-intl's own catalog functions, so translator comments such as
 ``# claims-reordered`` stay).  Existing translations are kept; a message whose
-English changed a little keeps its old translation marked fuzzy; a message
-no page has any more becomes an obsolete ``#~`` entry.  A catalog whose
+English changed a little keeps its old translation marked fuzzy (so does a new
+message close to an existing one: it gets that message's translation, which the
+report names, as a starting point); a message no page has any more becomes an
+obsolete ``#~`` entry.  A catalog whose
 messages did not change is not rewritten.
 
 The report lists every entry that needs a translator, with its file and line.
@@ -38,6 +40,7 @@ class CatalogUpdate:
     added: int = 0  # messages new in the pages
     obsolete: list[str] = field(default_factory=list)  # messages no page has any more
     todo: list[tuple[int, str, str]] = field(default_factory=list)  # (line, "untranslated"/"fuzzy", id)
+    guessed_from: dict[str, str] = field(default_factory=dict)  # fuzzy id -> id whose translation it got
 
     @property
     def changed(self) -> bool:
@@ -62,6 +65,8 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
         before = {m.id for m in catalog if m.id}
         update_with_fuzzy(catalog, template)
         after = {m.id for m in catalog if m.id}
+        report.guessed_from = {str(m.id): str(m.previous_id[0]) for m in catalog
+                               if m.id and m.fuzzy and m.previous_id and m.id not in before}
         report.added = len(after - before)
         report.obsolete = [_short(str(m.id)) for m in catalog.obsolete.values()
                            if m.id in before]
@@ -71,7 +76,7 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
     for message in read_catalog(po):  # as written, for the line numbers
         if message.id and (message.fuzzy or not message.string):
             kind = "fuzzy" if message.fuzzy else "untranslated"
-            report.todo.append((message.lineno, kind, _short(str(message.id))))
+            report.todo.append((message.lineno, kind, str(message.id)))
     return report
 
 
@@ -103,7 +108,10 @@ def report_lines(updates: list[CatalogUpdate], root: Path) -> list[str]:
         for text in update.obsolete:
             lines.append(f"{where}: obsolete {text!r} (kept as a #~ entry)")
         for line, kind, text in update.todo:
-            lines.append(f"{where}:{line}: {kind} {text!r}")
+            guess = update.guessed_from.get(text) if kind == "fuzzy" else None
+            lines.append(f"{where}:{line}: {kind} {_short(text)!r}"
+                         + (f" (its translation is copied from {_short(guess)!r}: rewrite it)"
+                            if guess else ""))
     changed = sum(u.changed for u in updates)
     todo = sum(len(u.todo) for u in updates)
     lines.append(f"{changed} of {len(updates)} catalogs updated; {todo} "
