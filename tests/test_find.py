@@ -66,7 +66,8 @@ def test_giving_up_reports_what_was_tried(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert re.search(r"no position found in 0\.[5-9] s", err)
-    for part in ("games played", "positions tested", "most often false: --claim 'marks_placed=10'"):
+    for part in ("games played", "positions tested", "most often false: --claim 'marks_placed=10'",
+                 "try another --seed, a longer --time-limit"):
         assert part in err
     assert not out.exists()
 
