@@ -7,8 +7,8 @@ are extracted into a temporary folder, and each language's catalog
 sphinx-intl's own catalog functions, so translator comments such as
 ``# claims-reordered`` stay).  Existing translations are kept; a message whose
 English changed a little keeps its old translation marked fuzzy (so does a new
-message close to an existing one: it gets that message's translation, which the
-report names, as a starting point); a message no page has any more becomes an
+message close to another message of the pages: it gets that message's
+translation, which the report names, as a starting point); a message no page has any more becomes an
 obsolete ``#~`` entry.  A catalog whose
 messages did not change is not rewritten.
 
@@ -65,8 +65,11 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
         before = {m.id for m in catalog if m.id}
         update_with_fuzzy(catalog, template)
         after = {m.id for m in catalog if m.id}
+        # a new message given the translation of another message still in the pages (not
+        # of the message it replaces, which is what an edit looks like)
         report.guessed_from = {str(m.id): str(m.previous_id[0]) for m in catalog
-                               if m.id and m.fuzzy and m.previous_id and m.id not in before}
+                               if m.id and m.fuzzy and m.id not in before
+                               and m.previous_id and m.previous_id[0] in after}
         report.added = len(after - before)
         report.obsolete = [_short(str(m.id)) for m in catalog.obsolete.values()
                            if m.id in before]
