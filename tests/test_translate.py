@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -84,6 +86,23 @@ def test_a_new_paragraph_close_to_another_says_whose_translation_it_was_given(pr
             "(its translation is copied from 'Every pair is written in two cells.': "
             "rewrite it)") in out
     assert "1 new, 0 obsolete" in out
+
+
+def test_an_updated_catalog_keeps_its_header_date(project, capsys):
+    """Only the messages change: two branches that each translate a new paragraph of
+    the same page must not conflict on the header's date."""
+    path, _ = catalog(project)
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nA brand new paragraph.\n")
+    run(project, capsys)
+    old = "POT-Creation-Date: 2020-01-02 03:04+0000"
+    text, count = re.subn(r"POT-Creation-Date: [^\\]*", old, path.read_text(encoding="utf-8"))
+    assert count == 1
+    path.write_text(text, encoding="utf-8")
+    page.write_text(page.read_text() + "\nAnother new paragraph.\n")
+    run(project, capsys)
+    text = path.read_text(encoding="utf-8")
+    assert 'msgid "Another new paragraph."' in text and old in text
 
 
 def test_an_up_to_date_catalog_is_not_rewritten(project, capsys):

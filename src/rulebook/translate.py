@@ -10,7 +10,8 @@ English changed a little keeps its old translation marked fuzzy (so does a new
 message close to another message of the pages: it gets that message's
 translation, which the report names, as a starting point); a message no page has any more becomes an
 obsolete ``#~`` entry.  A catalog whose
-messages did not change is not rewritten.
+messages did not change is not rewritten, and the header of one that did keeps
+its date, so that only the messages change.
 
 The report lists every entry that needs a translator, with its file and line.
 """
@@ -22,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sphinx_intl.catalog import dump_po, load_po, update_with_fuzzy
+from sphinx_intl.catalog import dump_po, load_po
 
 from .build import Project, _sphinx
 from .i18n import read_catalog
@@ -63,7 +64,10 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
     else:
         catalog = read_catalog(po)  # strict: a syntax error names its line
         before = {m.id for m in catalog if m.id}
-        update_with_fuzzy(catalog, template)
+        # sphinx-intl's update_with_fuzzy, but keeping the header's creation date: a
+        # date that changed at every update would make two branches that both
+        # translated a page conflict on that line
+        catalog.update(template, update_creation_date=False)
         after = {m.id for m in catalog if m.id}
         # a new message given the translation of another message still in the pages (not
         # of the message it replaces, which is what an edit looks like)
