@@ -33,7 +33,7 @@ def write(tmp_path, text, name="example.toml"):
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "flavour"\nexpect = 1\n', 3,
      "unknown fact 'flavour'"),
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "classical"\nexpect = "X1"\n', 3,
-     "takes ['cell']"),
+     "takes the argument cell; cell is missing"),
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "winner"\n', 3, "needs 'fact' and 'expect'"),
     ('game = "qttt"\nmoves = []\n[[claims]]\nfact = "over"\nexpect = "no"\n', 3,
      "expect (the answer of 'over') must be true or false, not 'no'"),

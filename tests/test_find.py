@@ -41,7 +41,7 @@ def test_claims_are_read_as_toml_values_or_text(text, raw):
     (["qttt", "--claim", "classical:=X1"], "expected ARG=VALUE"),
     (["qttt", "--claim", "classical:a1=X1"], "no expected value"),
     (["qttt", "--claim", "flavour=1"], "unknown fact 'flavour'"),
-    (["qttt", "--claim", "classical:square=a1=X1"], "takes ['cell']"),
+    (["qttt", "--claim", "classical:square=a1=X1"], "takes the argument cell; cell is missing"),
     (["qttt", "--claim", "owner:mark=six=X"], "argument mark = 'six' must be an integer"),
     (["qttt", "--claim", "classical:after=3=X1"], "'after' cannot be an argument"),
     (["qttt", "--claim", "marks_placed=nine"], "must be an integer, not 'nine'"),
@@ -66,7 +66,8 @@ def test_giving_up_reports_what_was_tried(capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert re.search(r"no position found in 0\.[5-9] s", err)
-    for part in ("games played", "positions tested", "most often false: --claim 'marks_placed=10'"):
+    for part in ("games played", "positions tested", "most often false: --claim 'marks_placed=10'",
+                 "try another --seed, a longer --time-limit"):
         assert part in err
     assert not out.exists()
 

@@ -282,9 +282,18 @@ def po_error(text: str) -> str | None:
      "x.po:3: cannot read 'This line is far longer than forty chara': expected a comment, "
      "msgid, msgstr or a quoted string"),
     ('msgid "a"\nmsgstr ""\n"unterminated continuation of a msgstr that goes on\n',
-     "x.po:3: unterminated or malformed string '\"unterminated continuation of a msgstr t'"),
+     "x.po:3: unterminated or malformed string '\"unterminated continuation of a msgstr t': "
+     "no closing quote"),
     ('msgid "a"\nmsgstr "an unterminated msgstr that goes on and on\n',
-     "x.po:2: unterminated or malformed string 'msgstr \"an unterminated msgstr that goes'"),
+     "x.po:2: unterminated or malformed string 'msgstr \"an unterminated msgstr that goes': "
+     "no closing quote"),
+    ('msgid "a"\nmsgstr "\\ :claim:`x`\\ です"\n',
+     "x.po:2: unterminated or malformed string 'msgstr \"\\\\ :claim:`x`\\\\ です\"': invalid escape "
+     "'\\ ' at column 9 (in a catalog, the escaped space before inline markup is written "
+     "'\\\\ ')"),
+    ('msgid "a"\nmsgstr "a "quoted" word"\n',
+     "x.po:2: unterminated or malformed string 'msgstr \"a \"quoted\" word\"': text after the "
+     "closing quote (a quote inside a string is written '\\\"')"),
     ('msgid "a"\nmsgstr[0] "b"\nmsgstr "c"\n', "x.po:3: msgstr cannot follow msgstr"),
     ('msgid "a"\nmsgstr "b"\n\nmsgid "c"\n', "x.po:4: the last entry has no msgstr"),
     ('msgctxt "k"\nmsgid "a"\nmsgstr "x"\n\nmsgctxt "k"\nmsgid "a"\nmsgstr "y"\n',
@@ -292,7 +301,7 @@ def po_error(text: str) -> str | None:
     ('msgid ""\n"one "\n"two"\nmsgstr "x"\n\nmsgid ""\n"one "\n"two"\nmsgstr "y"\n',
      "x.po:6: a second entry for the same msgid (the first is at line 1)"),
 ], ids=["orphan-string", "msgstr-first", "plural-late", "junk", "junk-cut", "string-cut",
-        "msgstr-cut", "msgstr-after-plural", "no-msgstr", "same-context", "same-lines"])
+        "msgstr-cut", "single-backslash-space", "inner-quote", "msgstr-after-plural", "no-msgstr", "same-context", "same-lines"])
 def test_each_po_syntax_error_is_one_exact_line(text, message):
     assert po_error(text) == message
 

@@ -232,7 +232,10 @@ ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
     (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\nthen = "@a1"\n',
      ":2: 'claim #1: then' must be an array of strings in the game's notation"),
     (Q + '[[claims]]\nfact = "turn"\nexpect = "X"\ncell = "a1"\n',
-     ":2: claim #1: fact 'turn' takes no arguments, got ['cell']"),
+     ":2: claim #1: fact 'turn' takes no arguments, but the claim gives cell"),
+    (Q + '[[claims]]\nfact = "classical"\nexpect = "X1"\nsquare = "a1"\n',
+     ":2: claim #1: fact 'classical' takes the argument cell; cell is missing, "
+     "square is not one of them"),
     (Q + '[[claims]]\nfact = "classical"\nexpect = "X1"\ncell = 1\n',
      ":2: claim #1: argument cell = 1 must be a string"),
 ])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from babel.messages.pofile import read_po
 
@@ -47,7 +49,8 @@ def test_a_changed_paragraph_becomes_fuzzy_and_the_build_names_it(project, capsy
     assert changed.fuzzy  # the old translation kept as a starting point, flagged
     assert "Every pair is written in two cells." not in messages
     assert messages[CAPTION].string == TRANSLATIONS[CAPTION] and not messages[CAPTION].fuzzy
-    assert f"index.po:{changed.lineno}: fuzzy 'Every pair is written in two different cells.'" in out
+    assert (f"index.po:{changed.lineno}: fuzzy 'Every pair is written in two different cells.'\n"
+            in out)  # an edit: no "copied from" another message
     with pytest.raises(BuildError) as error:
         check_translations(project, tmp_path / "again")
     assert (f"index.po:{changed.lineno}: fuzzy translation of "
@@ -69,6 +72,37 @@ def test_a_new_paragraph_is_added_untranslated_and_a_removed_one_is_obsolete(pro
     assert "obsolete 'Every pair is written in two cells.'" in out
     with pytest.raises(BuildError, match="untranslated 'A brand new paragraph.'"):
         check_translations(project, tmp_path / "again")
+
+
+def test_a_new_paragraph_close_to_another_says_whose_translation_it_was_given(project, capsys):
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nEvery pair is written in two cells, always.\n")
+    out = run(project, capsys)
+    path, messages = catalog(project)
+    new = messages["Every pair is written in two cells, always."]
+    assert new.fuzzy and new.string == TRANSLATIONS["Every pair is written in two cells."]
+    assert not messages["Every pair is written in two cells."].fuzzy  # the other one untouched
+    assert (f"index.po:{new.lineno}: fuzzy 'Every pair is written in two cells, always.' "
+            "(its translation is copied from 'Every pair is written in two cells.': "
+            "rewrite it)") in out
+    assert "1 new, 0 obsolete" in out
+
+
+def test_an_updated_catalog_keeps_its_header_date(project, capsys):
+    """Only the messages change: two branches that each translate a new paragraph of
+    the same page must not conflict on the header's date."""
+    path, _ = catalog(project)
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nA brand new paragraph.\n")
+    run(project, capsys)
+    old = "POT-Creation-Date: 2020-01-02 03:04+0000"
+    text, count = re.subn(r"POT-Creation-Date: [^\\]*", old, path.read_text(encoding="utf-8"))
+    assert count == 1
+    path.write_text(text, encoding="utf-8")
+    page.write_text(page.read_text() + "\nAnother new paragraph.\n")
+    run(project, capsys)
+    text = path.read_text(encoding="utf-8")
+    assert 'msgid "Another new paragraph."' in text and old in text
 
 
 def test_an_up_to_date_catalog_is_not_rewritten(project, capsys):

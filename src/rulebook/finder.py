@@ -241,7 +241,9 @@ class Report:
         why = f"; the fact said: {worst.error}" if worst.error and worst.tested == worst.false else ""
         return (f"no position found in {self.seconds:.1f} s: {self.games} games played, "
                 f"{self.positions} positions tested; most often false: {flag} {worst.text!r} "
-                f"(false in {worst.false} of {worst.tested} tests){why}")
+                f"(false in {worst.false} of {worst.tested} tests)"
+                + (why or "; try another --seed, a longer --time-limit, or a --before claim "
+                          "that rules out more positions"))
 
 
 class Search:

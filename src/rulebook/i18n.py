@@ -52,6 +52,31 @@ _FOLLOWS = {  # keyword -> the keywords it may follow (None: the start of the fi
 }
 
 
+def _string_fault(line: str) -> str:
+    """Why the quoted string on ``line`` is not a PO string, as a suffix to the error."""
+    start = line.find('"')
+    if start < 0:
+        return ": no opening quote"
+    column = start + 1
+    while column < len(line):
+        if line[column] == "\\":
+            escape = re.match(r'\\(?:[\\"abfnrtv?]|[0-7]{1,3}|x[0-9A-Fa-f]+)', line[column:])
+            if escape is None:
+                bad = line[column:column + 2]
+                hint = (" (in a catalog, the escaped space before inline markup is written "
+                        "'\\\\ ')" if bad == "\\ " else "")
+                return f": invalid escape '{bad}' at column {column + 1}{hint}"
+            column += escape.end()
+        elif line[column] == '"':
+            if not line[column + 1:].strip():
+                return ""  # the string is whole: something else is wrong
+            return (": text after the closing quote (a quote inside a string is written "
+                    "'\\\"')")
+        else:
+            column += 1
+    return ": no closing quote"
+
+
 def check_po_syntax(path: Path, data: bytes) -> None:
     """Raise CatalogError at the first byte or line that is not valid UTF-8 PO."""
     try:
@@ -61,15 +86,16 @@ def check_po_syntax(path: Path, data: bytes) -> None:
         raise CatalogError(path, line, f"not UTF-8 (byte 0x{data[error.start]:02x}); "
                                        f"save the catalog as UTF-8") from None
     last, entries = None, {}  # each entry's key and start are set where it starts
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if line.startswith('"'):
             if last is None:
                 raise CatalogError(path, number, "a string outside any entry")
             if not re.fullmatch(_STRING, line):
-                raise CatalogError(path, number, f"unterminated or malformed string {line[:40]!r}")
+                raise CatalogError(path, number, f"unterminated or malformed string {line[:40]!r}"
+                                                 f"{_string_fault(raw)}")
             if last in ("msgctxt", "msgid"):
                 key += line
             continue
@@ -78,7 +104,8 @@ def check_po_syntax(path: Path, data: bytes) -> None:
         kind = keyword.split("[")[0]
         if match is None:
             if kind in _FOLLOWS:
-                raise CatalogError(path, number, f"unterminated or malformed string {line[:40]!r}")
+                raise CatalogError(path, number, f"unterminated or malformed string {line[:40]!r}"
+                                                 f"{_string_fault(raw)}")
             raise CatalogError(path, number, f"cannot read {line[:40]!r}: expected a comment, "
                                              f"msgid, msgstr or a quoted string")
         if last not in _FOLLOWS[kind] or (kind == last == "msgstr" and "[" not in keyword):

@@ -109,7 +109,8 @@ CLAIM = (
 )
 
 RECORD = (
-    Key("game", "string", "The game's slug: one of the games listed below.", required=True),
+    Key("game", "string", "The game's slug, the name of its folder in figures/, e.g. 'qttt'.",
+        required=True),
     Key("title", "string", "A title for the example, for its authors (not printed)."),
     Key("note", "string", "A note for the example's authors (not printed)."),
     Key("options", "options", "The game's options; an option not given keeps its default."),

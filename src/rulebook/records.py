@@ -444,8 +444,15 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
         fact = game.facts[name]
         args = {k: v for k, v in raw.items() if k not in CLAIM_KEYS}
         if set(args) != set(fact.args):
-            raise RecordError(path, line, f"claim #{index}: fact {fact.name!r} takes "
-                                          f"{list(fact.args) or 'no arguments'}, got {sorted(args)}")
+            if fact.args:
+                wrong = [f"{arg} is missing" for arg in fact.args if arg not in args]
+                wrong += [f"{arg} is not one of them" for arg in sorted(args)
+                          if arg not in fact.args]
+                takes = (f"the argument{'s' * (len(fact.args) > 1)} {' and '.join(fact.args)}; "
+                         + ", ".join(wrong))
+            else:
+                takes = f"no arguments, but the claim gives {', '.join(sorted(args))}"
+            raise RecordError(path, line, f"claim #{index}: fact {fact.name!r} takes {takes}")
         for arg, value in args.items():
             wanted = fact.arg_type(arg)
             if type(value) is not wanted:

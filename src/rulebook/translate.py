@@ -6,9 +6,12 @@ are extracted into a temporary folder, and each language's catalog
 ``docs/locale/<lang>/LC_MESSAGES/<page>.po`` is updated from them (with
 sphinx-intl's own catalog functions, so translator comments such as
 ``# claims-reordered`` stay).  Existing translations are kept; a message whose
-English changed a little keeps its old translation marked fuzzy; a message
-no page has any more becomes an obsolete ``#~`` entry.  A catalog whose
-messages did not change is not rewritten.
+English changed a little keeps its old translation marked fuzzy (so does a new
+message close to another message of the pages: it gets that message's
+translation, which the report names, as a starting point); a message no page has any more becomes an
+obsolete ``#~`` entry.  A catalog whose
+messages did not change is not rewritten, and the header of one that did keeps
+its date, so that only the messages change.
 
 The report lists every entry that needs a translator, with its file and line.
 """
@@ -20,7 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sphinx_intl.catalog import dump_po, load_po, update_with_fuzzy
+from sphinx_intl.catalog import dump_po, load_po
 
 from .build import Project, _sphinx
 from .i18n import read_catalog
@@ -38,6 +41,7 @@ class CatalogUpdate:
     added: int = 0  # messages new in the pages
     obsolete: list[str] = field(default_factory=list)  # messages no page has any more
     todo: list[tuple[int, str, str]] = field(default_factory=list)  # (line, "untranslated"/"fuzzy", id)
+    guessed_from: dict[str, str] = field(default_factory=dict)  # fuzzy id -> id whose translation it got
 
     @property
     def changed(self) -> bool:
@@ -60,8 +64,16 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
     else:
         catalog = read_catalog(po)  # strict: a syntax error names its line
         before = {m.id for m in catalog if m.id}
-        update_with_fuzzy(catalog, template)
+        # sphinx-intl's update_with_fuzzy, but keeping the header's creation date: a
+        # date that changed at every update would make two branches that both
+        # translated a page conflict on that line
+        catalog.update(template, update_creation_date=False)
         after = {m.id for m in catalog if m.id}
+        # a new message given the translation of another message still in the pages (not
+        # of the message it replaces, which is what an edit looks like)
+        report.guessed_from = {str(m.id): str(m.previous_id[0]) for m in catalog
+                               if m.id and m.fuzzy and m.id not in before
+                               and m.previous_id and m.previous_id[0] in after}
         report.added = len(after - before)
         report.obsolete = [_short(str(m.id)) for m in catalog.obsolete.values()
                            if m.id in before]
@@ -71,7 +83,7 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
     for message in read_catalog(po):  # as written, for the line numbers
         if message.id and (message.fuzzy or not message.string):
             kind = "fuzzy" if message.fuzzy else "untranslated"
-            report.todo.append((message.lineno, kind, _short(str(message.id))))
+            report.todo.append((message.lineno, kind, str(message.id)))
     return report
 
 
@@ -103,7 +115,10 @@ def report_lines(updates: list[CatalogUpdate], root: Path) -> list[str]:
         for text in update.obsolete:
             lines.append(f"{where}: obsolete {text!r} (kept as a #~ entry)")
         for line, kind, text in update.todo:
-            lines.append(f"{where}:{line}: {kind} {text!r}")
+            guess = update.guessed_from.get(text) if kind == "fuzzy" else None
+            lines.append(f"{where}:{line}: {kind} {_short(text)!r}"
+                         + (f" (its translation is copied from {_short(guess)!r}: rewrite it)"
+                            if guess else ""))
     changed = sum(u.changed for u in updates)
     todo = sum(len(u.todo) for u in updates)
     lines.append(f"{changed} of {len(updates)} catalogs updated; {todo} "
