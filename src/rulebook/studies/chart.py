@@ -34,6 +34,11 @@ WORDS = {
 }
 
 
+# Narrow enough that the smallest text (7.5 pt) is still 9 px on a phone, where
+# a panel is about 360 px wide.
+WIDTH = 4.0
+
+
 def _quantile(lengths: list[list[int]], share: float) -> float:
     """The ``share`` quantile of a length distribution given as [length, count] pairs
     (the lower of the two middle values where it falls between)."""
@@ -87,8 +92,8 @@ def _seat_label(game, seat: int, words: dict, lang: str) -> str:
 
 
 def _results_panel(game, labels, results, words, lang, height) -> bytes:
-    figure = plt.figure(figsize=(4.6, height + 0.5))
-    ax = figure.add_axes((0.34, 0.34, 0.62, 0.56))
+    figure = plt.figure(figsize=(WIDTH, height + 0.5))
+    ax = figure.add_axes((0.37, 0.34, 0.59, 0.56))
     rows = range(len(results))
     first = [r["first_win_rate"] for r in results]
     draws = [r["draw_rate"] for r in results]
@@ -114,8 +119,8 @@ def _results_panel(game, labels, results, words, lang, height) -> bytes:
 
 
 def _lengths_panel(labels, results, words, height) -> bytes:
-    figure = plt.figure(figsize=(4.6, height + 0.5))
-    ax = figure.add_axes((0.34, 0.34, 0.62, 0.56))
+    figure = plt.figure(figsize=(WIDTH, height + 0.5))
+    ax = figure.add_axes((0.37, 0.34, 0.59, 0.56))
     stats = [length_stats(r, label) for label, r in zip(labels, results)]
     ax.bxp(stats, positions=range(len(stats)), orientation="horizontal", showmeans=True,
            widths=0.5, patch_artist=True,
