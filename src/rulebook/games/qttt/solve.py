@@ -116,18 +116,19 @@ def trees(pos) -> dict[int, list[int]]:
     return group
 
 
-def settlements(pos, tree: list[int]) -> dict[int, list[int]]:
-    """For each cell of ``tree`` as the root, the board once the newest mark settles there.
+def settlements(cls, sp, tree: list[int], mark: int) -> dict[int, tuple[list[int], int, int]]:
+    """For each cell of ``tree`` as the root: the board once ``mark`` is classical
+    there and the tree settles, and the cells of X's and of O's classical marks
+    (bit masks).
 
-    The newest mark is the last of ``pos[1]``; its pair lies in ``tree`` (with
-    it, a cycle).  Every other mark of the tree goes to its cell away from the
-    root.  Moving the root across one pair changes just the two cells of that pair.
+    That is the collapse when ``mark``, the newest, closed a cycle in ``tree``
+    (the pairs ``sp`` do not hold it): every other mark of the tree goes to its
+    cell away from the root.  Moving the root across one pair changes just the
+    two cells of that pair.
     """
-    cls, sp = pos
-    mark = sp[-1][0]
     inside = set(tree)
     links = {c: [] for c in tree}
-    for m, a, b in sp[:-1]:
+    for m, a, b in sp:
         if a in inside:
             links[a].append((b, m))
             links[b].append((a, m))
@@ -142,13 +143,26 @@ def settlements(pos, tree: list[int]) -> dict[int, list[int]]:
                 parent[other] = cell
                 board[other] = m
                 order.append(other)
-    boards = {first: board}
+    found = {first: (board, *masks(board))}
+    new_x = mark & 1
     for cell in order[1:]:
         above = parent[cell]
-        moved = boards[above][:]
-        moved[above], moved[cell] = moved[cell], mark
-        boards[cell] = moved
-    return boards
+        before, x, o = found[above]
+        moved = before[:]
+        m = moved[cell]
+        moved[above], moved[cell] = m, mark
+        both = BITS[above] | BITS[cell]
+        x, o = x & ~both, o & ~both
+        if m & 1:
+            x |= BITS[above]
+        else:
+            o |= BITS[above]
+        if new_x:
+            x |= BITS[cell]
+        else:
+            o |= BITS[cell]
+        found[cell] = (moved, x, o)
+    return found
 
 
 def settle(pos, root: int) -> tuple:
@@ -156,7 +170,7 @@ def settle(pos, root: int) -> tuple:
     cls, sp = pos
     tree = trees((cls, sp[:-1]))[root]
     inside = set(tree)
-    board = settlements(pos, tree)[root]
+    board = settlements(cls, sp[:-1], tree, sp[-1][0])[root][0]
     return tuple(board), tuple(s for s in sp if s[1] not in inside)
 
 
@@ -182,8 +196,20 @@ BITS = tuple(1 << c for c in range(9))
 HAS_LINE = tuple(_has_line(mask) for mask in range(512))  # cells mask -> holds a line?
 
 
-def result(cls, complete_win: bool = False):
-    """None while the game goes on, else ``(winner or None, reason)`` as the engine says."""
+def _lines_in(mask: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple(line for line, cells in zip(LINES, LINE_MASKS) if mask & cells == cells)
+
+
+LINES_IN = tuple(_lines_in(mask) for mask in range(512))  # cells mask -> the lines it holds
+
+
+def first_line(cls, cells: int) -> int:
+    """When the first of the lines held by ``cells`` was complete: its largest mark."""
+    return min(max(cls[a], cls[b], cls[c]) for a, b, c in LINES_IN[cells])
+
+
+def masks(cls) -> tuple[int, int]:
+    """The cells of X's and of O's classical marks, as bit masks."""
     x = o = 0
     for bit, m in zip(BITS, cls):
         if m:
@@ -191,13 +217,18 @@ def result(cls, complete_win: bool = False):
                 x |= bit
             else:
                 o |= bit
+    return x, o
+
+
+def result(cls, complete_win: bool = False, x: int | None = None, o: int | None = None):
+    """None while the game goes on, else ``(winner or None, reason)`` as the engine says.
+    ``x`` and ``o``, if given, are :func:`masks` of ``cls``."""
+    if x is None:
+        x, o = masks(cls)
     if HAS_LINE[x] and HAS_LINE[o]:
         if complete_win:
             return None, "simultaneous lines"
-        # the line whose largest mark number is smaller wins
-        first = [min(max(cls[c] for c in line) for line, mask in zip(LINES, LINE_MASKS)
-                     if cells & mask == mask) for cells in (x, o)]
-        return (X if first[X] < first[O] else O), "simultaneous lines"
+        return (X if first_line(cls, x) < first_line(cls, o) else O), "simultaneous lines"
     if HAS_LINE[x] or HAS_LINE[o]:
         return (X if HAS_LINE[x] else O), "line"
     if x | o == 511:
@@ -205,9 +236,11 @@ def result(cls, complete_win: bool = False):
     return None
 
 
-def end_value(cls, mark: int, player: int, complete_win: bool):
+def end_value(cls, mark: int, player: int, complete_win: bool, x=None, o=None):
     """The value to ``player`` of the game once mark ``mark`` is settled, or None if it goes on."""
-    end = result(cls, complete_win)
+    if x is not None and not (HAS_LINE[x] or HAS_LINE[o]) and x | o != 511:
+        return None  # the common case, quickly
+    end = result(cls, complete_win, x, o)
     if end is None:
         return None
     if end[0] is None:
@@ -248,6 +281,7 @@ class Solver:
         self.complete_win = complete_win
         self.bounds: dict[bytes, tuple[int, int]] = {}  # key -> (lowest, highest) value
         self.nodes = 0
+        self.history: dict[tuple[int, int, int], int] = {}  # (mark, a, b) -> times it passed
 
     def value(self, pos) -> int:
         """The exact value of a position to the player to move."""
@@ -268,6 +302,9 @@ class Solver:
             return True
         if t > WIN - mark:
             return False
+        if mark == 9:  # X's last mark: quicker to work out than to look up
+            self.nodes += 1
+            return self._search(pos, mark, t)
         k = key(pos, self.complete_win)
         low, high = self.bounds.get(k, (-WIN, WIN))
         if low >= t:
@@ -275,6 +312,10 @@ class Solver:
         if high < t:
             return False
         self.nodes += 1
+        if mark == 8:  # O's last mark: work out the exact value
+            v = self.last_two(pos)
+            self.bounds[k] = (v, v)
+            return v >= t
         found = self._search(pos, mark, t)
         self.bounds[k] = (t, high) if found else (low, t - 1)
         return found
@@ -294,23 +335,96 @@ class Solver:
                 done.add(id(tree))
                 if self._good_cycle(pos, mark, tree, 1 - t):
                     return True
-        for a, b in combinations(sorted(group), 2):
-            if group[a] is not group[b]:
-                if not self.at_least((cls, sp + ((mark, a, b),)), 1 - t):
-                    return True
+        # Then pairs joining two trees, those that passed most often first.
+        history = self.history
+        joins = [(a, b) for a, b in combinations(sorted(group), 2) if group[a] is not group[b]]
+        joins.sort(key=lambda pair: -history.get((mark, *pair), 0))
+        for a, b in joins:
+            if not self.at_least((cls, sp + ((mark, a, b),)), 1 - t):
+                history[mark, a, b] = history.get((mark, a, b), 0) + 1
+                return True
         return False
+
+    def last_two(self, pos) -> int:
+        """The exact value to O of O's 8th mark, worked out without a search.
+
+        Two trees are left (each maybe a single cell).  Settling a tree from a
+        root with mark 8 or 9 there gives the same cells whatever happens in the
+        other tree, so every ending combines one settlement of each tree:
+
+        - O closes a cycle in one tree, X picks the root of mark 8 and (unless
+          a line ends the game there) makes mark 9 in the other tree, where O
+          picks the root;
+        - O joins the trees with a pair (a, b): X's 9th closes a cycle in the
+          whole, and if O then picks a root r in one tree, mark 8 goes to the end
+          of O's pair in the other tree, whatever the other end.
+
+        A player who makes a pair and leaves the choice of its root to the other
+        gets the second best of the roots' values to them.
+        """
+        cls, sp = pos
+        trees_left = list({id(tree): tree for tree in trees(pos).values()}.values())
+        eight = [settlements(cls, sp, tree, 8) for tree in trees_left]
+        nine = []  # the same with mark 9 (X's) at the root
+        for found in eight:
+            nine.append({})
+            for root, (board, x, o) in found.items():
+                board = board[:]
+                board[root] = 9
+                nine[-1][root] = (board, x | BITS[root], o & ~BITS[root])
+
+        def final(one, other) -> int:
+            """X's value of the full board joining two settlements."""
+            x, o = one[1] | other[1], one[2] | other[2]
+            if HAS_LINE[x] != HAS_LINE[o]:
+                return 1 if HAS_LINE[x] else -1
+            if not HAS_LINE[x] or self.complete_win:
+                return 0
+            whole = [p or q for p, q in zip(one[0], other[0])]
+            return 1 if first_line(whole, x) < first_line(whole, o) else -1
+
+        def second(values) -> int:
+            """The second best for the maker of a pair; -WIN if there is no pair."""
+            return sorted(values)[-2] if len(values) > 1 else -WIN
+
+        best = -WIN
+        for i, j in ((0, 1), (1, 0)):
+            if len(trees_left[i]) < 2:
+                continue
+            # O closes a cycle in tree i; X's value for each root of mark 8 there
+            to_x = []
+            for settled in eight[i].values():
+                v = end_value(settled[0], 8, X, self.complete_win, settled[1], settled[2])
+                if v is None:
+                    ends = [final(settled, other) for other in nine[j].values()]
+                    # X's 9th: plain on a last cell, else a pair whose root O picks
+                    v = ends[0] if len(ends) == 1 else -second([-e for e in ends])
+                to_x.append(v)
+            best = max(best, second([-v for v in to_x]))
+        # O joins the trees: X's values of the roots in tree i, by O's end in tree j
+        tops = []
+        for i, j in ((0, 1), (1, 0)):
+            by_end = {}
+            for end, other in eight[j].items():
+                values = sorted((final(settled, other) for settled in nine[i].values()),
+                                reverse=True)
+                by_end[end] = values[:2]
+            tops.append(by_end)
+        for a_ends in tops[1].values():  # roots in tree 1, O's end a in tree 0
+            for b_ends in tops[0].values():  # roots in tree 0, O's end b in tree 1
+                best = max(best, -sorted(a_ends + b_ends, reverse=True)[1])
+        return best
 
     def _good_cycle(self, pos, mark: int, tree: list[int], goal: int) -> bool:
         """Whether a pair in ``tree`` keeps the chooser below ``goal`` whichever cell they pick."""
         cls, sp = pos
-        closed = (cls, sp + ((mark, tree[0], tree[1]),))  # any pair in the tree collapses alike
         chooser = 1 - owner(mark)
         inside = set(tree)
         rest = tuple(s for s in sp if s[1] not in inside)
         later = []
         bad = 0  # roots where the chooser fails
-        for board in settlements(closed, tree).values():
-            v = end_value(board, mark, chooser, self.complete_win)
+        for board, x, o in settlements(cls, sp, tree, mark).values():
+            v = end_value(board, mark, chooser, self.complete_win, x, o)
             if v is None:
                 later.append((tuple(board), rest))
             elif v < goal:
@@ -375,11 +489,10 @@ class Solver:
             if len(tree) < 2 or id(tree) in done:
                 continue
             done.add(id(tree))
-            closed = (cls, sp + ((mark, tree[0], tree[1]),))
             inside = set(tree)
             rest = tuple(s for s in sp if s[1] not in inside)
             bad = {}
-            for root, board in sorted(settlements(closed, tree).items()):
+            for root, (board, _, _) in sorted(settlements(cls, sp, tree, mark).items()):
                 after = (tuple(board), rest)
                 value = end_value(board, mark, 1 - owner(mark), self.complete_win)
                 if value is None:
