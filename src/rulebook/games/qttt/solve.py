@@ -87,6 +87,11 @@ def initial() -> tuple:
     return (0,) * 9, ()
 
 
+def position(state) -> tuple:
+    """The solver's model of an engine position (rules.QtttState)."""
+    return tuple(m or 0 for m in state.classical), tuple(state.spooky)
+
+
 def next_mark(pos) -> int:
     cls, sp = pos
     return 10 - cls.count(0) + len(sp)
@@ -350,69 +355,59 @@ class Solver:
 
         Two trees are left (each maybe a single cell).  Settling a tree from a
         root with mark 8 or 9 there gives the same cells whatever happens in the
-        other tree, so every ending combines one settlement of each tree:
+        other tree, so every ending joins one settlement of each tree:
 
         - O closes a cycle in one tree, X picks the root of mark 8 and (unless
-          a line ends the game there) makes mark 9 in the other tree, where O
-          picks the root;
+          a line ends the game there) makes mark 9 in the other tree: a plain
+          mark on a single cell, else a pair whose root O picks;
         - O joins the trees with a pair (a, b): X's 9th closes a cycle in the
           whole, and if O then picks a root r in one tree, mark 8 goes to the end
           of O's pair in the other tree, whatever the other end.
 
-        A player who makes a pair and leaves the choice of its root to the other
-        gets the second best of the roots' values to them.
+        Who makes a pair and leaves the choice of its root to the other gets
+        the second best of the roots' values (the chooser takes the worse one).
         """
         cls, sp = pos
-        trees_left = list({id(tree): tree for tree in trees(pos).values()}.values())
-        eight = [settlements(cls, sp, tree, 8) for tree in trees_left]
+        cw = self.complete_win
+        left = list({id(tree): tree for tree in trees(pos).values()}.values())
+        eight = [list(settlements(cls, sp, tree, 8).items()) for tree in left]
         nine = []  # the same with mark 9 (X's) at the root
         for found in eight:
-            nine.append({})
-            for root, (board, x, o) in found.items():
-                board = board[:]
-                board[root] = 9
-                nine[-1][root] = (board, x | BITS[root], o & ~BITS[root])
+            nine.append([(board[:root] + [9] + board[root + 1:], x | BITS[root], o & ~BITS[root])
+                         for root, (board, x, o) in found])
 
         def final(one, other) -> int:
-            """X's value of the full board joining two settlements."""
+            """X's value of the full board that joins two settlements."""
             x, o = one[1] | other[1], one[2] | other[2]
             if HAS_LINE[x] != HAS_LINE[o]:
                 return 1 if HAS_LINE[x] else -1
-            if not HAS_LINE[x] or self.complete_win:
+            if not HAS_LINE[x] or cw:
                 return 0
             whole = [p or q for p, q in zip(one[0], other[0])]
             return 1 if first_line(whole, x) < first_line(whole, o) else -1
 
-        def second(values) -> int:
-            """The second best for the maker of a pair; -WIN if there is no pair."""
-            return sorted(values)[-2] if len(values) > 1 else -WIN
-
         best = -WIN
         for i, j in ((0, 1), (1, 0)):
-            if len(trees_left[i]) < 2:
+            if len(left[i]) < 2:
                 continue
-            # O closes a cycle in tree i; X's value for each root of mark 8 there
+            # O closes a cycle in tree i: X's value for each root of mark 8 there
             to_x = []
-            for settled in eight[i].values():
-                v = end_value(settled[0], 8, X, self.complete_win, settled[1], settled[2])
+            for _, settled in eight[i]:
+                v = end_value(settled[0], 8, X, cw, settled[1], settled[2])
                 if v is None:
-                    ends = [final(settled, other) for other in nine[j].values()]
-                    # X's 9th: plain on a last cell, else a pair whose root O picks
-                    v = ends[0] if len(ends) == 1 else -second([-e for e in ends])
+                    ends = sorted(final(settled, other) for other in nine[j])
+                    v = ends[-2] if len(ends) > 1 else ends[0]
                 to_x.append(v)
-            best = max(best, second([-v for v in to_x]))
-        # O joins the trees: X's values of the roots in tree i, by O's end in tree j
+            to_x.sort()
+            best = max(best, -to_x[1])  # X picks the better root of O's pair
+        # O joins the trees: X's two best roots in tree i, by O's end in tree j
         tops = []
         for i, j in ((0, 1), (1, 0)):
-            by_end = {}
-            for end, other in eight[j].items():
-                values = sorted((final(settled, other) for settled in nine[i].values()),
-                                reverse=True)
-                by_end[end] = values[:2]
-            tops.append(by_end)
-        for a_ends in tops[1].values():  # roots in tree 1, O's end a in tree 0
-            for b_ends in tops[0].values():  # roots in tree 0, O's end b in tree 1
-                best = max(best, -sorted(a_ends + b_ends, reverse=True)[1])
+            tops.append([sorted((final(settled, other) for settled in nine[i]), reverse=True)[:2]
+                         for _, other in eight[j]])
+        for in_second in tops[1]:  # roots in tree 1, by O's end in tree 0
+            for in_first in tops[0]:  # roots in tree 0, by O's end in tree 1
+                best = max(best, -sorted(in_first + in_second)[-2])
         return best
 
     def _good_cycle(self, pos, mark: int, tree: list[int], goal: int) -> bool:
