@@ -185,3 +185,24 @@ def test_first_moves_fall_into_eight_classes():
     classes = solve.first_move_classes()
     assert sorted(m for group in classes for m in group) == sorted(solve.moves(solve.initial()))
     assert sorted(len(group) for group in classes) == [2, 2, 4, 4, 4, 4, 8, 8]
+
+
+# --- the record of perfect play -----------------------------------------------------
+
+def test_the_perfect_play_record_ends_in_perfect_play():
+    """From X's 7th mark on, every position of figures/qttt/perfect-play.toml is worth
+    to X a win with mark 9 (the whole line is checked by the benchmark)."""
+    from rulebook.records import load_record
+
+    from conftest import ROOT
+
+    record = load_record(ROOT / "figures" / "qttt" / "perfect-play.toml")
+    solver = solve.Solver()
+    state, checked = GAME.initial_state(), 0
+    for text in record.moves:
+        state = state.play(state.parse_move(text))
+        if state.marks_placed >= 6 and state.pending is None and not state.is_over():
+            v = solver.value(solve.position(state))
+            assert (v if state.turn == 0 else -v) == solve.WIN - 9
+            checked += 1
+    assert checked >= 3 and state.outcome().winner == 0 and state.marks_placed == 9
