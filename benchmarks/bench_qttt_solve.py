@@ -6,7 +6,8 @@ Solves the game ``--runs`` times per variant (the seed's rules, then the
 complete win), prints the median and worst wall-clock and CPU time (target:
 under 60 s each on the 2-core machine), checks that every run gives the same
 result, and prints the result: the value, the winning first moves, the mark
-with which the win comes, each first-move class and the principal variation.
+with which the win comes, each first-move class and the principal variation,
+and whether figures/qttt/perfect-play.toml still records that variation.
 """
 
 from __future__ import annotations
@@ -15,8 +16,12 @@ import argparse
 import json
 import statistics
 import time
+import tomllib
+from pathlib import Path
 
 from rulebook.games.qttt.solve import solve
+
+RECORD = Path(__file__).resolve().parent.parent / "figures" / "qttt" / "perfect-play.toml"
 
 
 def timed_runs(complete_win: bool, runs: int, workers: int):
@@ -57,6 +62,10 @@ def main() -> None:
               f"wall median {statistics.median(walls):.1f} s, worst {max(walls):.1f} s; "
               f"CPU median {statistics.median(cpus):.1f} s, worst {max(cpus):.1f} s")
         print(report(result))
+        if not complete_win:
+            recorded = tomllib.loads(RECORD.read_text(encoding="utf-8"))["moves"]
+            same = recorded == result["principal_variation"]
+            print(f"{RECORD.name} records the principal variation: {'yes' if same else 'NO'}")
         if args.json:
             print(json.dumps(result, indent=1))
         print(flush=True)

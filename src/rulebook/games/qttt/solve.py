@@ -386,28 +386,28 @@ class Solver:
             whole = [p or q for p, q in zip(one[0], other[0])]
             return 1 if first_line(whole, x) < first_line(whole, o) else -1
 
+        # rows[i][a]: with mark 8 at a in tree i and mark 9 in the other tree,
+        # X's values of the full board by the root of mark 9, best first
+        rows = [[sorted([final(settled, other) for other in nine[1 - i]], reverse=True)
+                 for _, settled in eight[i]] for i in (0, 1)]
         best = -WIN
-        for i, j in ((0, 1), (1, 0)):
+        for i in (0, 1):
             if len(left[i]) < 2:
                 continue
             # O closes a cycle in tree i: X's value for each root of mark 8 there
             to_x = []
-            for _, settled in eight[i]:
+            for (_, settled), row in zip(eight[i], rows[i]):
                 v = end_value(settled[0], 8, X, cw, settled[1], settled[2])
-                if v is None:
-                    ends = sorted(final(settled, other) for other in nine[j])
-                    v = ends[-2] if len(ends) > 1 else ends[0]
+                if v is None:  # X's 9th: plain on a single cell, else a pair O picks from
+                    v = row[1] if len(row) > 1 else row[0]
                 to_x.append(v)
             to_x.sort()
             best = max(best, -to_x[1])  # X picks the better root of O's pair
-        # O joins the trees: X's two best roots in tree i, by O's end in tree j
-        tops = []
-        for i, j in ((0, 1), (1, 0)):
-            tops.append([sorted((final(settled, other) for settled in nine[i]), reverse=True)[:2]
-                         for _, other in eight[j]])
-        for in_second in tops[1]:  # roots in tree 1, by O's end in tree 0
-            for in_first in tops[0]:  # roots in tree 0, by O's end in tree 1
-                best = max(best, -sorted(in_first + in_second)[-2])
+        # O joins the trees with (a, b): X's roots in tree 1 are valued as with
+        # mark 8 at a, those in tree 0 as with mark 8 at b
+        for in_second in rows[0]:
+            for in_first in rows[1]:
+                best = max(best, -sorted(in_first[:2] + in_second[:2])[-2])
         return best
 
     def _good_cycle(self, pos, mark: int, tree: list[int], goal: int) -> bool:
