@@ -290,12 +290,12 @@ class Solver:
 
     def value(self, pos) -> int:
         """The exact value of a position to the player to move."""
-        if self.at_least(pos, 1):
-            v = 1
+        if self.at_least(pos, 0):
+            v = 0
             while self.at_least(pos, v + 1):
                 v += 1
             return v
-        v = 0
+        v = -1
         while not self.at_least(pos, v):
             v -= 1
         return v
