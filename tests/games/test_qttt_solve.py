@@ -10,7 +10,6 @@ The whole game is solved by benchmarks/bench_qttt_solve.py, not here.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 
 from rulebook.games import make_game
 from rulebook.games.qttt import solve
-from rulebook.games.qttt.rules import Classical, Collapse, Spooky
+from rulebook.games.qttt.rules import Collapse, Spooky
 
 from conftest import legal_games
 

@@ -22,6 +22,8 @@ capture how soon the game ends: a win ending with mark ``k`` is worth
 out.  The search answers tests "is the value at least t?" (each a boolean
 alpha-beta search), and keeps in a table, for each position in canonical form
 under the 8 board symmetries, the bounds on its value the tests have proved.
+O's 8th mark, the last with a choice of pairs, is valued without a search
+(:meth:`Solver.last_two`); X's 9th needs none.
 
 How one collapse that completes lines for both players is judged:
 
@@ -35,7 +37,6 @@ How one collapse that completes lines for both players is judged:
 
 from __future__ import annotations
 
-import time
 from itertools import combinations
 
 from .rules import LINES
@@ -552,10 +553,20 @@ def _outcome(value: int) -> dict:
 
 
 def solve(complete_win: bool = False, workers: int = 1) -> dict:
-    """The game under perfect play, from X's side (see :data:`VALUE_SCALE`).
+    """The game under perfect play, from X's side; deterministic and JSON-ready.
+
+    Keys: ``value`` (on :data:`VALUE_SCALE`), ``winner`` ("X", "O" or "draw")
+    and ``ends_with_mark`` (the mark whose collapse, or X's plain 9th, completes
+    the winning line when the winner hurries and the loser holds out; None for
+    a draw); ``first_moves``: each of X's 36 pairs ("a1-c3") with the same three;
+    ``first_move_classes``: the pairs grouped by symmetry, each with its values
+    and a best ``line``; ``best_first_moves``, ``winning_first_moves``;
+    ``principal_variation``: the best line of the first best class, in the
+    engine's notation (a record's ``moves``); ``nodes`` (positions searched)
+    and ``positions`` (kept in the table).
 
     ``workers`` > 1 shares the first-move classes among processes (each its own
-    table): the values and lines stay the same, the node counts change.
+    table): everything stays the same but the node and position counts.
     """
     classes = first_move_classes()
     if workers <= 1:
