@@ -8,6 +8,8 @@ under 60 s each on the 2-core machine), checks that every run gives the same
 result, and prints the result: the value, the winning first moves, the mark
 with which the win comes, each first-move class and the principal variation,
 and whether figures/qttt/perfect-play.toml still records that variation.
+Every class's best line is replayed with the engine, which must end it as
+its value says.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import time
 import tomllib
 from pathlib import Path
 
-from rulebook.games.qttt.solve import solve
+from rulebook.games import make_game
+from rulebook.games.qttt.solve import WIN, solve
 
 RECORD = Path(__file__).resolve().parent.parent / "figures" / "qttt" / "perfect-play.toml"
 
@@ -34,6 +37,19 @@ def timed_runs(complete_win: bool, runs: int, workers: int):
     if any(r != results[0] for r in results):
         raise SystemExit("the runs disagree: the solver is not deterministic")
     return walls, cpus, results[0]
+
+
+def replayed_value(line: list[str], complete_win: bool) -> int:
+    """The value to X, on the solver's scale, of a line played out by the engine."""
+    state = make_game("qttt").initial_state()
+    for text in line:
+        state = state.play(state.parse_move(text))
+    outcome = state.outcome()
+    if outcome is None:
+        raise SystemExit(f"the line {' '.join(line)} does not end the game")
+    if outcome.winner is None or (complete_win and outcome.reason == "simultaneous lines"):
+        return 0
+    return (WIN - state.marks_placed) * (1 if outcome.winner == 0 else -1)
 
 
 def report(result: dict) -> str:
@@ -62,6 +78,10 @@ def main() -> None:
               f"wall median {statistics.median(walls):.1f} s, worst {max(walls):.1f} s; "
               f"CPU median {statistics.median(cpus):.1f} s, worst {max(cpus):.1f} s")
         print(report(result))
+        wrong = [c["moves"][0] for c in result["first_move_classes"]
+                 if replayed_value(c["line"], complete_win) != c["value"]]
+        print("the engine ends every best line as its value says: "
+              + ("yes" if not wrong else "NO: " + ", ".join(wrong)))
         if not complete_win:
             recorded = tomllib.loads(RECORD.read_text(encoding="utf-8"))["moves"]
             same = recorded == result["principal_variation"]
