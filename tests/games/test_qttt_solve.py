@@ -122,10 +122,9 @@ def test_o_s_last_mark_worked_out_agrees_with_the_minimax(seed, complete_win):
 @pytest.mark.parametrize("seed", range(6))
 def test_a_best_line_replays_in_the_engine_to_its_value(seed, complete_win):
     state = near_the_end(200 + seed, 6)
-    solver = solve.Solver(complete_win)
-    v = solver.value(solve.position(state))
+    v = solve.Solver(complete_win).value(solve.position(state))
     mover = state.turn
-    for text in solve.notation(solver.best_line(solve.position(state))):
+    for text in solve.perfect_play(state, complete_win):
         state = state.play(state.parse_move(text))
     end = engine_result(state, complete_win)
     assert end is not None

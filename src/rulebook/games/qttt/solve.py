@@ -525,6 +525,16 @@ def notation(line) -> list[str]:
     return ["@" + cell_name(arg) if kind == "collapse" else pair_name(arg) for kind, arg in line]
 
 
+def perfect_play(state, complete_win: bool = False) -> list[str]:
+    """A best line from an engine position to the end, in the engine's notation
+    (a record made of a game's moves and these replays with ``rulebook check``)."""
+    if state.pending is not None:
+        raise ValueError("perfect_play needs a position without a collapse waiting")
+    if state.is_over():
+        return []
+    return notation(Solver(complete_win).best_line(position(state)))
+
+
 def first_move_classes() -> list[list[tuple[int, int]]]:
     """X's 36 first pairs grouped by symmetry, each group sorted, groups by their first pair."""
     groups: dict[bytes, list] = {}
