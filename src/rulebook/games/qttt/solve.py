@@ -333,14 +333,13 @@ class Solver:
             board = list(cls)
             board[next(iter(group))] = mark
             return end_value(board, mark, X, self.complete_win) >= t
-        # Cycles first: a pair in a tree passes the test if both its cells are
-        # roots where the chooser, who moves next, stays below 1 - t.
-        done = set()
-        for tree in group.values():
-            if len(tree) > 1 and id(tree) not in done:
-                done.add(id(tree))
-                if self._good_cycle(pos, mark, tree, 1 - t):
-                    return True
+        # Cycles first, in the largest trees first: a pair in a tree passes the
+        # test if both its cells are roots where the chooser, who moves next,
+        # stays below 1 - t.
+        for tree in sorted({id(tree): tree for tree in group.values()}.values(),
+                           key=len, reverse=True):
+            if len(tree) > 1 and self._good_cycle(pos, mark, tree, 1 - t):
+                return True
         # Then pairs joining two trees, those that passed most often first.
         history = self.history
         joins = [(a, b) for a, b in combinations(sorted(group), 2) if group[a] is not group[b]]
