@@ -22,6 +22,8 @@ capture how soon the game ends: a win ending with mark ``k`` is worth
 out.  The search answers tests "is the value at least t?" (each a boolean
 alpha-beta search), and keeps in a table, for each position in canonical form
 under the 8 board symmetries, the bounds on its value the tests have proved.
+O's 8th mark, the last with a choice of pairs, is valued without a search
+(:meth:`Solver.last_two`); X's 9th needs none.
 
 How one collapse that completes lines for both players is judged:
 
@@ -35,7 +37,6 @@ How one collapse that completes lines for both players is judged:
 
 from __future__ import annotations
 
-import time
 from itertools import combinations
 
 from .rules import LINES
@@ -87,6 +88,11 @@ def initial() -> tuple:
     return (0,) * 9, ()
 
 
+def position(state) -> tuple:
+    """The solver's model of an engine position (rules.QtttState)."""
+    return tuple(m or 0 for m in state.classical), tuple(state.spooky)
+
+
 def next_mark(pos) -> int:
     cls, sp = pos
     return 10 - cls.count(0) + len(sp)
@@ -116,18 +122,19 @@ def trees(pos) -> dict[int, list[int]]:
     return group
 
 
-def settlements(pos, tree: list[int]) -> dict[int, list[int]]:
-    """For each cell of ``tree`` as the root, the board once the newest mark settles there.
+def settlements(cls, sp, tree: list[int], mark: int) -> dict[int, tuple[list[int], int, int]]:
+    """For each cell of ``tree`` as the root: the board once ``mark`` is classical
+    there and the tree settles, and the cells of X's and of O's classical marks
+    (bit masks).
 
-    The newest mark is the last of ``pos[1]``; its pair lies in ``tree`` (with
-    it, a cycle).  Every other mark of the tree goes to its cell away from the
-    root.  Moving the root across one pair changes just the two cells of that pair.
+    That is the collapse when ``mark``, the newest, closed a cycle in ``tree``
+    (the pairs ``sp`` do not hold it): every other mark of the tree goes to its
+    cell away from the root.  Moving the root across one pair changes just the
+    two cells of that pair.
     """
-    cls, sp = pos
-    mark = sp[-1][0]
     inside = set(tree)
     links = {c: [] for c in tree}
-    for m, a, b in sp[:-1]:
+    for m, a, b in sp:
         if a in inside:
             links[a].append((b, m))
             links[b].append((a, m))
@@ -142,13 +149,26 @@ def settlements(pos, tree: list[int]) -> dict[int, list[int]]:
                 parent[other] = cell
                 board[other] = m
                 order.append(other)
-    boards = {first: board}
+    found = {first: (board, *masks(board))}
+    new_x = mark & 1
     for cell in order[1:]:
         above = parent[cell]
-        moved = boards[above][:]
-        moved[above], moved[cell] = moved[cell], mark
-        boards[cell] = moved
-    return boards
+        before, x, o = found[above]
+        moved = before[:]
+        m = moved[cell]
+        moved[above], moved[cell] = m, mark
+        both = BITS[above] | BITS[cell]
+        x, o = x & ~both, o & ~both
+        if m & 1:
+            x |= BITS[above]
+        else:
+            o |= BITS[above]
+        if new_x:
+            x |= BITS[cell]
+        else:
+            o |= BITS[cell]
+        found[cell] = (moved, x, o)
+    return found
 
 
 def settle(pos, root: int) -> tuple:
@@ -156,7 +176,7 @@ def settle(pos, root: int) -> tuple:
     cls, sp = pos
     tree = trees((cls, sp[:-1]))[root]
     inside = set(tree)
-    board = settlements(pos, tree)[root]
+    board = settlements(cls, sp[:-1], tree, sp[-1][0])[root][0]
     return tuple(board), tuple(s for s in sp if s[1] not in inside)
 
 
@@ -182,8 +202,20 @@ BITS = tuple(1 << c for c in range(9))
 HAS_LINE = tuple(_has_line(mask) for mask in range(512))  # cells mask -> holds a line?
 
 
-def result(cls, complete_win: bool = False):
-    """None while the game goes on, else ``(winner or None, reason)`` as the engine says."""
+def _lines_in(mask: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple(line for line, cells in zip(LINES, LINE_MASKS) if mask & cells == cells)
+
+
+LINES_IN = tuple(_lines_in(mask) for mask in range(512))  # cells mask -> the lines it holds
+
+
+def first_line(cls, cells: int) -> int:
+    """When the first of the lines held by ``cells`` was complete: its largest mark."""
+    return min(max(cls[a], cls[b], cls[c]) for a, b, c in LINES_IN[cells])
+
+
+def masks(cls) -> tuple[int, int]:
+    """The cells of X's and of O's classical marks, as bit masks."""
     x = o = 0
     for bit, m in zip(BITS, cls):
         if m:
@@ -191,13 +223,18 @@ def result(cls, complete_win: bool = False):
                 x |= bit
             else:
                 o |= bit
+    return x, o
+
+
+def result(cls, complete_win: bool = False, x: int | None = None, o: int | None = None):
+    """None while the game goes on, else ``(winner or None, reason)`` as the engine says.
+    ``x`` and ``o``, if given, are :func:`masks` of ``cls``."""
+    if x is None:
+        x, o = masks(cls)
     if HAS_LINE[x] and HAS_LINE[o]:
         if complete_win:
             return None, "simultaneous lines"
-        # the line whose largest mark number is smaller wins
-        first = [min(max(cls[c] for c in line) for line, mask in zip(LINES, LINE_MASKS)
-                     if cells & mask == mask) for cells in (x, o)]
-        return (X if first[X] < first[O] else O), "simultaneous lines"
+        return (X if first_line(cls, x) < first_line(cls, o) else O), "simultaneous lines"
     if HAS_LINE[x] or HAS_LINE[o]:
         return (X if HAS_LINE[x] else O), "line"
     if x | o == 511:
@@ -205,9 +242,11 @@ def result(cls, complete_win: bool = False):
     return None
 
 
-def end_value(cls, mark: int, player: int, complete_win: bool):
+def end_value(cls, mark: int, player: int, complete_win: bool, x=None, o=None):
     """The value to ``player`` of the game once mark ``mark`` is settled, or None if it goes on."""
-    end = result(cls, complete_win)
+    if x is not None and not (HAS_LINE[x] or HAS_LINE[o]) and x | o != 511:
+        return None  # the common case, quickly
+    end = result(cls, complete_win, x, o)
     if end is None:
         return None
     if end[0] is None:
@@ -248,15 +287,16 @@ class Solver:
         self.complete_win = complete_win
         self.bounds: dict[bytes, tuple[int, int]] = {}  # key -> (lowest, highest) value
         self.nodes = 0
+        self.history: dict[tuple[int, int, int], int] = {}  # (mark, a, b) -> times it passed
 
     def value(self, pos) -> int:
         """The exact value of a position to the player to move."""
-        if self.at_least(pos, 1):
-            v = 1
+        if self.at_least(pos, 0):
+            v = 0
             while self.at_least(pos, v + 1):
                 v += 1
             return v
-        v = 0
+        v = -1
         while not self.at_least(pos, v):
             v -= 1
         return v
@@ -268,6 +308,9 @@ class Solver:
             return True
         if t > WIN - mark:
             return False
+        if mark == 9:  # X's last mark: quicker to work out than to look up
+            self.nodes += 1
+            return self._search(pos, mark, t)
         k = key(pos, self.complete_win)
         low, high = self.bounds.get(k, (-WIN, WIN))
         if low >= t:
@@ -275,6 +318,10 @@ class Solver:
         if high < t:
             return False
         self.nodes += 1
+        if mark == 8:  # O's last mark: work out the exact value
+            v = self.last_two(pos)
+            self.bounds[k] = (v, v)
+            return v >= t
         found = self._search(pos, mark, t)
         self.bounds[k] = (t, high) if found else (low, t - 1)
         return found
@@ -286,31 +333,93 @@ class Solver:
             board = list(cls)
             board[next(iter(group))] = mark
             return end_value(board, mark, X, self.complete_win) >= t
-        # Cycles first: a pair in a tree passes the test if both its cells are
-        # roots where the chooser, who moves next, stays below 1 - t.
-        done = set()
-        for tree in group.values():
-            if len(tree) > 1 and id(tree) not in done:
-                done.add(id(tree))
-                if self._good_cycle(pos, mark, tree, 1 - t):
-                    return True
-        for a, b in combinations(sorted(group), 2):
-            if group[a] is not group[b]:
-                if not self.at_least((cls, sp + ((mark, a, b),)), 1 - t):
-                    return True
+        # Cycles first, in the largest trees first: a pair in a tree passes the
+        # test if both its cells are roots where the chooser, who moves next,
+        # stays below 1 - t.
+        for tree in sorted({id(tree): tree for tree in group.values()}.values(),
+                           key=len, reverse=True):
+            if len(tree) > 1 and self._good_cycle(pos, mark, tree, 1 - t):
+                return True
+        # Then pairs joining two trees, those that passed most often first.
+        history = self.history
+        joins = [(a, b) for a, b in combinations(sorted(group), 2) if group[a] is not group[b]]
+        joins.sort(key=lambda pair: -history.get((mark, *pair), 0))
+        for a, b in joins:
+            if not self.at_least((cls, sp + ((mark, a, b),)), 1 - t):
+                history[mark, a, b] = history.get((mark, a, b), 0) + 1
+                return True
         return False
+
+    def last_two(self, pos) -> int:
+        """The exact value to O of O's 8th mark, worked out without a search.
+
+        Two trees are left (each maybe a single cell).  Settling a tree from a
+        root with mark 8 or 9 there gives the same cells whatever happens in the
+        other tree, so every ending joins one settlement of each tree:
+
+        - O closes a cycle in one tree, X picks the root of mark 8 and (unless
+          a line ends the game there) makes mark 9 in the other tree: a plain
+          mark on a single cell, else a pair whose root O picks;
+        - O joins the trees with a pair (a, b): X's 9th closes a cycle in the
+          whole, and if O then picks a root r in one tree, mark 8 goes to the end
+          of O's pair in the other tree, whatever the other end.
+
+        Who makes a pair and leaves the choice of its root to the other gets
+        the second best of the roots' values (the chooser takes the worse one).
+        """
+        cls, sp = pos
+        cw = self.complete_win
+        left = list({id(tree): tree for tree in trees(pos).values()}.values())
+        eight = [list(settlements(cls, sp, tree, 8).items()) for tree in left]
+        nine = []  # the same with mark 9 (X's) at the root
+        for found in eight:
+            nine.append([(board[:root] + [9] + board[root + 1:], x | BITS[root], o & ~BITS[root])
+                         for root, (board, x, o) in found])
+
+        def final(one, other) -> int:
+            """X's value of the full board that joins two settlements."""
+            x, o = one[1] | other[1], one[2] | other[2]
+            if HAS_LINE[x] != HAS_LINE[o]:
+                return 1 if HAS_LINE[x] else -1
+            if not HAS_LINE[x] or cw:
+                return 0
+            whole = [p or q for p, q in zip(one[0], other[0])]
+            return 1 if first_line(whole, x) < first_line(whole, o) else -1
+
+        # rows[i][a]: with mark 8 at a in tree i and mark 9 in the other tree,
+        # X's values of the full board by the root of mark 9, best first
+        rows = [[sorted([final(settled, other) for other in nine[1 - i]], reverse=True)
+                 for _, settled in eight[i]] for i in (0, 1)]
+        best = -WIN
+        for i in (0, 1):
+            if len(left[i]) < 2:
+                continue
+            # O closes a cycle in tree i: X's value for each root of mark 8 there
+            to_x = []
+            for (_, settled), row in zip(eight[i], rows[i]):
+                v = end_value(settled[0], 8, X, cw, settled[1], settled[2])
+                if v is None:  # X's 9th: plain on a single cell, else a pair O picks from
+                    v = row[1] if len(row) > 1 else row[0]
+                to_x.append(v)
+            to_x.sort()
+            best = max(best, -to_x[1])  # X picks the better root of O's pair
+        # O joins the trees with (a, b): X's roots in tree 1 are valued as with
+        # mark 8 at a, those in tree 0 as with mark 8 at b
+        for in_second in rows[0]:
+            for in_first in rows[1]:
+                best = max(best, -sorted(in_first[:2] + in_second[:2])[-2])
+        return best
 
     def _good_cycle(self, pos, mark: int, tree: list[int], goal: int) -> bool:
         """Whether a pair in ``tree`` keeps the chooser below ``goal`` whichever cell they pick."""
         cls, sp = pos
-        closed = (cls, sp + ((mark, tree[0], tree[1]),))  # any pair in the tree collapses alike
         chooser = 1 - owner(mark)
         inside = set(tree)
         rest = tuple(s for s in sp if s[1] not in inside)
         later = []
         bad = 0  # roots where the chooser fails
-        for board in settlements(closed, tree).values():
-            v = end_value(board, mark, chooser, self.complete_win)
+        for board, x, o in settlements(cls, sp, tree, mark).values():
+            v = end_value(board, mark, chooser, self.complete_win, x, o)
             if v is None:
                 later.append((tuple(board), rest))
             elif v < goal:
@@ -375,11 +484,10 @@ class Solver:
             if len(tree) < 2 or id(tree) in done:
                 continue
             done.add(id(tree))
-            closed = (cls, sp + ((mark, tree[0], tree[1]),))
             inside = set(tree)
             rest = tuple(s for s in sp if s[1] not in inside)
             bad = {}
-            for root, board in sorted(settlements(closed, tree).items()):
+            for root, (board, _, _) in sorted(settlements(cls, sp, tree, mark).items()):
                 after = (tuple(board), rest)
                 value = end_value(board, mark, 1 - owner(mark), self.complete_win)
                 if value is None:
@@ -416,6 +524,16 @@ def notation(line) -> list[str]:
     return ["@" + cell_name(arg) if kind == "collapse" else pair_name(arg) for kind, arg in line]
 
 
+def perfect_play(state, complete_win: bool = False) -> list[str]:
+    """A best line from an engine position to the end, in the engine's notation
+    (a record made of a game's moves and these replays with ``rulebook check``)."""
+    if state.pending is not None:
+        raise ValueError("perfect_play needs a position without a collapse waiting")
+    if state.is_over():
+        return []
+    return notation(Solver(complete_win).best_line(position(state)))
+
+
 def first_move_classes() -> list[list[tuple[int, int]]]:
     """X's 36 first pairs grouped by symmetry, each group sorted, groups by their first pair."""
     groups: dict[bytes, list] = {}
@@ -444,10 +562,20 @@ def _outcome(value: int) -> dict:
 
 
 def solve(complete_win: bool = False, workers: int = 1) -> dict:
-    """The game under perfect play, from X's side (see :data:`VALUE_SCALE`).
+    """The game under perfect play, from X's side; deterministic and JSON-ready.
+
+    Keys: ``value`` (on :data:`VALUE_SCALE`), ``winner`` ("X", "O" or "draw")
+    and ``ends_with_mark`` (the mark whose collapse, or X's plain 9th, completes
+    the winning line when the winner hurries and the loser holds out; None for
+    a draw); ``first_moves``: each of X's 36 pairs ("a1-c3") with the same three;
+    ``first_move_classes``: the pairs grouped by symmetry, each with its values
+    and a best ``line``; ``best_first_moves``, ``winning_first_moves``;
+    ``principal_variation``: the best line of the first best class, in the
+    engine's notation (a record's ``moves``); ``nodes`` (positions searched)
+    and ``positions`` (kept in the table).
 
     ``workers`` > 1 shares the first-move classes among processes (each its own
-    table): the values and lines stay the same, the node counts change.
+    table): everything stays the same but the node and position counts.
     """
     classes = first_move_classes()
     if workers <= 1:
