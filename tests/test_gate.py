@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from rulebook.games import make_game
 from rulebook.literals import name_pattern, player_names, unchecked_literals
 
@@ -42,6 +44,14 @@ def test_a_cell_and_a_paragraph_after_the_caption_are_gated_too(tmp_path):
                            "The cycle links :claim:`pairs` pairs.",
                            bad={"extra": "It starts in a1."}, good={"extra": "It starts here."})
     assert re.search(gate_error("en", "a1"), bad)
+    assert good == ""
+
+
+@pytest.mark.parametrize("markup", ["*{}*", "**{}**"])
+def test_a_digit_inside_inline_markup_is_gated_too(tmp_path, markup):
+    bad, good = build_both(tmp_path, "en", f"The cycle links {markup.format('3')} pairs.",
+                           f"The cycle links {markup.format(':claim:`pairs`')} pairs.")
+    assert re.search(gate_error("en", "3"), bad)
     assert good == ""
 
 
