@@ -72,3 +72,29 @@ def test_the_choice_is_a_legal_move_that_depends_on_the_seed(player_for_seed):
     assert chosen == choices(player_for_seed, state)
     assert set(chosen) <= legal
     assert len(set(chosen)) >= 8  # twenty uniform draws from 36 give about 15
+
+
+# QTTT positions where the chooser's two collapse choices end the game at once:
+# one in a full-board draw, the other in a line for the opponent (found by a
+# seeded random search; the test checks that this is so).
+DRAW_OR_LOSE = [
+    "b1-b3 a1-b1 a3-b3 a1-a2 b1-b2 c1-a2 a1-c1 @a1 c2-c3 c2-c3",
+    "b1-a3 b1-b3 b2-a3 a3-c3 a1-b2 b1-c1 c2-a3 a1-a2 c2-c3",
+    "a2-b2 a1-b2 a1-c1 c1-a3 a1-a3 @a1 c2-c3 b3-c3 b1-b3 b1-b3",
+    "c1-a2 c2-c3 b3-c3 b1-b2 c1-a2 @c1 c2-c3 @c3 b1-b2 @b2 a1-a3 a1-a3",
+    "c1-c2 a1-b2 c2-c3 c2-a3 a2-a3 b2-c2 a1-a2 @a1 b1-b3 b1-b3",
+    "a1-a2 a2-a3 a1-c1 b1-c3 c2-c3 c1-c3 c2-a3 @a3 b2-b3 b2-b3",
+]
+
+
+@pytest.mark.parametrize("line", DRAW_OR_LOSE)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_computer_takes_a_sure_draw_over_a_sure_loss(line, seed):
+    state = make_game("qttt").initial_state()
+    for text in line.split():
+        state = state.play(state.parse_move(text))
+    ends = {move: state.play(move).outcome() for move in state.legal_moves()}
+    assert len(ends) == 2 and all(outcome is not None for outcome in ends.values())
+    assert {outcome.winner for outcome in ends.values()} == {None, 1 - state.turn}
+    move = MonteCarloPlayer(playouts=20, seed=seed).choose(state)
+    assert ends[move].winner is None

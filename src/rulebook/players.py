@@ -88,9 +88,9 @@ class MonteCarloPlayer:
         node = root
         while not node.state.is_over():
             allowed = max(1, math.ceil(self.widening * math.sqrt(node.visits)))
-            if len(node.children) < allowed:
-                node = self._expand(node)
-                path.append(node)
+            if len(node.children) < allowed and (child := self._expand(node)) is not None:
+                path.append(child)
+                node = child
                 break
             node = node.ucb_child(self.exploration)
             path.append(node)
@@ -100,11 +100,13 @@ class MonteCarloPlayer:
             if visited.mover is not None:
                 visited.reward += reward(final, visited.mover)
 
-    def _expand(self, node: _Node) -> _Node:
+    def _expand(self, node: _Node) -> _Node | None:
+        """A child for a newly drawn move, or None if the move drawn has one already
+        (then the search goes on by UCB: visiting that child instead would let
+        chance, not its value, decide how often it is tried)."""
         move = node.state.random_move(self.rng)
-        for child in node.children:  # a finite game may draw the same move again
-            if child.move == move:
-                return child
+        if any(child.move == move for child in node.children):
+            return None
         child = _Node(node.state.play(move), node.state.turn, move)
         node.children.append(child)
         return child
