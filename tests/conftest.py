@@ -1,9 +1,12 @@
-"""Shared fixtures: the project's paths and a site built from a copy of it."""
+"""Shared fixtures: the project's paths, a site built from a copy of it, served, and a browser."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -71,6 +74,36 @@ def built_site(tmp_path_factory):
     project = Project(copy_project(tmp_path_factory.mktemp("site")))
     summary = build(project, progress=lambda line: None)
     return project, summary
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    """The built site served on a loopback port: (project, base URL)."""
+    project, _ = built_site
+    handler = functools.partial(_QuietHandler, directory=str(project.build / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield project, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless chromium, started once per module (tests/chromium.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from chromium import ARGS, CHROMIUM
+
+    assert CHROMIUM, "chromium is needed for this test (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
 
 
 def pytest_collection_modifyitems(config, items):

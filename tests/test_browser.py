@@ -5,51 +5,18 @@ desktop width and on a 390 px phone."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
 import re
-import shutil
-import threading
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None and not os.environ.get("CI"):
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+from chromium import DESKTOP, PHONE, skip_unless_installed
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+skip_unless_installed()
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LANGS = ("en", "ja")
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 # The furo theme's menu button (top left of a phone's screen) and navigation tree.
 MENU_BUTTON = ".mobile-header label[for='__navigation']"
 NAVIGATION = ".sidebar-drawer .sidebar-tree"
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    """Serve build/site on a loopback port."""
-    project, _ = built_site
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler,
-                                directory=str(project.build / "site"))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield project, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM, "chromium is needed for this test (apt-get install chromium)"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def every_page(project):

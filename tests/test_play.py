@@ -12,16 +12,11 @@ position CPython's replay ends in (``rulebook replay --json``'s JSON).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import random
 import re
-import shutil
 import subprocess
 import sys
-import threading
 
 import pytest
 
@@ -30,16 +25,10 @@ from rulebook.games import available_games, make_game
 from rulebook.play.words import WORDS
 from rulebook.records import find_records, load_record
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None and not os.environ.get("CI"):
-    pytest.skip("chromium is not installed (apt-get install chromium)", allow_module_level=True)
+from chromium import DESKTOP, PHONE, skip_unless_installed
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+skip_unless_installed()
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 GAMES = available_games()
 # Options the random game is played with: each game's settings reach the engine.
 OPTIONS = {"necto": {"size": 4}, "inphexion": {"pie": True, "neutral": True, "size": 5},
@@ -50,31 +39,6 @@ OPTIONS = {"necto": {"size": 4}, "inphexion": {"pie": True, "neutral": True, "si
 # A position where every aid shows something (the aids' test).
 AID_RECORDS = {"necto": "necto/marks.toml", "craquelure": "craquelure/whole-game.toml",
                "qttt": "qttt/spooky-marks.toml", "inphexion": "inphexion/connection.toml"}
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    """Serve build/site on a loopback port; record every request that leaves it."""
-    project, _ = built_site
-    handler = functools.partial(QuietHandler, directory=str(project.build / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield project, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM, "chromium is needed for this test (apt-get install chromium)"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def open_play_page(browser, base, slug, viewport, lang="en"):
