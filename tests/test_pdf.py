@@ -1042,3 +1042,24 @@ def test_a_paragraph_ending_in_a_colon_is_kept_with_what_it_introduces():
     doctree = publish_doctree("Do this:\n\n- one\n- two\n\nNot this.\n\n- three\n\nNor: this.\n")
     paragraphs = list(doctree.findall(lambda n: n.tagname == "paragraph" and n.parent is doctree))
     assert [_introduces(p) for p in paragraphs] == [True, False, False]
+
+
+def test_ids_left_at_the_end_of_the_document_are_each_a_link_destination():
+    """Targets with no paragraph after them (the end of a document) are carried by an Anchor:
+    a link to any of its ids, not only the first, lands on the page where the document ends."""
+    from reportlab.platypus import PageBreak, Paragraph
+
+    from rulebook.pdf.flowables import Anchor
+    from rulebook.pdf.templates import RulebookDocTemplate
+
+    styles = stylesheet("en")
+    story = [Paragraph('To <a href="#late-one">the first</a>.', styles["body"]),
+             Paragraph('To <a href="#late-two">the second</a>.', styles["body"]),
+             PageBreak(), Paragraph("The last page.", styles["body"]),
+             Anchor(["late-one", "late-two"])]
+    out = io.BytesIO()
+    RulebookDocTemplate(out, title="T", author="A", subject="S", lang="en").build_document(story)
+    pdf = reader(out.getvalue())
+    assert len(pdf.pages) == 2
+    assert link_targets_on_line(pdf, pdf.pages[0], "the first") == {1}
+    assert link_targets_on_line(pdf, pdf.pages[0], "the second") == {1}
