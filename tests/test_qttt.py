@@ -403,3 +403,38 @@ def test_what_a_position_carries_over_agrees_with_working_it_out_afresh(game):
         assert state.free_cells() == [c for c in CELLS if state.classical[c] is None]
         assert [[bool(state._groups[c] >> d & 1) for d in CELLS] for c in CELLS] == [
             [connected(state.spooky, c, d) for d in CELLS] for c in CELLS]
+
+
+def test_positions_are_equal_and_hash_alike_exactly_when_their_fields_are_equal():
+    """Positions are dictionary keys (the solver's tables, the computer's search tree):
+    the same moves give equal positions with equal hashes; different positions are
+    unequal, and their hashes differ too (a constant hash would be correct but slow)."""
+    import random
+
+    rng = random.Random(7)
+    seen = {}
+    for _ in range(40):
+        state, moves = GAME.initial_state(), ()
+        while not state.is_over():
+            move = rng.choice(sorted(state.legal_moves(), key=state.format_move))
+            state, moves = state.play(move), moves + (state.format_move(move),)
+            seen.setdefault(moves, state)
+    assert len(seen) > 200
+    for moves, state in list(seen.items())[:60]:
+        again = play(*moves)
+        assert again == state and hash(again) == hash(state)
+    fields = lambda s: (s.spooky, s.classical, s.marks_placed, s.pending, s.moves_played)
+    distinct = {fields(s): s for s in seen.values()}
+    assert len(set(seen.values())) == len(distinct)
+    assert len({hash(s) for s in distinct.values()}) == len(distinct)
+    first, second = play("a1-b2"), play("a1-c3")
+    assert first != second and first != fields(first)
+
+
+def test_a_positions_repr_shows_each_of_its_fields():
+    state = play("a1-b2", "b2-c3", "c3-a1")
+    text = repr(state)
+    assert text.startswith("QtttState(") and text.endswith(")")
+    shown = ", ".join(f"{name}={getattr(state, name)!r}"
+                      for name in ("spooky", "classical", "marks_placed", "pending", "moves_played"))
+    assert text == f"QtttState({shown})"
