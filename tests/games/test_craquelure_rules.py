@@ -356,3 +356,29 @@ def test_cuttable_regions_are_the_unsettled_ones_not_the_movers():
     assert cuttable == expected and after.last.parts[0] not in cuttable
     assert {r.id for r in after.cuttable(0)} == {r.id for r in after.regions.values()
                                                  if r.owner != 0 and r.area >= 3 * 0.005 * math.pi}
+
+
+@pytest.mark.parametrize("grid", ["square", "triangular"])
+@pytest.mark.parametrize("steps", [3, 5, 8, 20])
+def test_grid_points_in_a_box_are_the_lattice_points_and_each_snaps_to_itself(grid, steps):
+    """Against the lattice enumerated by brute force (rows of the triangular grid
+    sqrt(3)/2 steps apart, every other row shifted by half a step), in boxes
+    around and away from the origin: the points listed are exactly the lattice
+    points inside, each one is a grid point, and a point between them is not."""
+    settings = game(grid=grid, grid_steps=steps).settings
+    s = 2 / steps
+    h = s * math.sqrt(3) / 2 if grid == "triangular" else s
+    lattice = [((i + (row / 2 if grid == "triangular" else 0)) * s, row * h)
+               for row in range(-2 * steps, 2 * steps + 1) for i in range(-2 * steps, 2 * steps + 1)]
+    for box in [(-1.0, -1.0, 1.0, 1.0), (0.13, 0.21, 0.97, 0.88), (-0.9, -0.7, -0.05, 0.4)]:
+        inside = sorted((x, y) for x, y in lattice
+                        if box[0] <= x <= box[2] and box[1] <= y <= box[3])
+        listed = sorted(settings.grid_points_in(box))
+        assert len(listed) == len(inside) > 0
+        assert [c for p in listed for c in p] == pytest.approx([c for p in inside for c in p],
+                                                               abs=1e-12)
+        for x, y in inside:
+            assert settings.grid_point(x, y) == pytest.approx((x, y), abs=1e-12)
+            assert settings.grid_point(x + s / 2, y + h / 2) is None  # between rows and columns
+            assert settings.grid_point(x + 1e-6, y) is None
+            assert settings.grid_point(x, y - 1e-6) is None
