@@ -8,6 +8,7 @@ killed (a test failed), timed out (the mutant looped; also caught), survived
     python benchmarks/mutation.py                 # every target
     python benchmarks/mutation.py qttt records    # some of them
     python benchmarks/mutation.py gates --survivors   # and show the diffs that survived
+    python benchmarks/mutation.py craquelure --sample 150   # a seeded random sample
 
 Needs the ``bench`` extra: ``.venv/bin/pip install -e '.[bench]'``.
 
@@ -23,8 +24,13 @@ its folder swapping or language chooser).  The gates run without the tests
 marked ``site`` (the whole site built once, about 50 s).
 
 A target's tests are a subset of the README's test command, so the rates are
-lower bounds of what the whole suite catches.  Timing: about 1 to 5 minutes a
-target on a 2-core machine.
+lower bounds of what the whole suite catches.  Timing on this 2-core machine
+(idle to lightly loaded): records about 16 minutes, the gates about 35, QTTT
+and inpHeXion 20 to 30; Necto's and Craquelure's slowest mutants each run
+most of their game's tests (about 30 s of CPU), so a whole run of either takes
+hours.  ``--sample N`` runs a seeded random sample of N of a target's mutants
+instead (the same N for the same seed and code) and prints the kill rate with
+its 95 % interval (Wilson), which is what a sample can say.
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import math
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -114,11 +122,29 @@ def mutant_patterns(module: str, functions) -> list[str]:
             for name in functions]
 
 
-def tally(copy: Path, module: str, patterns) -> dict:
+def mutant_codes(copy: Path, module: str, patterns) -> dict:
+    """mutmut's exit code for each of the module's mutants that match ``patterns``
+    (None: not run)."""
     meta = copy / "mutants" / PACKAGE / f"{module}.meta"
     codes = json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
-    codes = {key: code for key, code in codes.items()
-             if any(fnmatch.fnmatchcase(key, pattern) for pattern in patterns)}
+    return {key: code for key, code in codes.items()
+            if any(fnmatch.fnmatchcase(key, pattern) for pattern in patterns)}
+
+
+def wilson(caught: int, total: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a kill rate measured on a sample."""
+    if not total:
+        return 0.0, 0.0
+    z, p = 1.96, caught / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
+def tally(copy: Path, module: str, patterns, sample=None) -> dict:
+    codes = mutant_codes(copy, module, patterns)
+    if sample is not None:
+        codes = {key: code for key, code in codes.items() if key in sample}
     counts = {"mutants": len(codes), "killed": 0, "timeout": 0, "survived": 0, "untested": 0}
     survivors = []
     for key, code in codes.items():
@@ -137,7 +163,19 @@ def tally(copy: Path, module: str, patterns) -> dict:
     return counts, survivors
 
 
-def run_target(name, max_children, show) -> list:
+def draw_sample(copy: Path, modules, patterns, size: int, seed: int, env) -> list[str]:
+    """A seeded random sample of the target's mutants.  mutmut makes the mutants (and
+    its per-test statistics, kept for the real run) before it looks at the names it
+    is given, so a run for a name that matches nothing lists them all."""
+    subprocess.run([sys.executable, "-m", "mutmut", "run", "rulebook.no_such_module.x_none"],
+                   cwd=copy, capture_output=True, text=True, env=env)
+    names = sorted(key for module in modules for key in mutant_codes(copy, module, patterns[module]))
+    if not names:
+        sys.exit("mutmut made no mutants to sample from")
+    return sorted(random.Random(seed).sample(names, min(size, len(names))))
+
+
+def run_target(name, max_children, show, sample_size=None, seed=0) -> list:
     modules, tests, extra = (*TARGETS[name], {})[:3]
     only = extra.get("only", {})
     patterns = {module: mutant_patterns(module, only.get(module)) for module in modules}
@@ -148,6 +186,9 @@ def run_target(name, max_children, show) -> list:
         configure(copy, modules, tests, extra)
         start = time.perf_counter()
         names = [p for module in modules for p in patterns[module]] if only else []
+        sample = None
+        if sample_size:
+            names = sample = draw_sample(copy, modules, patterns, sample_size, seed, env)
         done = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children",
                                str(max_children), *names], cwd=copy, capture_output=True,
                               text=True, env=env)
@@ -156,8 +197,11 @@ def run_target(name, max_children, show) -> list:
             sys.exit(f"mutmut failed on {name}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
         rows = []
         for module in modules:
-            counts, survivors = tally(copy, module, patterns[module])
-            rows.append((name, module + (" (part)" if module in only else ""), counts, seconds))
+            counts, survivors = tally(copy, module, patterns[module], sample)
+            label = module + (" (part)" if module in only else "")
+            if sample is not None:
+                label += f" (sample of {len(mutant_codes(copy, module, patterns[module]))})"
+            rows.append((name, label, counts, seconds))
             if show:
                 for key in survivors:
                     diff = subprocess.run([sys.executable, "-m", "mutmut", "show", key],
@@ -172,6 +216,9 @@ def main():
                         help=f"some of: {', '.join(TARGETS)} (default: all)")
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--survivors", action="store_true", help="print each surviving mutant")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="run a seeded random sample of N mutants of each target")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     options = parser.parse_args()
     unknown = set(options.targets) - set(TARGETS)
     if unknown:
@@ -180,10 +227,15 @@ def main():
           f"{'survived':>8} {'untested':>8} {'rate':>6}  time", flush=True)
     total = {"mutants": 0, "killed": 0, "timeout": 0}
     for name in options.targets or TARGETS:  # each target's rows as soon as it is done
-        for name, module, c, seconds in run_target(name, options.max_children, options.survivors):
+        for name, module, c, seconds in run_target(name, options.max_children, options.survivors,
+                                                   options.sample, options.seed):
+            interval = ""
+            if options.sample:
+                low, high = wilson(c["killed"] + c["timeout"], c["mutants"])
+                interval = f"  (95 % interval {low:.1%} to {high:.1%})"
             print(f"{name:11} {module:28} {c['mutants']:7} {c['killed']:7} {c['timeout']:7} "
-                  f"{c['survived']:8} {c['untested']:8} {c['rate']:6.1%}  {seconds:5.0f} s",
-                  flush=True)
+                  f"{c['survived']:8} {c['untested']:8} {c['rate']:6.1%}  {seconds:5.0f} s"
+                  f"{interval}", flush=True)
             for key in total:
                 total[key] += c[key]
     caught = total["killed"] + total["timeout"]
