@@ -63,6 +63,15 @@ def test_a_literal_marked_unchecked_passes(tmp_path):
     assert good == ""
 
 
+def test_an_unchecked_literal_is_shown_as_written(tmp_path):
+    html = figure_html(tmp_path, "A line needs :unchecked:`3` marks; the cycle has "
+                                 ":claim:`pairs` pairs.")
+    caption = re.findall(r"<p><span class=\"caption-text\">(.*?)</span><a class=\"headerlink\"", html)
+    assert [re.sub(r"<[^>]+>", "", text).strip() for text in caption] == \
+        ["A line needs 3 marks; the cycle has 3 pairs."]
+    assert '<span class="unchecked">3</span> marks' in caption[0]
+
+
 def test_a_player_name_outside_a_claim_fails_in_english(tmp_path):
     bad, good = build_both(tmp_path, "en", "X closed the cycle, so :claim:`chooser` chooses.",
                            "The last pair closed the cycle, so :claim:`chooser` chooses.")
@@ -124,10 +133,10 @@ def test_a_claim_in_the_alt_text_reaches_the_image_as_its_checked_value(tmp_path
     assert 'alt="3 pairs form a cycle."' in (tmp_path / "out" / "index.html").read_text()
 
 
-def figure_html(tmp_path, **kwargs) -> str:
+def figure_html(tmp_path, caption="The cycle links :claim:`pairs` pairs.", **kwargs) -> str:
     from rulebook.build import _sphinx
 
-    project = make_project(tmp_path, "The cycle links :claim:`pairs` pairs.", **kwargs)
+    project = make_project(tmp_path, caption, **kwargs)
     _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs",
             fresh=True)
     html = (tmp_path / "out" / "index.html").read_text()
