@@ -227,3 +227,13 @@ def test_a_claim_outside_any_figure_fails_the_page(tmp_path):
         f"docs/index.rst:{line}: ERROR: claim {claim!r} is not inside a rulebook-figure caption "
         "[rulebook.claim]" for line, claim in ((page.read_text().count("\n"), "pairs"),
                                                (page.read_text().count("\n"), "placed"))], out
+
+
+def test_any_sphinx_warning_fails_the_page_with_its_file_and_line(tmp_path):
+    """Not only the rulebook's own errors: a warning of Sphinx itself (here a
+    reference to a label that does not exist) stops the build too, as one line."""
+    project = make_project(tmp_path / "p", "The cycle links :claim:`pairs` pairs.")
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nSee :ref:`no-such-label`.\n")
+    error = build_page(project, "en", tmp_path / "out")
+    assert re.fullmatch(r"docs/index\.rst:\d+: WARNING: undefined label: 'no-such-label'.*", error)

@@ -127,12 +127,13 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
     warnings = io.StringIO()
     overrides = {"language": lang, "project": SITE_TITLES[lang], "html_title": SITE_TITLES[lang],
                  "rulebook_figure_output": str(figures)}
+    # Every warning is collected (none stops the build half-way, so all of them are
+    # reported at once) and any of them fails the build.
     with patch_docutils(project.docs), docutils_namespace():
         app = Sphinx(str(project.docs), str(project.docs), str(out), str(doctrees), builder,
-                     confoverrides=overrides, status=None, warning=warnings,
-                     freshenv=fresh, warningiserror=True, keep_going=True)
+                     confoverrides=overrides, status=None, warning=warnings, freshenv=fresh)
         app.build(force_all=fresh)
-    if app.statuscode or warnings.getvalue().strip():
+    if warnings.getvalue().strip() or app.statuscode:
         raise BuildError(_tidy(warnings.getvalue(), project.root) or f"{builder} ({lang}) failed")
     return app
 
