@@ -8,6 +8,7 @@ folder, so each test takes about a second (the Dask one a few).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -150,9 +151,13 @@ def test_claims_quote_a_study_and_a_wrong_key_fails(project, tmp_path):
             in (out / "index.html").read_text())
     page.write_text(text + "\nX won :claim:`qttt/tiny#first_win_share` of the games.\n")
     error = build_page(project, "en", tmp_path / "out2")
-    assert "no value 'first_win_share' in a balance study" in error
+    # one line: the page and line of the claim, why, and the kind of error
+    assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: .*no value 'first_win_share' in a "
+                        r"balance study.* \[rulebook\.claim\]", error), error
     page.write_text(text + "\nX won :claim:`qttt/missing#games` games.\n")
-    assert "no such study" in build_page(project, "en", tmp_path / "out3")
+    error = build_page(project, "en", tmp_path / "out3")
+    assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: .*no such study.* \[rulebook\.claim\]",
+                        error), error
 
 
 def test_a_study_chart_caption_is_gated_and_drawn_per_language(project, tmp_path):
