@@ -36,7 +36,7 @@ from itertools import combinations
 from math import comb
 
 from ...game import Game, Outcome, Parameter, State
-from .board import Geometry, bits, geometry
+from .board import Geometry, bit_list, bits, geometry
 
 WHITE, BLACK = 0, 1
 
@@ -124,9 +124,10 @@ class InphexionState(State):
         # worked out once, as every move asks for them
         self._empty = empty = geo.full & ~(discs[0] | discs[1] | neutral)
         # the discs the player to move may push: not theirs, next to an empty cell
-        self._targets = (discs[1 - to_move] | neutral) & geo.spread(empty)
+        self._targets = targets = (discs[1 - to_move] | neutral) & geo.spread(empty)
         self._owed = None  # the last owed_relocations: (target, push, cells)
-        if result is None and not self._has_move():
+        # a move needs a disc in hand and a disc to push, unless it is the first or a swap
+        if result is None and not (hand[to_move] and (targets or pie_open or empty == geo.full)):
             result = Outcome(1 - to_move, NO_DISCS if hand[to_move] == 0 else NO_LEGAL_MOVE)
         self._result = result
 
@@ -167,11 +168,6 @@ class InphexionState(State):
 
     def is_over(self) -> bool:
         return self._result is not None
-
-    def _has_move(self) -> bool:
-        if self.hand[self.to_move] == 0:
-            return False
-        return bool(self.pie_open or self._targets or self.is_first_move())
 
     # --- moves ---------------------------------------------------------------
     def _pushes(self):
@@ -231,7 +227,7 @@ class InphexionState(State):
         """
         empty, geo = self._empty, self.geo
         if empty == geo.full:  # the first move (is_first_move)
-            return placement(rng.choice(list(bits(empty))))
+            return placement(rng.choice(bit_list(empty)))
         targets, mask = self._targets, geo.mask
         index = rng.randrange(geo.adjacent_pairs(targets, empty) + self.pie_open)
         while targets:  # lowest first, as bits() lists them (a generator costs here)
@@ -248,7 +244,7 @@ class InphexionState(State):
         owed = self.owed_relocations(target, push)
         if not owed or empty.bit_count() - 1 < len(owed):
             return placement(target, push)
-        free = [c for c in bits(empty) if c != push]
+        free = bit_list(empty & ~(1 << push))  # the empty cells once the pushed disc lands
         return Move(target, push, pair_relocations(owed, rng.sample(free, len(owed))))
 
     def steps(self, move: Move) -> dict[str, tuple[tuple[int, int], int]]:
