@@ -55,9 +55,10 @@ def _is_cell(cell) -> bool:
 def _shape_problem(move) -> str | None:
     """Why ``move`` is not a well-formed QTTT move (built in Python, not parsed)."""
     if isinstance(move, Spooky):
-        cells = move.cells
+        cells = move.cells  # two cells (_is_cell, written out: every move is checked)
         ok = (isinstance(cells, tuple) and len(cells) == 2
-              and _is_cell(cells[0]) and _is_cell(cells[1]))
+              and type(cells[0]) is int and type(cells[1]) is int
+              and 0 <= cells[0] < 9 and 0 <= cells[1] < 9)
     else:
         ok = isinstance(move, (Collapse, Classical)) and _is_cell(move.cell)
     return None if ok else f"not a move of this game: {move!r}"
