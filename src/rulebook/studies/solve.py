@@ -38,24 +38,24 @@ class Solve(Kind):
         return first_move_classes()
 
     def run_item(self, classes, spec: dict, index: int) -> dict:
-        from ..games.qttt.solve import _solve_classes
+        from ..games.qttt.solve import solve_classes
 
-        found, _, _ = _solve_classes(spec["complete_win"], [classes[index]])
+        found, _, _ = solve_classes(spec["complete_win"], [classes[index]])
         return found[0]
 
     def combine(self, game: str, spec: dict, items: list) -> dict:
-        from ..games.qttt.solve import VALUE_SCALE, _outcome
+        from ..games.qttt.solve import VALUE_SCALE, outcome_of
 
         value = max(item["value"] for item in items)
         best = next(item for item in items if item["value"] == value)
         first_moves = {move: item["value"] for item in items for move in item["moves"]}
         return {
             "complete_win": spec["complete_win"], "value_scale": VALUE_SCALE,
-            "value": value, **_outcome(value),
+            "value": value, **outcome_of(value),
             "best_first_moves": sorted(m for m, v in first_moves.items() if v == value),
             "winning_first_moves": sorted(m for m, v in first_moves.items() if v > 0),
             "drawing_first_moves": sorted(m for m, v in first_moves.items() if v == 0),
-            "first_move_classes": [{**item, **_outcome(item["value"])} for item in items],
+            "first_move_classes": [{**item, **outcome_of(item["value"])} for item in items],
             "first_move_count": len(first_moves),
             "principal_variation": best["line"],
         }

@@ -36,7 +36,7 @@ from itertools import combinations
 from math import comb
 
 from ...game import Game, Outcome, Parameter, State
-from .board import Geometry, bits, geometry
+from .board import Geometry, bit_list, bits, geometry
 
 WHITE, BLACK = 0, 1
 
@@ -73,8 +73,15 @@ def surrounded_by_move(geo: Geometry, mover: int, others: int, target: int) -> l
     only gained a non-mover disc.  ``mover`` and ``others`` are after the placement.
     """
     mask = geo.mask
-    return [c for c in geo.neighbours[target]
-            if others >> c & 1 and mask[c] & mover == mask[c]]
+    candidates = others & mask[target]
+    surrounded = []
+    while candidates:  # lowest first
+        low = candidates & -candidates
+        cell = low.bit_length() - 1
+        if mask[cell] & mover == mask[cell]:
+            surrounded.append(cell)
+        candidates ^= low
+    return surrounded
 
 
 def pair_relocations(sources, destinations) -> tuple[tuple[int, int], ...]:
@@ -115,11 +122,12 @@ class InphexionState(State):
         self.last = last
         self.pie_open = pie_open
         # worked out once, as every move asks for them
-        self._empty = geo.full & ~(discs[0] | discs[1] | neutral)
+        self._empty = empty = geo.full & ~(discs[0] | discs[1] | neutral)
         # the discs the player to move may push: not theirs, next to an empty cell
-        self._targets = (discs[1 - to_move] | neutral) & geo.spread(self._empty)
+        self._targets = targets = (discs[1 - to_move] | neutral) & geo.spread(empty)
         self._owed = None  # the last owed_relocations: (target, push, cells)
-        if result is None and not self._has_move():
+        # a move needs a disc in hand and a disc to push, unless it is the first or a swap
+        if result is None and not (hand[to_move] and (targets or pie_open or empty == geo.full)):
             result = Outcome(1 - to_move, NO_DISCS if hand[to_move] == 0 else NO_LEGAL_MOVE)
         self._result = result
 
@@ -160,11 +168,6 @@ class InphexionState(State):
 
     def is_over(self) -> bool:
         return self._result is not None
-
-    def _has_move(self) -> bool:
-        if self.hand[self.to_move] == 0:
-            return False
-        return bool(self.pie_open or self.is_first_move() or self._targets)
 
     # --- moves ---------------------------------------------------------------
     def _pushes(self):
@@ -222,11 +225,11 @@ class InphexionState(State):
         the swap; it is drawn by its index (``rng.randrange`` draws as ``rng.choice``
         does) without making the list.
         """
-        empty = self._empty
-        if self.is_first_move():
-            return placement(rng.choice(list(bits(empty))))
-        targets, mask = self._targets, self.geo.mask
-        index = rng.randrange(self.geo.adjacent_pairs(targets, empty) + self.pie_open)
+        empty, geo = self._empty, self.geo
+        if empty == geo.full:  # the first move (is_first_move)
+            return placement(rng.choice(bit_list(empty)))
+        targets, mask = self._targets, geo.mask
+        index = rng.randrange(geo.adjacent_pairs(targets, empty) + self.pie_open)
         while targets:  # lowest first, as bits() lists them (a generator costs here)
             target = (targets & -targets).bit_length() - 1
             cells = mask[target] & empty
@@ -241,7 +244,7 @@ class InphexionState(State):
         owed = self.owed_relocations(target, push)
         if not owed or empty.bit_count() - 1 < len(owed):
             return placement(target, push)
-        free = [c for c in bits(empty) if c != push]
+        free = bit_list(empty & ~(1 << push))  # the empty cells once the pushed disc lands
         return Move(target, push, pair_relocations(owed, rng.sample(free, len(owed))))
 
     def steps(self, move: Move) -> dict[str, tuple[tuple[int, int], int]]:
@@ -266,28 +269,29 @@ class InphexionState(State):
         kept = self._owed  # read once: another thread may replace it
         if kept is not None and kept[0] == target and kept[1] == push:
             return kept[2]
-        mover = self.discs[self.to_move] | 1 << target
-        others = (self.discs[1 - self.to_move] | self.neutral) ^ (1 << target | 1 << push)
-        owed = surrounded_by_move(self.geo, mover, others, target)
+        p, discs, x = self.to_move, self.discs, 1 << target
+        others = (discs[1 - p] | self.neutral) ^ (x | 1 << push)
+        owed = surrounded_by_move(self.geo, discs[p] | x, others, target)
         self._owed = (target, push, owed)
         return owed
 
     def _shape_problem(self, move) -> str | None:
         """Why ``move`` is not a well-formed move on this board (built in Python, not parsed)."""
-        names = self.geo.names
-
-        def cell(value) -> bool:
-            return type(value) is int and value in names
-
         if not isinstance(move, Move) or type(move.swap) is not bool:
             return f"not a move of this game: {move!r}"
         if move.swap:
             ok = move.target == -1 and move.push is None and move.relocations == ()
             return None if ok else "a swap places, pushes and relocates nothing"
-        pairs = move.relocations
-        if not (cell(move.target) and (move.push is None or cell(move.push))
-                and isinstance(pairs, tuple)
-                and all(isinstance(p, tuple) and len(p) == 2 and all(map(cell, p)) for p in pairs)):
+        names = self.geo.names
+        target, push, pairs = move.target, move.push, move.relocations
+        if not (type(target) is int and target in names
+                and (push is None or type(push) is int and push in names)):
+            return f"not a move on this board: {move!r}"
+        if type(pairs) is tuple and not pairs:  # most moves relocate nothing
+            return None
+        if not (isinstance(pairs, tuple)
+                and all(isinstance(p, tuple) and len(p) == 2
+                        and all(type(c) is int and c in names for c in p) for p in pairs)):
             return f"not a move on this board: {move!r}"
         if not pairs:
             return None
@@ -300,7 +304,7 @@ class InphexionState(State):
     def _illegal_reason(self, move: Move) -> str | None:
         if (problem := self._shape_problem(move)) is not None:
             return problem
-        name = self.geo.names.__getitem__
+        name = self.geo.names.__getitem__  # for the messages
         if move.swap:
             if not self.pie_open:
                 return ("pie rule: only Black's first move may be 'swap', "
@@ -308,13 +312,13 @@ class InphexionState(State):
             return None
         if self.hand[self.to_move] == 0:
             return "you have no discs left in hand"
-        target = move.target
+        target, first = move.target, self._empty == self.geo.full  # first: is_first_move()
         if move.push is None:
-            if not self.is_first_move():
+            if not first:
                 return ("placement rule: after the first move, every move pushes an enemy "
                         f"disc aside; write it as '{name(target)}>CELL'")
             return None
-        if self.is_first_move():
+        if first:
             return ("first move: the first disc goes on any empty cell, with nothing to push; "
                     f"write it as '{name(target)}'")
         if not (self.discs[1 - self.to_move] | self.neutral) >> target & 1:
@@ -372,18 +376,19 @@ class InphexionState(State):
                                   self.number + 1, (self.hand[BLACK], self.hand[WHITE]), move)
         q = 1 - p
         mine, theirs, neutral = self.discs[p], self.discs[q], self.neutral
-        x = 1 << move.target
+        target, push, relocations = move.target, move.push, move.relocations
+        x = 1 << target
         mine |= x
         result = None
-        if move.push is not None:
-            shift = x | 1 << move.push
+        if push is not None:
+            shift = x | 1 << push
             if neutral & x:
                 neutral ^= shift
             else:
                 theirs ^= shift
-            if not move.relocations and self.owed_relocations(move.target, move.push):
+            if not relocations and self.owed_relocations(target, push):
                 result = Outcome(q, NO_ROOM)  # legal only when there was no room
-            for source, destination in move.relocations:
+            for source, destination in relocations:
                 shift = 1 << source | 1 << destination
                 if neutral >> source & 1:
                     neutral ^= shift
@@ -396,17 +401,20 @@ class InphexionState(State):
             # relocated discs.
             if geo.connects(p, x, mine):
                 result = Outcome(p, CONNECTION)
-            elif move.push is not None:
-                for cell in (move.push, *(d for _, d in move.relocations)):
+            elif push is not None:
+                gained = (push, *[d for _, d in relocations]) if relocations else (push,)
+                for cell in gained:
                     if theirs >> cell & 1 and geo.connects(q, 1 << cell, theirs):
                         result = Outcome(q, CONNECTION)
                         break
-        discs = (mine, theirs) if p == WHITE else (theirs, mine)
-        hand = list(self.hand)
-        hand[p] -= 1
-        pie_open = self.game.options["pie"] and self.number == 0
+        white, black = self.hand
+        if p == WHITE:
+            discs, hand = (mine, theirs), (white - 1, black)
+        else:
+            discs, hand = (theirs, mine), (white, black - 1)
+        pie_open = self.number == 0 and self.game.options["pie"]
         return InphexionState(self.game, geo, discs, neutral, q, self.number + 1,
-                              tuple(hand), move, pie_open, result)
+                              hand, move, pie_open, result)
 
     # --- notation and display -----------------------------------------------
     def parse_move(self, text: str) -> Move:

@@ -55,7 +55,10 @@ def _is_cell(cell) -> bool:
 def _shape_problem(move) -> str | None:
     """Why ``move`` is not a well-formed QTTT move (built in Python, not parsed)."""
     if isinstance(move, Spooky):
-        ok = isinstance(move.cells, tuple) and len(move.cells) == 2 and all(map(_is_cell, move.cells))
+        cells = move.cells  # two cells (_is_cell, written out: every move is checked)
+        ok = (isinstance(cells, tuple) and len(cells) == 2
+              and type(cells[0]) is int and type(cells[1]) is int
+              and 0 <= cells[0] < 9 and 0 <= cells[1] < 9)
     else:
         ok = isinstance(move, (Collapse, Classical)) and _is_cell(move.cell)
     return None if ok else f"not a move of this game: {move!r}"
@@ -102,8 +105,9 @@ class QtttState(State):
     def _set_classical(self, classical: tuple[int | None, ...]) -> None:
         """The mark in each cell, and what follows from them alone."""
         self.classical = classical
-        self._free = tuple(c for c in CELLS if classical[c] is None)
-        self._outcome = classical_outcome(classical)
+        self._free = free = tuple(c for c in CELLS if classical[c] is None)
+        # a line needs three classical marks: with at most two the game goes on
+        self._outcome = None if len(free) > 6 else classical_outcome(classical)
 
     def _next(self, spooky, marks_placed, pending, groups, classical=None) -> "QtttState":
         """The position after one move; the free cells and the outcome only change
@@ -188,6 +192,11 @@ class QtttState(State):
         return self._outcome is not None
 
     # --- moves -------------------------------------------------------------
+    def random_move(self, rng):
+        """A legal move chosen as State.random_move chooses it (``rng.choice`` of the
+        legal moves in order; none once the game is over), without copying the list."""
+        return rng.choice(() if self._outcome is not None else self._legal_moves())
+
     def _legal_moves(self):
         if self.pending is not None:
             _, a, b = self.spooky[-1]
@@ -226,22 +235,22 @@ class QtttState(State):
         return None
 
     def _apply(self, move) -> "QtttState":
+        mark = self.marks_placed + 1  # the next mark
+        if isinstance(move, Spooky):  # the most common move first
+            a, b = move.cells  # in order (Spooky sorts them)
+            groups = self._groups
+            closes = groups[a] >> b & 1
+            return self._next(self.spooky + ((mark, a, b),), mark, mark if closes else None,
+                              groups if closes else joined(groups, a, b))
         if isinstance(move, Collapse):
             classical = collapse(self.spooky, self.classical, self.pending, move.cell)
             settled = set(classical)
             # Marks outside the cycle's group stay spooky.
             spooky = tuple(s for s in self.spooky if s[0] not in settled)
             return self._next(spooky, self.marks_placed, None, spooky_groups(spooky), classical)
-        mark = self.next_mark
-        if isinstance(move, Classical):
-            classical = list(self.classical)
-            classical[move.cell] = mark
-            return self._next(self.spooky, mark, None, self._groups, tuple(classical))
-        a, b = move.cells  # in order (Spooky sorts them)
-        groups = self._groups
-        closes = groups[a] >> b & 1
-        return self._next(self.spooky + ((mark, a, b),), mark, mark if closes else None,
-                          groups if closes else joined(groups, a, b))
+        classical = list(self.classical)  # a Classical move
+        classical[move.cell] = mark
+        return self._next(self.spooky, mark, None, self._groups, tuple(classical))
 
     # --- notation and output -----------------------------------------------
     def parse_move(self, text: str):
@@ -301,15 +310,21 @@ def collapse(spooky, classical, mark: int, cell: int) -> tuple:
     marks had no cycle before it), so each is reached once.
     """
     board = list(classical)
-    where = {m: (a, b) for m, a, b in spooky}
-    queue = [(mark, cell)]
-    while queue:
-        current, target = queue.pop(0)
-        del where[current]
-        board[target] = current
-        for other, (a, b) in list(where.items()):
-            if target in (a, b):
-                queue.append((other, b if target == a else a))
+    board[cell] = mark
+    waiting = [s for s in spooky if s[0] != mark]  # the marks not yet classical
+    reached = [cell]  # cells that just received a mark: they push the others there
+    while reached:
+        target = reached.pop()
+        still = []
+        for pair in waiting:
+            other, a, b = pair
+            if a == target or b == target:
+                forced = b if a == target else a
+                board[forced] = other
+                reached.append(forced)
+            else:
+                still.append(pair)
+        waiting = still
     return tuple(board)
 
 
@@ -331,6 +346,8 @@ def completed_at(classical, line) -> int:
 def classical_outcome(classical) -> Outcome | None:
     """How the game ended, from the classical marks alone (None while it goes on)."""
     lines = classical_lines(classical)
+    if not (lines[X] or lines[O]):
+        return None if None in classical else Outcome(None, FULL_BOARD)
     best = {p: min(completed_at(classical, line) for line in ls) for p, ls in lines.items() if ls}
     if len(best) == 2:
         return Outcome(min(best, key=best.get), SIMULTANEOUS_LINES)

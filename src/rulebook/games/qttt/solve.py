@@ -542,8 +542,16 @@ def first_move_classes() -> list[list[tuple[int, int]]]:
     return sorted(groups.values())
 
 
-def _solve_classes(complete_win: bool, classes) -> tuple[list[dict], int, int]:
-    """Exact values (to X) and best lines for some first-move classes, in one solver."""
+def solve_classes(complete_win: bool, classes) -> tuple[list[dict], int, int]:
+    """Exact values (to X) and best lines for some first-move classes, in one solver.
+
+    ``classes`` are groups of X's first pairs, as :func:`first_move_classes` makes
+    them; each group is solved from its first pair.  Returns ``(found, nodes,
+    positions)``: for each group, in order, a dict with its ``moves`` (the pairs'
+    names), ``value`` (to X, on :data:`VALUE_SCALE`) and a best ``line`` (in the
+    engine's notation); then the positions searched and kept in the table, which
+    depend on which groups shared the solver.
+    """
     solver = Solver(complete_win)
     found = []
     for group in classes:
@@ -555,7 +563,10 @@ def _solve_classes(complete_win: bool, classes) -> tuple[list[dict], int, int]:
     return found, solver.nodes, len(solver.bounds)
 
 
-def _outcome(value: int) -> dict:
+def outcome_of(value: int) -> dict:
+    """The game's result under perfect play from a solver value (to X): ``winner``
+    ("X", "O" or "draw") and ``ends_with_mark``, the mark that completes the winning
+    line (None for a draw)."""
     if value == 0:
         return {"winner": "draw", "ends_with_mark": None}
     return {"winner": "X" if value > 0 else "O", "ends_with_mark": WIN - abs(value)}
@@ -579,28 +590,28 @@ def solve(complete_win: bool = False, workers: int = 1) -> dict:
     """
     classes = first_move_classes()
     if workers <= 1:
-        parts = [_solve_classes(complete_win, classes)]
+        parts = [solve_classes(complete_win, classes)]
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         shares = [classes[i::workers] for i in range(workers)]
         with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_solve_classes, [complete_win] * workers, shares))
+            parts = list(pool.map(solve_classes, [complete_win] * workers, shares))
     by_first = {c["moves"][0]: c for part in parts for c in part[0]}
     found = [by_first[pair_name(group[0])] for group in classes]
     value = max(c["value"] for c in found)
     best = next(c for c in found if c["value"] == value)
-    first_moves = {m: {"value": c["value"], **_outcome(c["value"])}
+    first_moves = {m: {"value": c["value"], **outcome_of(c["value"])}
                    for c in found for m in c["moves"]}
     return {
         "rules": "complete win" if complete_win else "seed",
         "complete_win": complete_win,
         "value_scale": VALUE_SCALE,
         "value": value,
-        **_outcome(value),
+        **outcome_of(value),
         "best_first_moves": sorted(m for m, r in first_moves.items() if r["value"] == value),
         "winning_first_moves": sorted(m for m, r in first_moves.items() if r["value"] > 0),
-        "first_move_classes": [{**c, **_outcome(c["value"])} for c in found],
+        "first_move_classes": [{**c, **outcome_of(c["value"])} for c in found],
         "first_moves": dict(sorted(first_moves.items())),
         "principal_variation": best["line"],
         "nodes": sum(part[1] for part in parts),
