@@ -145,6 +145,7 @@ def figure_html(tmp_path, caption="The cycle links :claim:`pairs` pairs.", **kwa
 
 def test_the_caption_holds_exactly_its_text_and_the_legend_only_what_follows_it(tmp_path):
     alone = figure_html(tmp_path / "alone")
+    assert alone.startswith('<figure class="rulebook-figure')  # the site's style and the PDF's
     assert re.findall(r'<span class="caption-text">(.*?)</span>', alone) == \
         ["The cycle links 3 pairs."]  # the record's claim 'pairs': 3 spooky pairs
     assert '<div class="legend">' not in alone and "rulebook-alt" not in alone
@@ -237,3 +238,27 @@ def test_any_sphinx_warning_fails_the_page_with_its_file_and_line(tmp_path):
     page.write_text(page.read_text() + "\nSee :ref:`no-such-label`.\n")
     error = build_page(project, "en", tmp_path / "out")
     assert re.fullmatch(r"docs/index\.rst:\d+: WARNING: undefined label: 'no-such-label'.*", error)
+
+
+def test_an_edited_record_rebuilds_its_page_in_an_incremental_build(tmp_path):
+    """The figure's record is a dependency of its page: ``rulebook serve`` rebuilds
+    incrementally, so an unchanged page is not rewritten, and an edited record must
+    not leave the old figure's text."""
+    from rulebook.build import _sphinx
+
+    project = make_project(tmp_path / "p", "The cycle links :claim:`pairs` pairs.")
+    out, doctrees = tmp_path / "out", tmp_path / "doctrees"
+
+    def caption() -> list[str]:
+        _sphinx(project, "html", "en", out, doctrees, tmp_path / "figs", fresh=False)
+        return re.findall(r'<span class="caption-text">(.*?)</span>',
+                          (out / "index.html").read_text())
+
+    assert caption() == ["The cycle links 3 pairs."]
+    written = (out / "index.html").stat().st_mtime_ns
+    assert caption() == ["The cycle links 3 pairs."]
+    assert (out / "index.html").stat().st_mtime_ns == written  # nothing changed: not rebuilt
+    record = project.root / "figures" / "qttt" / "cycle.toml"
+    record.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c1-a3", "a2-c2"]\n\n[figure]\ncolumns = 1\n\n'
+                      '[[claims]]\nid = "pairs"\nfact = "spooky_count"\nexpect = 4\n')
+    assert caption() == ["The cycle links 4 pairs."]
