@@ -294,6 +294,14 @@ def po_error(text: str) -> str | None:
     ('msgid "a"\nmsgstr "a "quoted" word"\n',
      "x.po:2: unterminated or malformed string 'msgstr \"a \"quoted\" word\"': text after the "
      "closing quote (a quote inside a string is written '\\\"')"),
+    ('msgid "a"\nmsgstr b\n',
+     "x.po:2: unterminated or malformed string 'msgstr b': no opening quote"),
+    ('msgid "a"\nmsgstr "tab\\t, hex \\x41 then \\q"\n',  # the valid escapes are skipped
+     "x.po:2: unterminated or malformed string 'msgstr \"tab\\\\t, hex \\\\x41 then \\\\q\"': "
+     "invalid escape '\\q' at column 30"),
+    ('msgid "a"\nmsgstr "abc" d\n',
+     "x.po:2: unterminated or malformed string 'msgstr \"abc\" d': text after the closing quote "
+     "(a quote inside a string is written '\\\"')"),
     ('msgid "a"\nmsgstr[0] "b"\nmsgstr "c"\n', "x.po:3: msgstr cannot follow msgstr"),
     ('msgid "a"\nmsgstr "b"\n\nmsgid "c"\n', "x.po:4: the last entry has no msgstr"),
     ('msgctxt "k"\nmsgid "a"\nmsgstr "x"\n\nmsgctxt "k"\nmsgid "a"\nmsgstr "y"\n',
@@ -301,7 +309,8 @@ def po_error(text: str) -> str | None:
     ('msgid ""\n"one "\n"two"\nmsgstr "x"\n\nmsgid ""\n"one "\n"two"\nmsgstr "y"\n',
      "x.po:6: a second entry for the same msgid (the first is at line 1)"),
 ], ids=["orphan-string", "msgstr-first", "plural-late", "junk", "junk-cut", "string-cut",
-        "msgstr-cut", "single-backslash-space", "inner-quote", "msgstr-after-plural", "no-msgstr", "same-context", "same-lines"])
+        "msgstr-cut", "single-backslash-space", "inner-quote", "no-opening-quote",
+        "bad-escape-after-good-ones", "after-closing-quote", "msgstr-after-plural", "no-msgstr", "same-context", "same-lines"])
 def test_each_po_syntax_error_is_one_exact_line(text, message):
     assert po_error(text) == message
 
@@ -316,8 +325,9 @@ def test_each_po_syntax_error_is_one_exact_line(text, message):
     'msgid ""\n"a "\n"same"\nmsgstr "x"\n\nmsgid ""\n"b "\n"same"\nmsgstr "y"\n',
     'msgid "a"\nmsgstr ""\n"same"\n\nmsgid "b"\nmsgstr ""\n"same"\n',
     'msgid "tab\\t, quote\\", octal \\101, hex \\x41"\nmsgstr "ok"\n',
+    'msgctxt ""\n"one"\nmsgid "a"\nmsgstr "x"\n\nmsgctxt ""\n"two"\nmsgid "a"\nmsgstr "y"\n',
 ], ids=["empty", "comment", "header", "plural", "contexts", "continued-ids",
-        "continued-strs", "escapes"])
+        "continued-strs", "escapes", "continued-contexts"])
 def test_valid_po_forms_pass_the_strict_reader(text):
     assert po_error(text) is None
 
