@@ -217,6 +217,8 @@ def test_the_gates_context_is_cut_only_where_the_text_goes_on():
     assert unchecked_literals("a line\nof\t 3", qttt) == [("3", "a line of 3")]
     assert [l for l, _ in unchecked_literals("about 3.5, 4,000 or 5. Then 6,", qttt)] == \
         ["3.5", "4,000", "5", "6"]
+    assert [l for l, _ in unchecked_literals("a ratio of 2.5", qttt)] == ["2.5"]  # at the end
+    assert [l for l, _ in unchecked_literals("won 55% (55％)", qttt)] == ["55%", "55％"]
 
 
 def test_a_claim_outside_any_figure_fails_the_page(tmp_path):
