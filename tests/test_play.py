@@ -128,6 +128,25 @@ RANDOM_GAME = """async (seed) => {
 }"""
 
 
+# The move list scrolls (a long game is longer than the board): its last move must be in sight.
+LAST_MOVE_SHOWN = """() => {
+    const list = document.querySelector('.play-moves'), last = list.lastElementChild;
+    const box = list.getBoundingClientRect(), item = last.getBoundingClientRect();
+    return last.textContent === window.rulebookPlay.moves().at(-1)
+        && item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+}"""
+
+
+# With the board scrolled to the top of the screen, the status line is on the
+# screen and nothing (the theme's header) covers it.
+STATUS_IN_SIGHT = """() => {
+    document.querySelector(".play-board").scrollIntoView({block: "start", behavior: "instant"});
+    const status = document.querySelector('.play-status'), box = status.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + 5, (box.top + box.bottom) / 2);
+    return box.top >= 0 && box.bottom <= innerHeight && status.contains(hit);
+}"""
+
+
 def check_record(project, tmp_path, name, text):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -153,6 +172,7 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, shared, sl
                                            else final.player_name(outcome.winner))
     assert played["outcome"]["reason"] == outcome.reason
     assert same_position(played["position"], final.to_json())
+    assert page.evaluate(LAST_MOVE_SHOWN), "the move list does not show the last move"
     check_record(project, tmp_path, "random.toml", played["record"])
     assert load_record(tmp_path / "random.toml").game.options == final.game.options
 
@@ -280,6 +300,10 @@ def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
     project, base = site
     page = open_play_page(shared, base, slug, PHONE, lang="ja")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # nothing of the game overflows its box, nor the screen (play.css clips furo's content)
+    assert page.evaluate("() => { const game = document.querySelector('.rulebook-play');"
+                         " return game.scrollWidth <= game.clientWidth"
+                         " && game.getBoundingClientRect().right <= innerWidth; }")
     width = page.evaluate("() => document.querySelector('svg.play-svg').getBoundingClientRect()"
                           ".width")
     assert 250 < width <= PHONE["width"]
@@ -294,12 +318,15 @@ def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
         tap_move(page, move, tokens[move][0])
         assert page.evaluate("() => window.rulebookPlay.moves()")[-1:] == [move], move
         assert len(page.evaluate("() => window.rulebookPlay.moves()")) == number
+    assert page.evaluate(STATUS_IN_SIGHT)  # the whole board in sight: whose turn, too
     played = page.evaluate(RANDOM_GAME, 3)
     final = cpython_final(slug, options, played["moves"])
     assert same_position(played["position"], final.to_json())
     status = page.locator(".play-status").inner_text()
     assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
     assert WORDS["ja"]["reasons"][final.outcome().reason] in status
+    if final.outcome().scores is not None:  # in Japanese, with a full-width colon
+        assert page.inner_text(".play-scores").startswith("得点：")
     with page.expect_download() as download:
         page.locator("button.play-download").click()
     saved = tmp_path / "tapped.toml"

@@ -105,7 +105,7 @@ function buildPage() {
             element("summary", {text: W.settings}), parts.settings));
   const main = element("div", {class: "play-main"}, parts.board, parts.choices, moveForm,
                        element("p", {class: "play-keys", text: W.keyboard}));
-  root.append(parts.status, parts.error, buttons, element("div", {class: "play-layout"}, main, side),
+  root.append(element("div", {class: "play-banner"}, parts.status, parts.error), buttons, element("div", {class: "play-layout"}, main, side),
               element("h2", {text: W.legend}), parts.legend,
               element("details", {class: "play-text-details"},
                       element("summary", {text: W.position_text}), parts.text));
@@ -373,9 +373,10 @@ function redraw() {
   }
   root.dataset.turn = view.turn_index ?? "";
   parts.scores.textContent = view.scores
-    ? `${W.score}: ` + view.scores.map((s, i) => `${names[i]} ${s}`).join(" · ") : "";
+    ? format(W.score, {scores: view.scores.map((s, i) => `${names[i]} ${s}`).join(" · ")}) : "";
   parts.moves.replaceChildren(...view.moves.map((m) => element("li", {text: m})));
   if (!view.moves.length) parts.moves.append(element("li", {class: "play-none", text: W.no_moves}));
+  parts.moves.scrollTop = parts.moves.scrollHeight;  // a long game: its last move in sight
   parts.text.textContent = view.text;
   drawBoard();
   drawChoices();
