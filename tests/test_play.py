@@ -353,43 +353,6 @@ def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
     page.close()
 
 
-def test_a_snapshot_of_the_engine_starts_the_next_visit_and_never_a_stale_one(site, browser):
-    """The first visit keeps a snapshot; the next starts from it and plays the same
-    game as CPython; another engine.zip or another runtime key makes a new one."""
-    project, base = site
-    context = new_context(browser, base)
-    first = open_play_page(context, base, "necto", DESKTOP)
-    assert first.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
-    first.close()
-    page = open_play_page(context, base, "craquelure", DESKTOP)  # any game: one snapshot for all
-    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "loaded"
-    options = OPTIONS["craquelure"]
-    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
-    played = page.evaluate(RANDOM_GAME, 5)
-    assert same_position(played["position"],
-                         cpython_final("craquelure", options, played["moves"]).to_json())
-    page.close()
-
-    # another engine (one more file in its zip), then another runtime: not that snapshot
-    engine = (project.build / "site" / "play" / "engine.zip").read_bytes()
-    other = io.BytesIO(engine)
-    with zipfile.ZipFile(other, "a") as archive:
-        archive.writestr("rulebook/other_build.py", "")
-    context.route("**/play/engine.zip", lambda route: route.fulfill(
-        body=other.getvalue(), content_type="application/zip"))
-    page = open_play_page(context, base, "qttt", DESKTOP)
-    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
-    page.close()
-    context.unroute("**/play/engine.zip")
-    context.route("**/en/play/qttt.html", lambda route: route.fulfill(
-        body=route.fetch().text().replace('data-runtime="', 'data-runtime="other-'),
-        content_type="text/html"))
-    page = open_play_page(context, base, "qttt", DESKTOP)
-    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
-    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
-    context.close()
-
-
 THINKING = """async () => {
     const hook = window.rulebookPlay, asked = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -434,3 +397,45 @@ def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_
     assert not page.evaluate("() => window.rulebookPlay.thinking()")
     assert "to move" in page.inner_text(".play-status")
     page.close()
+
+
+def test_a_snapshot_of_the_engine_starts_the_next_visit_and_never_a_stale_one(site, shared):
+    """The first visit keeps a snapshot; the next starts from it and plays the same
+    game as CPython; another engine.zip or another runtime key makes a new one.
+    (Last in the module: it leaves the shared context with another snapshot.)"""
+    project, base = site
+    context = shared  # its earlier pages kept a snapshot, unless this test runs alone
+    first = open_play_page(context, base, "necto", DESKTOP)
+    if first.evaluate("() => window.rulebookPlay.timings.snapshot") == "made":
+        first.close()
+        first = open_play_page(context, base, "necto", DESKTOP)
+    assert first.evaluate("() => window.rulebookPlay.timings.snapshot") == "loaded"
+    first.close()
+    page = open_play_page(context, base, "craquelure", DESKTOP)  # any game: one snapshot for all
+    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "loaded"
+    options = OPTIONS["craquelure"]
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    played = page.evaluate(RANDOM_GAME, 5)
+    assert same_position(played["position"],
+                         cpython_final("craquelure", options, played["moves"]).to_json())
+    page.close()
+
+    # another engine (one more file in its zip), then another runtime: not that snapshot
+    engine = (project.build / "site" / "play" / "engine.zip").read_bytes()
+    other = io.BytesIO(engine)
+    with zipfile.ZipFile(other, "a") as archive:
+        archive.writestr("rulebook/other_build.py", "")
+    context.route("**/play/engine.zip", lambda route: route.fulfill(
+        body=other.getvalue(), content_type="application/zip"))
+    page = open_play_page(context, base, "qttt", DESKTOP)
+    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
+    page.close()
+    context.unroute("**/play/engine.zip")
+    context.route("**/en/play/qttt.html", lambda route: route.fulfill(
+        body=route.fetch().text().replace('data-runtime="', 'data-runtime="other-'),
+        content_type="text/html"))
+    page = open_play_page(context, base, "qttt", DESKTOP)
+    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
+    page.close()
+    context.unroute("**/en/play/qttt.html")
