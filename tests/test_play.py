@@ -319,6 +319,17 @@ def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
         assert page.evaluate("() => window.rulebookPlay.moves()")[-1:] == [move], move
         assert len(page.evaluate("() => window.rulebookPlay.moves()")) == number
     assert page.evaluate(STATUS_IN_SIGHT)  # the whole board in sight: whose turn, too
+    status = page.locator(".play-status").inner_text()
+    assert "。 " not in status, status  # no space after 。
+    if not page.evaluate("() => window.rulebookPlay.outcome()"):
+        assert status.startswith("直前の手："), status
+    # a move typed wrong: the engine's reason, introduced in Japanese
+    page.locator(".play-move-box").fill("zz9")
+    page.locator(".play-move-box").press("Enter")
+    settle(page)
+    error = page.locator(".play-error").inner_text()
+    assert error.startswith("この手は指せません（エンジンの説明：") and "zz9" in error, error
+    assert page.locator(".play-move-box").input_value() == "zz9"  # kept, to be corrected
     played = page.evaluate(RANDOM_GAME, 3)
     final = cpython_final(slug, options, played["moves"])
     assert same_position(played["position"], final.to_json())

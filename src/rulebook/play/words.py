@@ -25,6 +25,10 @@ WORDS = {
         "board": "Board", "position_text": "The position as text",
         "download": "Download record", "open": "Open record",
         "opened": "Opened {name}: {count} moves.", "legend": "On the board",
+        # the engine's own message, in English, follows (the rulebook's words)
+        "illegal": "This move cannot be played: {error}",
+        "open_failed": "The record could not be opened: {error}",
+        "turn_after": "{last} {turn}",
         "aids": "Aids", "trace": "Trace a line", "trace_help":
             "Click a tile: its line is traced; click it again for the tile's other line.",
         "rules": "Full rules on the game page", "last_move": "Last move: {move}.",
@@ -65,6 +69,9 @@ WORDS = {
         "board": "盤", "position_text": "局面を文字で",
         "download": "棋譜を保存", "open": "棋譜を開く",
         "opened": "{name}を開きました（{count}手）。", "legend": "盤の印",
+        "illegal": "この手は指せません（エンジンの説明：{error}）",
+        "open_failed": "棋譜を開けませんでした（エンジンの説明：{error}）",
+        "turn_after": "{last}{turn}",
         "aids": "補助", "trace": "線をたどる", "trace_help":
             "タイルをクリックするとその線をたどります。もう一度クリックするとタイルのもう1本の線に替わります。",
         "rules": "詳しいルールはゲームのページへ", "last_move": "直前の手：{move}。",

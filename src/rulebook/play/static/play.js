@@ -125,7 +125,11 @@ function openButton() {
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (!file) return;
-    try { await openRecord(await file.text(), file.name); } catch (error) { showError(error.message); }
+    try {
+      await openRecord(await file.text(), file.name);
+    } catch (error) {
+      showError(format(W.open_failed, {error: error.message}));
+    }
     input.value = "";
   });
   return element("span", {}, input, element("button", {type: "button", class: "play-open",
@@ -251,7 +255,13 @@ async function play(move) {
 
 async function humanMove(move) {
   if (computerToMove()) return false;
-  try { await play(move); return true; } catch (error) { showError(error.message); return false; }
+  try {
+    await play(move);
+    return true;
+  } catch (error) {  // the engine's reason, after the page's words in the page's language
+    showError(format(W.illegal, {error: error.message}));
+    return false;
+  }
 }
 
 // Undo back to a position where it is a player's turn (the computer's reply goes
@@ -368,8 +378,9 @@ function redraw() {
     say(view.outcome.winner === null
       ? format(W.draw, {reason}) : format(W.wins, {player: view.winner_name, reason}));
   } else if (!pending) {
-    const last = view.moves.length ? format(W.last_move, {move: view.moves[view.moves.length - 1]}) + " " : "";
-    say(last + format(W.to_move, {player: view.turn}));
+    const turn = format(W.to_move, {player: view.turn});
+    say(view.moves.length ? format(W.turn_after, {
+      last: format(W.last_move, {move: view.moves[view.moves.length - 1]}), turn}) : turn);
   }
   root.dataset.turn = view.turn_index ?? "";
   parts.scores.textContent = view.scores
