@@ -382,6 +382,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_
                   " strength: 3})")
     during = page.evaluate(THINKING)
     assert during["thinking"] and during["status"] == WORDS["en"]["thinking"], during
+    assert page.locator(".play-target.play-next").count() == 0  # no cell offered meanwhile
     # a new game for two, asked for while it thinks: its reply is dropped
     page.locator(".play-settings-form [name=opponent]").select_option("human")
     page.locator(".play-settings-form button[type=submit]").click()
@@ -389,6 +390,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_
     assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") > 0
     assert page.evaluate("() => window.rulebookPlay.moves()") == []
     assert not page.evaluate("() => window.rulebookPlay.thinking()")
+    assert page.locator(".play-target.play-next").count() > 0  # the player's turn: cells offered
 
     # against the computer moving second: the player's move, then Undo while it thinks
     page.locator(".play-settings-form [name=opponent]").select_option("computer-1")

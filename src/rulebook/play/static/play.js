@@ -407,7 +407,7 @@ function drawBoard() {
   for (const target of view.targets) {
     const points = target.points.map(([x, y]) => `${toX(x)},${toY(y)}`).join(" ");
     const chosen = picked.includes(target.token);
-    const live = tracing || next.has(target.token);
+    const live = tracing || (next.has(target.token) && !computerToMove());  // not its turn: no outline
     const shape = svg("polygon", {points, class: "play-target" + (live ? " play-next" : "") +
                                   (chosen ? " play-picked" : ""),
                                   tabindex: "0", role: "button", "data-token": target.token,
