@@ -5,7 +5,8 @@ opens each game's play page in headless Chromium:
 
 - cold: a fresh browser profile (nothing cached), until ``rulebookPlay.ready``;
 - cached: the same profile opening the page again (HTTP cache and V8's code
-  cache warm);
+  cache warm, and the engine's memory snapshot that the first visit kept in
+  IndexedDB: worker.js);
 - the computer at the default strength: it plays one side of a game against
   random moves; the time of each of its moves, as play.js measures it.
 
@@ -70,6 +71,7 @@ def open_ready(context, url: str, marker: str) -> tuple[float, float, object]:
     started = time.perf_counter()
     page.goto(url)
     page.evaluate("() => window.rulebookPlay.ready")
+    assert page.evaluate("() => window.rulebookPlay.timings.playable") > 0
     return time.perf_counter() - started, cpu_seconds(marker) - cpu, page
 
 
@@ -96,6 +98,7 @@ def main() -> int:
                     seconds, cpu, page = open_ready(context, url, profile)
                     cold.append(seconds)
                     cold_cpu.append(cpu)
+                    page.evaluate("() => window.rulebookPlay.saved")  # the snapshot, for the next
                     page.close()
                     seconds, cpu, page = open_ready(context, url, profile)
                     cached.append(seconds)

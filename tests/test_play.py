@@ -2,21 +2,30 @@
 
 Each game's page is opened from the built site (served on a loopback port; the
 runtime comes from the site itself, no network), and driven through its test
-hook ``window.rulebookPlay`` and through clicks: a whole game of random legal
+hook ``window.rulebookPlay`` (whose calls return promises: the engine runs in
+a Web Worker) and through clicks: a whole game of random legal
 moves must reach the position and the outcome CPython's engine reaches with
 the same moves; a game against the computer ends, and its downloaded record
 passes ``rulebook check``; at 390 px a game is played by tapping the board and
 the move buttons; every record in figures/ opened in the browser ends in the
-position CPython's replay ends in (``rulebook replay --json``'s JSON).
+position CPython's replay ends in (``rulebook replay --json``'s JSON).  The
+pages of a module share one browser context, as a visitor's tabs share one
+profile: the first page keeps a memory snapshot of the started engine, the
+others start from it (its own test checks that it plays the same games and
+that a new engine or runtime is never started from an old snapshot).  While
+the computer thinks, the page stays responsive, and a new game or undo drops
+its reply.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
 import subprocess
 import sys
+import zipfile
 
 import pytest
 
@@ -41,19 +50,35 @@ AID_RECORDS = {"necto": "necto/marks.toml", "craquelure": "craquelure/whole-game
                "qttt": "qttt/spooky-marks.toml", "inphexion": "inphexion/connection.toml"}
 
 
-def open_play_page(browser, base, slug, viewport, lang="en"):
-    """The play page, ready; every request outside the local server fails the test."""
-    context = browser.new_context(viewport=viewport, accept_downloads=True)
-    outside = []
-    context.route("**/*", lambda route: (route.continue_() if route.request.url.startswith(base)
-                                         else (outside.append(route.request.url), route.abort())))
+def new_context(browser, base):
+    """A browser profile of its own; every request outside the local server fails the test."""
+    context = browser.new_context(accept_downloads=True)
+    context.outside = []
+    context.route("**/*", lambda route: (
+        route.continue_() if route.request.url.startswith(base)
+        else (context.outside.append(route.request.url), route.abort())))
+    return context
+
+
+@pytest.fixture(scope="module")
+def shared(browser, site):
+    """One browser context for the module's pages (they share the engine's snapshot)."""
+    context = new_context(browser, site[1])
+    yield context
+    context.close()
+
+
+def open_play_page(context, base, slug, viewport, lang="en"):
+    """The play page, ready, and the engine's snapshot kept for the next page."""
     page = context.new_page()
+    page.set_viewport_size(viewport)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base}/{lang}/play/{slug}.html")
     page.evaluate("() => window.rulebookPlay.ready")
-    assert not errors and not outside, (errors, outside)
-    return context, page
+    page.evaluate("() => window.rulebookPlay.saved")
+    assert not errors and not context.outside, (errors, context.outside)
+    return page
 
 
 def cpython_final(slug, options, moves):
@@ -89,17 +114,36 @@ def same_position(browser_json, cpython_json):
     return True
 
 
-RANDOM_GAME = """(seed) => {
+RANDOM_GAME = """async (seed) => {
     const hook = window.rulebookPlay;
     let state = seed;
     const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state; };
     const moves = [];
-    while (!hook.outcome() && moves.length < 2000) {
-        const legal = hook.legalMoves();
-        moves.push(hook.play(legal[next() % legal.length]));
+    while (!(await hook.outcome()) && moves.length < 2000) {
+        const legal = await hook.legalMoves();
+        moves.push(await hook.play(legal[next() % legal.length]));
     }
-    return {moves: hook.moves(), outcome: hook.outcome(), position: hook.position(),
-            record: hook.record()};
+    return {moves: hook.moves(), outcome: await hook.outcome(), position: hook.position(),
+            record: await hook.record()};
+}"""
+
+
+# The move list scrolls (a long game is longer than the board): its last move must be in sight.
+LAST_MOVE_SHOWN = """() => {
+    const list = document.querySelector('.play-moves'), last = list.lastElementChild;
+    const box = list.getBoundingClientRect(), item = last.getBoundingClientRect();
+    return last.textContent === window.rulebookPlay.moves().at(-1)
+        && item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+}"""
+
+
+# With the board scrolled to the top of the screen, the status line is on the
+# screen and nothing (the theme's header) covers it.
+STATUS_IN_SIGHT = """() => {
+    document.querySelector(".play-board").scrollIntoView({block: "start", behavior: "instant"});
+    const status = document.querySelector('.play-status'), box = status.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + 5, (box.top + box.bottom) / 2);
+    return box.top >= 0 && box.bottom <= innerHeight && status.contains(hit);
 }"""
 
 
@@ -113,9 +157,9 @@ def check_record(project, tmp_path, name, text):
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_a_random_game_the_computer_a_download_and_every_record(site, browser, slug, tmp_path):
+def test_a_random_game_the_computer_a_download_and_every_record(site, shared, slug, tmp_path):
     project, base = site
-    context, page = open_play_page(browser, base, slug, DESKTOP)
+    page = open_play_page(shared, base, slug, DESKTOP)
 
     # a whole game of random legal moves, with the game's options set through the hook:
     # the same position and outcome as CPython's engine
@@ -128,13 +172,14 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, browser, s
                                            else final.player_name(outcome.winner))
     assert played["outcome"]["reason"] == outcome.reason
     assert same_position(played["position"], final.to_json())
+    assert page.evaluate(LAST_MOVE_SHOWN), "the move list does not show the last move"
     check_record(project, tmp_path, "random.toml", played["record"])
     assert load_record(tmp_path / "random.toml").game.options == final.game.options
 
     # an illegal move: the engine's one-line message, and nothing played
     before = page.evaluate("() => window.rulebookPlay.moves().length")
-    message = page.evaluate("() => { try { window.rulebookPlay.play('zz9'); return null; }"
-                            " catch (error) { return error.message; } }")
+    message = page.evaluate("async () => { try { await window.rulebookPlay.play('zz9');"
+                            " return null; } catch (error) { return error.message; } }")
     assert message and "\n" not in message and "zz9" in message
     assert page.evaluate("() => window.rulebookPlay.moves().length") == before
 
@@ -176,13 +221,15 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, browser, s
     for aid in page.locator(".play-aids input[type=checkbox]").all():
         before = page.inner_html(".play-board")
         aid.set_checked(not aid.is_checked())
+        settle(page)
         assert page.inner_html(".play-board") != before, aid.get_attribute("name")
     if slug == "necto":
         page.locator("button.play-trace").click()
         page.mouse.click(*page.evaluate(CENTRE, "C3"))
-        assert "Traced line" in page.inner_text(".play-legend")
+        page.wait_for_function("() => document.querySelector('.play-legend')"
+                               ".innerText.includes('Traced line')")
         assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0
-    context.close()
+    page.close()
 
 
 # Clicking a move: its first way of being picked, token by token (board cells
@@ -199,6 +246,11 @@ CENTRE = """(token) => {
 }"""
 
 
+def settle(page):
+    """Wait until the page has the engine's answers to what was just clicked."""
+    page.evaluate("() => window.rulebookPlay.settled()")
+
+
 def button(page, text, cls="play-token"):
     return page.locator(f"button.{cls}").filter(has_text=re.compile(f"^{re.escape(text)}$"))
 
@@ -212,8 +264,10 @@ def tap_move(page, move, sequence):
             page.mouse.click(*at)
         else:
             button(page, token).first.click()
+        settle(page)
     if page.evaluate("() => window.rulebookPlay.moves().length") == before:
         button(page, move, "play-complete").first.click()  # a move that a longer one extends
+        settle(page)
 
 
 TAPPED = 12  # moves tapped at 390 px; the rest of the game through the hook
@@ -237,14 +291,19 @@ def change_a_setting(page, slug) -> dict:
             field.fill(str(value))
         options[parameter.name] = value
     page.locator(".play-settings-form button[type=submit]").click()
+    settle(page)
     assert page.evaluate("() => window.rulebookPlay.moves().length") == 0
     return options
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
+def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
     project, base = site
-    context, page = open_play_page(browser, base, slug, PHONE, lang="ja")
+    page = open_play_page(shared, base, slug, PHONE, lang="ja")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # nothing of the game overflows its box, nor the screen (play.css clips furo's content)
+    assert page.evaluate("() => { const game = document.querySelector('.rulebook-play');"
+                         " return game.scrollWidth <= game.clientWidth"
+                         " && game.getBoundingClientRect().right <= innerWidth; }")
     width = page.evaluate("() => document.querySelector('svg.play-svg').getBoundingClientRect()"
                           ".width")
     assert 250 < width <= PHONE["width"]
@@ -259,12 +318,26 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
         tap_move(page, move, tokens[move][0])
         assert page.evaluate("() => window.rulebookPlay.moves()")[-1:] == [move], move
         assert len(page.evaluate("() => window.rulebookPlay.moves()")) == number
+    assert page.evaluate(STATUS_IN_SIGHT)  # the whole board in sight: whose turn, too
+    status = page.locator(".play-status").inner_text()
+    assert "。 " not in status, status  # no space after 。
+    if not page.evaluate("() => window.rulebookPlay.outcome()"):
+        assert status.startswith("直前の手："), status
+    # a move typed wrong: the engine's reason, introduced in Japanese
+    page.locator(".play-move-box").fill("zz9")
+    page.locator(".play-move-box").press("Enter")
+    settle(page)
+    error = page.locator(".play-error").inner_text()
+    assert error.startswith("この手は指せません（エンジンの説明：") and "zz9" in error, error
+    assert page.locator(".play-move-box").input_value() == "zz9"  # kept, to be corrected
     played = page.evaluate(RANDOM_GAME, 3)
     final = cpython_final(slug, options, played["moves"])
     assert same_position(played["position"], final.to_json())
     status = page.locator(".play-status").inner_text()
     assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
     assert WORDS["ja"]["reasons"][final.outcome().reason] in status
+    if final.outcome().scores is not None:  # in Japanese, with a full-width colon
+        assert page.inner_text(".play-scores").startswith("得点：")
     with page.expect_download() as download:
         page.locator("button.play-download").click()
     saved = tmp_path / "tapped.toml"
@@ -275,6 +348,7 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
     page.locator(".play-settings-form [name=opponent]").select_option("computer-1")
     page.locator(".play-settings-form [name=strength]").select_option("1")
     page.locator(".play-settings-form button[type=submit]").click()
+    settle(page)
     for number in (2, 4, 6):
         legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
         tokens = page.evaluate("() => window.rulebookPlay.tokens()")
@@ -287,4 +361,94 @@ def test_at_390_px_a_game_is_played_by_tapping(site, browser, slug, tmp_path):
         assert len(moves) == number and moves[-2] == move
     final = cpython_final(slug, options, moves)
     assert same_position(page.evaluate("() => window.rulebookPlay.position()"), final.to_json())
-    context.close()
+    page.close()
+
+
+THINKING = """async () => {
+    const hook = window.rulebookPlay, asked = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return {thinking: hook.thinking(), waited: performance.now() - asked,
+            status: document.querySelector('.play-status').textContent};
+}"""
+
+
+def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_reply(
+        site, shared):
+    project, base = site
+    page = open_play_page(shared, base, "necto", DESKTOP)
+    # the computer moves first, at its strongest: while it thinks, a timer still fires
+    # (on the main thread, the engine's computation would hold it back until the end)
+    page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 0,"
+                  " strength: 3})")
+    during = page.evaluate(THINKING)
+    assert during["thinking"] and during["status"] == WORDS["en"]["thinking"], during
+    assert page.locator(".play-target.play-next").count() == 0  # no cell offered meanwhile
+    # a new game for two, asked for while it thinks: its reply is dropped
+    page.locator(".play-settings-form [name=opponent]").select_option("human")
+    page.locator(".play-settings-form button[type=submit]").click()
+    settle(page)
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") > 0
+    assert page.evaluate("() => window.rulebookPlay.moves()") == []
+    assert not page.evaluate("() => window.rulebookPlay.thinking()")
+    assert page.locator(".play-target.play-next").count() > 0  # the player's turn: cells offered
+
+    # against the computer moving second: the player's move, then Undo while it thinks
+    page.locator(".play-settings-form [name=opponent]").select_option("computer-1")
+    page.locator(".play-settings-form [name=strength]").select_option("3")
+    page.locator(".play-settings-form button[type=submit]").click()
+    settle(page)
+    move = page.evaluate("async () => (await window.rulebookPlay.legalMoves())[0]")
+    page.locator(".play-move-box").fill(move)
+    page.locator(".play-move-box").press("Enter")
+    page.wait_for_function("() => window.rulebookPlay.thinking()")
+    assert page.evaluate("() => window.rulebookPlay.moves()") == [move]
+    page.locator("button.play-undo").click()
+    settle(page)
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") > 0
+    assert page.evaluate("() => window.rulebookPlay.moves()") == []
+    assert page.evaluate("() => window.rulebookPlay.turn()") == 0
+    assert not page.evaluate("() => window.rulebookPlay.thinking()")
+    assert "to move" in page.inner_text(".play-status")
+    page.close()
+
+
+def test_a_snapshot_of_the_engine_starts_the_next_visit_and_never_a_stale_one(site, shared):
+    """The first visit keeps a snapshot; the next starts from it and plays the same
+    game as CPython; another engine.zip or another runtime key makes a new one.
+    (Last in the module: it leaves the shared context with another snapshot.)"""
+    project, base = site
+    context = shared  # its earlier pages kept a snapshot, unless this test runs alone
+    first = open_play_page(context, base, "necto", DESKTOP)
+    if first.evaluate("() => window.rulebookPlay.timings.snapshot") == "made":
+        first.close()
+        first = open_play_page(context, base, "necto", DESKTOP)
+    assert first.evaluate("() => window.rulebookPlay.timings.snapshot") == "loaded"
+    first.close()
+    page = open_play_page(context, base, "craquelure", DESKTOP)  # any game: one snapshot for all
+    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "loaded"
+    options = OPTIONS["craquelure"]
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    played = page.evaluate(RANDOM_GAME, 5)
+    assert same_position(played["position"],
+                         cpython_final("craquelure", options, played["moves"]).to_json())
+    page.close()
+
+    # another engine (one more file in its zip), then another runtime: not that snapshot
+    engine = (project.build / "site" / "play" / "engine.zip").read_bytes()
+    other = io.BytesIO(engine)
+    with zipfile.ZipFile(other, "a") as archive:
+        archive.writestr("rulebook/other_build.py", "")
+    context.route("**/play/engine.zip", lambda route: route.fulfill(
+        body=other.getvalue(), content_type="application/zip"))
+    page = open_play_page(context, base, "qttt", DESKTOP)
+    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
+    page.close()
+    context.unroute("**/play/engine.zip")
+    context.route("**/en/play/qttt.html", lambda route: route.fulfill(
+        body=route.fetch().text().replace('data-runtime="', 'data-runtime="other-'),
+        content_type="text/html"))
+    page = open_play_page(context, base, "qttt", DESKTOP)
+    assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "made"
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
+    page.close()
+    context.unroute("**/en/play/qttt.html")

@@ -100,7 +100,7 @@ def test_the_site_has_exactly_the_expected_pages_and_pdfs(built_site):
         {f"{slug}-{lang}.pdf" for slug in available_games() for lang in LANGS}
     assert {p.name for p in site(project).glob("*.html")} == {"index.html"}
     assert {p.name for p in (site(project) / "play").iterdir()} == {
-        "engine.zip", "play.js", "play.css", "pyodide"}
+        "engine.zip", "play.js", "play.css", "worker.js", "pyodide"}
 
 
 def test_every_relative_link_resolves_inside_the_site(built_site):

@@ -71,12 +71,18 @@ class Session:
             self.states.pop()
             self.moves.pop()
 
-    def computer_move(self, strength: int = 2, seed: int | None = None) -> str:
-        """The computer player's move (seeded by the move number: the same game, the same reply)."""
+    def computer_choice(self, strength: int = 2, seed: int | None = None) -> str:
+        """The move the computer player would play, written, without playing it (the
+        page plays it unless the game changed meanwhile).  Seeded by the move number:
+        the same game, the same reply."""
         playouts = max(1, round(PLAYOUTS.get(self.game.slug, 50) * STRENGTHS[strength]))
         player = MonteCarloPlayer(playouts=playouts,
                                   seed=len(self.moves) if seed is None else seed)
-        return self.play(self.state.format_move(player.choose(self.state)))
+        return self.state.format_move(player.choose(self.state))
+
+    def computer_move(self, strength: int = 2, seed: int | None = None) -> str:
+        """The computer player's move, played."""
+        return self.play(self.computer_choice(strength, seed))
 
     def options(self) -> dict:
         """The game's options that differ from their defaults."""
@@ -172,10 +178,25 @@ def game_settings(slug: str) -> dict:
             "reasons": list(game.reasons)}
 
 
+def warm_up() -> None:
+    """Import every module a play page may need: every game's engine, drawing,
+    clicks and views, the record reader and writer.  The page's worker calls it
+    once, after the page is playable, before it keeps a memory snapshot of the
+    runtime for the next visit (worker.js): what is imported then needs no
+    importing on any later visit, of any game's page."""
+    from .. import finder, records  # noqa: F401  (Open record, Download record)
+
+    for slug in GAME_MODULES:
+        game_class(slug)
+        for name in ("drawing", "clicks", "views"):
+            _module(slug, name)
+
+
 # --- the calls play.js makes: JSON in, JSON out, errors as {"error": one line} ----
 
 _session: Session | None = None
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "computer": "computer_move",
+         "choose": "computer_choice",
          "outcome": "outcome", "record": "record", "view": "view", "options": "options"}
 
 

@@ -3,6 +3,7 @@
     pyodide/   the Python runtime compiled to WebAssembly (Pyodide, pinned below)
     engine.zip the package's engine modules, loaded into the runtime
     play.js, play.css  the page's script and style (plain files, no build step)
+    worker.js  the Web Worker that runs the runtime and the engine for play.js
 
 The runtime is the npm package ``pyodide`` at :data:`PYODIDE_VERSION`, fetched
 once with ``npm pack`` into the user's cache folder (:func:`cache_folder`, shared

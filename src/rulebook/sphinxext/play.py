@@ -18,6 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..errors import RulebookError
 from ..figure_style import drawing_module
 from ..games import available_games, game_class
+from ..play.site import PYODIDE_SHA256
 from ..play.words import WORDS
 from .directives import page_language
 from .html import site_prefix
@@ -56,7 +57,8 @@ def visit_play_board(self, node):
     words = {**WORDS[lang], "game": game_class(slug).names[lang], "marks": marks}
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
-    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules}
+    # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes
+    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules, "runtime": PYODIDE_SHA256}
     attributes = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in data.items())
     words_json = html.escape(json.dumps(words, ensure_ascii=False, sort_keys=True))
     self.body.append(

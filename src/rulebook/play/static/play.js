@@ -1,13 +1,15 @@
 // The play page: the project's own engines, run by Pyodide, behind a board.
 //
-// Every rule lives in Python (rulebook.play.bridge and the engines); this
-// script only draws what the bridge describes and sends the moves back:
+// Every rule lives in Python (rulebook.play.bridge and the engines), which
+// runs in a Web Worker (worker.js), so the page stays responsive while the
+// computer thinks; this script only draws what the bridge describes and
+// sends the moves back, by messages (every call is asynchronous):
 // - the board is the game's drawing module's scene (rulebook.scene), rendered
 //   here as SVG, so it looks like the rulebook's figures;
 // - clicks pick moves through the tokens the game's clicks.py gives each
 //   legal move; a move can also be typed in the rulebook's notation;
 // - window.rulebookPlay is the test hook (ready, legalMoves, play, outcome,
-//   record, newGame).
+//   record, newGame; each returns a promise).
 
 const root = document.querySelector(".rulebook-play");
 const W = JSON.parse(root.dataset.words);
@@ -16,7 +18,7 @@ const lang = root.dataset.lang;
 const site = new URL(root.dataset.site, location.href);
 const SVG = "http://www.w3.org/2000/svg";
 
-let call = null;            // call(name, ...args): the bridge, JSON in and out
+const worker = new Worker(new URL("play/worker.js", site), {type: "module"});
 let settings = null;        // the game's options and aids (bridge.game_settings)
 let view = null;            // the last view of the position (bridge.Session.view)
 let picked = [];            // tokens clicked so far towards a move
@@ -24,7 +26,19 @@ let aids = {};              // view options switched on by the player
 let tracing = false;        // Necto's "trace a line" mode
 let mode = {opponent: "human", computer: 1, strength: 2};
 let pending = null;         // the computer's move being computed (a promise)
-let generation = 0;         // which game this is: a new game or record drops a pending reply
+let generation = 0;         // which game this is: a new game, record or undo drops a pending reply
+
+// call(name, ...args): a promise of the bridge's answer; rejected with the engine's
+// one-line message.  The worker answers in the order it was asked.
+const waiting = new Map();
+let lastCall = 0;
+function call(name, ...args) {
+  return new Promise((resolve, reject) => {
+    const id = ++lastCall;
+    waiting.set(id, {resolve, reject});
+    worker.postMessage({id, name, args});
+  });
+}
 
 function format(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
@@ -68,16 +82,17 @@ function buildPage() {
   const moveForm = element("form", {class: "play-move-form", onsubmit: (event) => {
     event.preventDefault();
     const text = parts.moveBox.value.trim();
-    if (text && humanMove(text)) parts.moveBox.value = "";
+    if (text) humanMove(text).then((done) => { if (done) parts.moveBox.value = ""; });
   }}, element("label", {text: W.move_box + " "}, parts.moveBox),
      element("button", {type: "submit", text: W.play}));
 
   const buttons = element("div", {class: "play-buttons"},
     element("button", {type: "button", class: "play-new", text: W.new_game,
                        onclick: () => newGameFromForm()}),
-    element("button", {type: "button", class: "play-undo", text: W.undo, onclick: () => undo()}),
+    element("button", {type: "button", class: "play-undo", text: W.undo,
+                       onclick: () => undo().catch(failed)}),
     element("button", {type: "button", class: "play-download", text: W.download,
-                       onclick: () => download()}),
+                       onclick: () => download().catch(failed)}),
     openButton());
   parts.aids = element("fieldset", {class: "play-aids"}, element("legend", {text: W.aids}));
   parts.settings = settingsForm();
@@ -90,7 +105,7 @@ function buildPage() {
             element("summary", {text: W.settings}), parts.settings));
   const main = element("div", {class: "play-main"}, parts.board, parts.choices, moveForm,
                        element("p", {class: "play-keys", text: W.keyboard}));
-  root.append(parts.status, parts.error, buttons, element("div", {class: "play-layout"}, main, side),
+  root.append(element("div", {class: "play-banner"}, parts.status, parts.error), buttons, element("div", {class: "play-layout"}, main, side),
               element("h2", {text: W.legend}), parts.legend,
               element("details", {class: "play-text-details"},
                       element("summary", {text: W.position_text}), parts.text));
@@ -100,7 +115,7 @@ function buildPage() {
   }
   buildAids();
   document.addEventListener("keydown", (event) => {
-    if ((event.ctrlKey || event.metaKey) && event.key === "z") { event.preventDefault(); undo(); }
+    if ((event.ctrlKey || event.metaKey) && event.key === "z") { event.preventDefault(); undo().catch(failed); }
   });
 }
 
@@ -110,7 +125,11 @@ function openButton() {
   input.addEventListener("change", async () => {
     const file = input.files[0];
     if (!file) return;
-    try { openRecord(await file.text(), file.name); } catch (error) { showError(error.message); }
+    try {
+      await openRecord(await file.text(), file.name);
+    } catch (error) {
+      showError(format(W.open_failed, {error: error.message}));
+    }
     input.value = "";
   });
   return element("span", {}, input, element("button", {type: "button", class: "play-open",
@@ -171,7 +190,7 @@ function buildAids() {
     aids[aid.name] = aid.default;
     const box = element("input", {type: "checkbox", name: aid.name,
                                   checked: aid.default === true ? "" : null});
-    box.addEventListener("change", () => { aids[aid.name] = box.checked; render(); });
+    box.addEventListener("change", () => { aids[aid.name] = box.checked; render().catch(failed); });
     parts.aids.append(element("label", {title: aid.doc}, box, " " + (W.aid_names[aid.name] ?? aid.name)));
   }
   if (slug === "necto") {
@@ -182,8 +201,7 @@ function buildAids() {
       button.setAttribute("aria-pressed", String(tracing));
       if (!tracing) delete aids.trace;
       picked = [];
-      render();
-      if (tracing) say(W.trace_help);
+      render().then(() => { if (tracing) say(W.trace_help); }, failed);
     });
     parts.aids.append(button);
   }
@@ -193,16 +211,22 @@ function buildAids() {
 
 function say(text) { parts.status.textContent = text; }
 function showError(text) { parts.error.textContent = text; }
+function failed(error) { showError(error.message); }
 
-function newGame(options = {}) {
+async function newGame(options = {}) {
   const game = {...options};
   for (const key of ["opponent", "computer", "strength"]) delete game[key];
+  stopThinking();
+  try {
+    await call("new", slug, game);
+  } catch (error) {  // bad options: the game on the board goes on
+    if (computerToMove()) think();
+    throw error;
+  }
   mode = {opponent: options.opponent ?? "human", computer: options.computer ?? 1,
           strength: options.strength ?? 2};
-  call("new", slug, game);
-  generation += 1;
   showSettings(game);
-  afterChange();
+  await afterChange();
 }
 
 // The settings form shows the game being played (set by the hook or a record too).
@@ -220,66 +244,80 @@ function showSettings(game) {
 }
 
 function newGameFromForm() {
-  try { newGame(formOptions()); } catch (error) { showError(error.message); }
+  newGame(formOptions()).catch(failed);
 }
 
-function play(move) {
-  const written = call("play", move);
-  afterChange();
+async function play(move) {
+  const written = await call("play", move);
+  await afterChange();
   return written;
 }
 
-function humanMove(move) {
+async function humanMove(move) {
   if (computerToMove()) return false;
-  try { play(move); return true; } catch (error) { showError(error.message); return false; }
+  try {
+    await play(move);
+    return true;
+  } catch (error) {  // the engine's reason, after the page's words in the page's language
+    showError(format(W.illegal, {error: error.message}));
+    return false;
+  }
 }
 
-// Undo back to a position where it is a player's turn (the computer's reply goes too).
-function undo() {
-  if (pending || !view.moves.length) return;
-  call("undo", 1);
-  view = call("view", lang, aids);
-  while (computerToMove() && view.moves.length) { call("undo", 1); view = call("view", lang, aids); }
-  afterChange();  // at the start, a computer that moves first moves again
+// Undo back to a position where it is a player's turn (the computer's reply goes
+// too); while the computer thinks, its reply is dropped and the player's move undone.
+async function undo() {
+  if (!pending && !view.moves.length) return;
+  stopThinking();
+  await call("undo", 1);
+  view = await call("view", lang, aids);
+  while (computerToMove() && view.moves.length) {
+    await call("undo", 1);
+    view = await call("view", lang, aids);
+  }
+  await afterChange();  // at the start, a computer that moves first moves again
+}
+
+// A new game, record or undo: the reply the computer is thinking of will be dropped.
+function stopThinking() {
+  generation += 1;
+  pending = null;
+  root.classList.remove("play-thinking");
 }
 
 function computerToMove() {
   return mode.opponent === "computer" && view && !view.outcome && view.turn_index === mode.computer;
 }
 
-function afterChange() {
+async function afterChange() {
   picked = [];
   delete aids.trace;
   showError("");
-  render();
-  if (computerToMove() && !pending) {
-    say(W.thinking);
-    root.classList.add("play-thinking");
-    const game = generation;
-    pending = new Promise((resolve) => setTimeout(() => {
-      if (game !== generation) {  // the game it was thinking for is gone
-        pending = null;
-        root.classList.remove("play-thinking");
-        afterChange();
-        resolve(null);
-        return;
-      }
-      try {
-        const clock = performance.now();
-        const move = call("computer", mode.strength);
-        window.rulebookPlay.computerTimes.push(performance.now() - clock);
-        pending = null;
-        root.classList.remove("play-thinking");
-        afterChange();
-        resolve(move);
-      } catch (error) {
-        pending = null;
-        root.classList.remove("play-thinking");
-        showError(error.message);
-        resolve(null);
-      }
-    }, 20));
-  }
+  await render();
+  if (computerToMove() && !pending) think();
+}
+
+// The computer's reply, computed in the worker while the page goes on; played
+// only if the game it was computed for is still the one on the board.
+function think() {
+  say(W.thinking);
+  root.classList.add("play-thinking");
+  const game = generation, clock = performance.now();
+  pending = call("choose", mode.strength).then(async (move) => {
+    if (game !== generation) return null;  // the game it was thinking for is gone
+    window.rulebookPlay.computerTimes.push(performance.now() - clock);
+    pending = null;
+    root.classList.remove("play-thinking");
+    await play(move);
+    return move;
+  }).catch((error) => {
+    if (game === generation) {
+      pending = null;
+      root.classList.remove("play-thinking");
+      showError(error.message);
+    }
+    return null;
+  });
 }
 
 function matching(sequence) {
@@ -304,15 +342,15 @@ function pick(token) {
   // a move may pick one cell twice (inpHeXion: d5>e5 e5>a4); otherwise clicking the
   // last pick again takes it back, and any other click starts the move afresh
   if (!nextTokens().has(token)) {
-    if (picked.length && picked[picked.length - 1] === token) { picked.pop(); render(); return; }
+    if (picked.length && picked[picked.length - 1] === token) { picked.pop(); redraw(); return; }
     picked = [];
-    if (!nextTokens().has(token)) { render(); return; }
+    if (!nextTokens().has(token)) { redraw(); return; }
   }
   picked.push(token);
   const complete = view.legal.filter((m) => view.tokens[m].some((seq) => seq.length === picked.length && matching(seq)));
   const longer = view.legal.some((m) => view.tokens[m].some((seq) => seq.length > picked.length && matching(seq)));
   if (complete.length === 1 && !longer) { humanMove(complete[0]); return; }
-  render();
+  redraw();
 }
 
 const SIDES = ["N", "E", "S", "W"];
@@ -320,27 +358,36 @@ function trace(token) {
   const current = aids.trace ? aids.trace.split(" ") : null;
   const side = current && current[0] === token ? SIDES[(SIDES.indexOf(current[1]) + 1) % 4] : "N";
   aids.trace = `${token} ${side}`;
-  try { render(); } catch (error) { delete aids.trace; showError(error.message); render(); }
+  render().catch((error) => { delete aids.trace; showError(error.message); return render(); })
+    .catch(failed);
 }
 
 // --- drawing -----------------------------------------------------------------
 
-function render() {
-  view = call("view", lang, aids);
+// The position, asked of the engine again (after a move, an undo, an aid switched).
+async function render() {
+  view = await call("view", lang, aids);
+  redraw();
+}
+
+// The last view drawn again: a pick changes only what is highlighted.
+function redraw() {
   const names = view.players;
   if (view.outcome) {
     const reason = W.reasons[view.outcome.reason] ?? view.outcome.reason;
     say(view.outcome.winner === null
       ? format(W.draw, {reason}) : format(W.wins, {player: view.winner_name, reason}));
   } else if (!pending) {
-    const last = view.moves.length ? format(W.last_move, {move: view.moves[view.moves.length - 1]}) + " " : "";
-    say(last + format(W.to_move, {player: view.turn}));
+    const turn = format(W.to_move, {player: view.turn});
+    say(view.moves.length ? format(W.turn_after, {
+      last: format(W.last_move, {move: view.moves[view.moves.length - 1]}), turn}) : turn);
   }
   root.dataset.turn = view.turn_index ?? "";
   parts.scores.textContent = view.scores
-    ? `${W.score}: ` + view.scores.map((s, i) => `${names[i]} ${s}`).join(" · ") : "";
+    ? format(W.score, {scores: view.scores.map((s, i) => `${names[i]} ${s}`).join(" · ")}) : "";
   parts.moves.replaceChildren(...view.moves.map((m) => element("li", {text: m})));
   if (!view.moves.length) parts.moves.append(element("li", {class: "play-none", text: W.no_moves}));
+  parts.moves.scrollTop = parts.moves.scrollHeight;  // a long game: its last move in sight
   parts.text.textContent = view.text;
   drawBoard();
   drawChoices();
@@ -360,7 +407,7 @@ function drawBoard() {
   for (const target of view.targets) {
     const points = target.points.map(([x, y]) => `${toX(x)},${toY(y)}`).join(" ");
     const chosen = picked.includes(target.token);
-    const live = tracing || next.has(target.token);
+    const live = tracing || (next.has(target.token) && !computerToMove());  // not its turn: no outline
     const shape = svg("polygon", {points, class: "play-target" + (live ? " play-next" : "") +
                                   (chosen ? " play-picked" : ""),
                                   tabindex: "0", role: "button", "data-token": target.token,
@@ -391,7 +438,7 @@ function writePoint(event, picture, scene) {
 
 function keyOnTarget(event, token) {
   if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(token); return; }
-  if (event.key === "Escape") { picked = []; render(); return; }
+  if (event.key === "Escape") { picked = []; redraw(); return; }
   const directions = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
   const d = directions[event.key];
   if (!d) return;
@@ -421,7 +468,7 @@ function drawChoices() {
   const box = element("div", {class: "play-choice-list"});
   if (picked.length) {
     box.append(element("button", {type: "button", class: "play-cancel", text: W.cancel,
-                                  onclick: () => { picked = []; render(); }}));
+                                  onclick: () => { picked = []; redraw(); }}));
   }
   const complete = picked.length ? view.legal.filter((m) => view.tokens[m].some(
     (seq) => seq.length === picked.length && matching(seq))) : [];
@@ -605,17 +652,17 @@ function finishText(picture) {
 
 // --- records -----------------------------------------------------------------
 
-function openRecord(text, name = "record.toml") {
-  call("open", text, name);
-  generation += 1;
+async function openRecord(text, name = "record.toml") {
+  await call("open", text, name);
+  stopThinking();
   mode.opponent = "human";
-  showSettings(call("options"));
-  afterChange();
+  showSettings(await call("options"));
+  await afterChange();
   say(format(W.opened, {name, count: view.moves.length}));
 }
 
-function download() {
-  const blob = new Blob([call("record")], {type: "application/toml"});
+async function download() {
+  const blob = new Blob([await call("record")], {type: "application/toml"});
   const link = element("a", {href: URL.createObjectURL(blob), download: `${slug}-game.toml`});
   document.body.append(link);
   link.click();
@@ -623,33 +670,40 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
-// --- start: the runtime, the engine, the first game ---------------------------
+// --- start: the engine in its worker, the first game ---------------------------
+
+let savedSnapshot;
+const saved = new Promise((resolve) => { savedSnapshot = resolve; });
 
 async function start() {
   const started = performance.now();
-  const runtime = new URL("play/pyodide/", site).href;
-  const [{loadPyodide}, engine] = await Promise.all([
-    import(runtime + "pyodide.mjs"),
-    fetch(new URL("play/engine.zip", site)).then((r) => {
-      if (!r.ok) throw new Error(`engine.zip: ${r.status}`);
-      return r.arrayBuffer();
-    })]);
   const timings = window.rulebookPlay.timings = {};
-  const pyodide = await loadPyodide({indexURL: runtime});
-  timings.runtime = performance.now() - started;
-  pyodide.unpackArchive(engine, "zip", {extractDir: "/engine"});
-  pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
-  const bridge = pyodide.pyimport("rulebook.play.bridge");
-  call = (name, ...args) => {
-    const out = JSON.parse(bridge.call(name, JSON.stringify(args)));
-    if ("error" in out) throw new Error(out.error);
-    return out.result;
-  };
-  settings = call("settings", slug);
-  timings.engine = performance.now() - started;
+  const ready = new Promise((resolve, reject) => {
+    worker.onmessage = ({data}) => {
+      if (data.id !== undefined) {
+        const {resolve: done, reject: refuse} = waiting.get(data.id);
+        waiting.delete(data.id);
+        if ("error" in data) refuse(new Error(data.error)); else done(data.result);
+      } else if (data.ready) {
+        resolve(data.ready);
+      } else if (data.failed) {
+        reject(new Error(data.failed));
+      } else if ("saved" in data) {
+        savedSnapshot(data.saved);
+      }
+    };
+    worker.onerror = (event) => reject(new Error(event.message || "worker.js did not start"));
+  });
+  worker.postMessage({start: {runtime: new URL("play/pyodide/", site).href,
+                              engine: new URL("play/engine.zip", site).href,
+                              key: root.dataset.runtime}});
+  Object.assign(timings, await ready);  // runtime, engine (the worker's clock), snapshot
+  settings = await call("settings", slug);
   buildPage();
-  newGame({});
+  await newGame({});
   timings.playable = performance.now() - started;
+  if (timings.snapshot === "made") worker.postMessage({snapshot: true});  // for the next visit
+  else savedSnapshot(false);
 }
 
 window.rulebookPlay = {
@@ -657,19 +711,28 @@ window.rulebookPlay = {
   computerTimes: [],  // milliseconds the computer took for each of its moves
   legalMoves: () => call("legal"),
   play: (move) => play(move),
-  outcome: () => {
-    const outcome = call("outcome");
+  outcome: async () => {
+    const outcome = await call("outcome");
     return outcome && {winner: outcome.winner, reason: outcome.reason, scores: outcome.scores};
   },
   record: () => call("record"),
   newGame: (options = {}) => newGame(options),
-  // beyond the hook's minimum: the computer's pending move, the engine's JSON of the position
+  // Beyond the hook's minimum: the computer's pending move (a promise of it, or
+  // of null) and whether it is thinking; what the page shows now (turn, tokens,
+  // position, moves: the last view, at once); whether the started engine was
+  // stored for the next visit (timings.snapshot says "made" or "loaded").
   computerMove: () => pending ?? Promise.resolve(null),
+  thinking: () => pending !== null,
   turn: () => view.turn_index,
   tokens: () => view.tokens,
   openRecord: (text, name) => openRecord(text, name),
   position: () => view.position,
   moves: () => view.moves,
+  saved,
+  // a promise: resolved once no call to the engine is on its way (after a click)
+  settled: async () => {
+    do await new Promise((resolve) => setTimeout(resolve, 0)); while (waiting.size);
+  },
 };
 window.rulebookPlay.ready = start().catch((error) => {
   root.replaceChildren(element("p", {class: "play-error", role: "alert",
