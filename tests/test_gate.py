@@ -264,3 +264,35 @@ def test_an_edited_record_rebuilds_its_page_in_an_incremental_build(tmp_path):
     record.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c1-a3", "a2-c2"]\n\n[figure]\ncolumns = 1\n\n'
                       '[[claims]]\nid = "pairs"\nfact = "spooky_count"\nexpect = 4\n')
     assert caption() == ["The cycle links 4 pairs."]
+
+
+def test_a_claims_value_is_written_in_the_pages_language(tmp_path):
+    """A list value is joined with the page's own separator (、 in Japanese)."""
+    from rulebook.build import _sphinx
+
+    record = RECORD + '\n[[claims]]\nid = "cycle"\nfact = "cycle"\nexpect = ["a1", "b2", "c3"]\n'
+    caption = "The cycle runs through :claim:`cycle`."
+    project = make_project(tmp_path / "p", caption, record=record,
+                           translations={caption: "輪は\\ :claim:`cycle`\\ を通ります。"})
+    shown = {}
+    for lang in ("en", "ja"):
+        _sphinx(project, "html", lang, tmp_path / lang, tmp_path / f"doctrees-{lang}",
+                tmp_path / "figs", fresh=True)
+        shown[lang] = re.findall(r'<span class="caption-text">(.*?)</span>',
+                                 (tmp_path / lang / "index.html").read_text())
+    assert shown == {"en": ["The cycle runs through a1, b2, c3."], "ja": ["輪はa1、b2、c3を通ります。"]}
+
+
+def test_every_problem_of_a_page_is_reported_at_once(tmp_path):
+    """A figure whose record fails does not hide the next figure's unchecked literal:
+    the author sees both lines in one build."""
+    project = make_project(tmp_path / "p", "The cycle links :claim:`pairs` pairs.",
+                           record=RECORD.replace('"c3-a1"]', '"c3-a1"'))  # TOML cut short
+    (project.root / "figures" / "qttt" / "second.toml").write_text(RECORD, encoding="utf-8")
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\n.. rulebook-figure:: qttt/second\n   :alt: Pairs.\n\n"
+                    "   The cycle links 3 pairs.\n")
+    lines = build_page(project, "en", tmp_path / "out").splitlines()
+    assert len(lines) == 2, lines
+    assert "cycle.toml" in lines[0]
+    assert re.search(r"figure qttt/second \(en.*\): '3' in .* is not from a :claim:", lines[1])
