@@ -239,3 +239,41 @@ def test_marks_and_cells_marked_match_the_brute_force():
             sorted((c for c, m in expected.items() if m == text), key=lambda c: (c[1], c[0]))
         assert _fact(state, "mark", cell=next(c for c, m in expected.items() if m == text)) == text
     assert _fact(state, "cells_marked", mark="+99") == []
+
+
+def test_scoring_marks_are_drawn_in_the_colour_of_whom_they_favour():
+    """The demo's marks: +N (the player to move gains) in that player's colour, the
+    colour of their tiles; −N (the opponent gains) in the opponent's; ± in ink."""
+    import random
+
+    from matplotlib.colors import to_hex
+
+    from rulebook.palette import INK
+
+    from matplotlib.colors import to_rgb
+
+    # each player's colour: the hue of their tiles' tint (First's tiles are blue, Second's red)
+    tiles = {player: to_hex(colour) for player, colour in enumerate(drawing.PLAYER_COLOURS)}
+    for player, colour in enumerate(drawing.PLAYER_COLOURS):
+        (r, _, b), (tr, _, tb) = to_rgb(colour), to_rgb(drawing.TINTS[player])
+        assert (b > r) == (tb > tr)
+    rng, seen, wanted = random.Random(3), set(), {("+", 0), ("+", 1), ("-", 0), ("-", 1)}
+    for _ in range(40):
+        state = make_game("necto", size=4).initial_state()
+        while not state.is_over() and not wanted <= seen:
+            marks = state.marks() if state.stage == "replacing" else {}
+            if {(mark.kind, state.to_move) for mark in marks.values()} - seen:  # news to draw
+                figure = plt.figure(figsize=drawing.PANEL_SIZE)
+                ax = figure.add_axes((0, 0, 1, 1))
+                drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS),
+                             **{**drawing.VIEW_OPTIONS, "marks": True})
+                drawn = {t.get_text(): to_hex(t.get_bbox_patch().get_edgecolor())
+                         for t in ax.texts if t.get_bbox_patch() is not None}
+                plt.close(figure)
+                for mark in marks.values():
+                    expected = {"+": tiles[state.to_move], "-": tiles[1 - state.to_move],
+                                "±": INK.lower()}[mark.kind]
+                    assert drawn[mark.text] == expected, (mark, state.to_move)
+                    seen.add((mark.kind, state.to_move))
+            state = state.play(state.random_move(rng))
+    assert wanted <= seen
