@@ -246,11 +246,9 @@ def test_scoring_marks_are_drawn_in_the_colour_of_whom_they_favour():
     colour of their tiles; −N (the opponent gains) in the opponent's; ± in ink."""
     import random
 
-    from matplotlib.colors import to_hex
+    from matplotlib.colors import to_hex, to_rgb
 
     from rulebook.palette import INK
-
-    from matplotlib.colors import to_rgb
 
     # each player's colour: the hue of their tiles' tint (First's tiles are blue, Second's red)
     tiles = {player: to_hex(colour) for player, colour in enumerate(drawing.PLAYER_COLOURS)}
