@@ -64,6 +64,8 @@ def test_random_playouts_through_the_interface(slug):
             assert state.outcome().winner in (0, 1, None)
             with pytest.raises(IllegalMoveError):
                 state.play(move)
+            with pytest.raises((IndexError, ValueError)):  # no random move once it is over
+                state.random_move(rng)
 
 
 @pytest.mark.parametrize("slug", GAMES)

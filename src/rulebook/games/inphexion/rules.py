@@ -223,8 +223,10 @@ class InphexionState(State):
 
         The push is ``rng.choice`` of the pushes listed as ``_pushes`` lists them, then
         the swap; it is drawn by its index (``rng.randrange`` draws as ``rng.choice``
-        does) without making the list.
+        does) without making the list.  Once the game is over there is none.
         """
+        if self._result is not None:
+            raise ValueError("the game is over")
         empty, geo = self._empty, self.geo
         if empty == geo.full:  # the first move (is_first_move)
             return placement(rng.choice(bit_list(empty)))
