@@ -191,7 +191,10 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, shared, sl
         page.evaluate("() => window.rulebookPlay.computerMove()")
         if page.evaluate("() => window.rulebookPlay.outcome()"):
             break
-        assert page.evaluate("() => window.rulebookPlay.turn()") == 0
+        # the computer has replied: the player's turn again (else say what the page says)
+        assert page.evaluate("() => window.rulebookPlay.turn()") == 0, (
+            page.locator(".play-error").inner_text(), page.locator(".play-status").inner_text(),
+            page.evaluate("() => window.rulebookPlay.moves()"))
         legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
         page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
     moves = page.evaluate("() => window.rulebookPlay.moves()")
