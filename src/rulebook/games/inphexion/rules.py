@@ -295,8 +295,6 @@ class InphexionState(State):
                 and all(isinstance(p, tuple) and len(p) == 2
                         and all(type(c) is int and c in names for c in p) for p in pairs)):
             return f"not a move on this board: {move!r}"
-        if not pairs:
-            return None
         sources = [s for s, _ in pairs]
         destinations = [d for _, d in pairs]
         if len(set(sources)) < len(sources) or len(set(destinations)) < len(destinations):
