@@ -80,10 +80,6 @@ class Session:
                                   seed=len(self.moves) if seed is None else seed)
         return self.state.format_move(player.choose(self.state))
 
-    def computer_move(self, strength: int = 2, seed: int | None = None) -> str:
-        """The computer player's move, played."""
-        return self.play(self.computer_choice(strength, seed))
-
     def options(self) -> dict:
         """The game's options that differ from their defaults."""
         return {k: v for k, v in self.game.options.items()
@@ -195,8 +191,7 @@ def warm_up() -> None:
 # --- the calls play.js makes: JSON in, JSON out, errors as {"error": one line} ----
 
 _session: Session | None = None
-CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "computer": "computer_move",
-         "choose": "computer_choice",
+CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "computer_choice",
          "outcome": "outcome", "record": "record", "view": "view", "options": "options"}
 
 
