@@ -240,6 +240,8 @@ def main():
                         help="run a seeded random sample of N mutants of each target")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     options = parser.parse_args()
+    if options.sample is not None and options.sample < 1:
+        parser.error("--sample needs at least 1 mutant")
     unknown = set(options.targets) - set(TARGETS)
     if unknown:
         parser.error(f"unknown target {sorted(unknown)[0]!r}; choose from {', '.join(TARGETS)}")
