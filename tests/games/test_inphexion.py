@@ -11,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from rulebook.errors import IllegalMoveError, NotationError, OptionError, RecordError
 from rulebook.game import Outcome
 from rulebook.games import make_game
-from rulebook.games.inphexion.rules import BLACK, CONNECTION, SWAP, WHITE, Move, perft
+from rulebook.games.inphexion.rules import (BLACK, CONNECTION, SWAP, WHITE, InphexionState, Move,
+                                           perft)
 from rulebook.records import load_record
 
 from conftest import legal_games
@@ -500,6 +501,39 @@ def test_the_fast_paths_agree_with_the_plain_rules(game, seed):
             assert outcome.winner == (mover if joined[mover] else 1 - mover)
             assert joined[outcome.winner]
         state = nxt
+
+
+def outcome_of_play(play, state, move):
+    """What ``play(state, move)`` does: the rule it names, or the position it gives."""
+    try:
+        after = play(state, move)
+    except IllegalMoveError as error:
+        return error.rule
+    return (after.discs, after.neutral, after.hand, after.to_move, after.last, after.outcome())
+
+
+@settings(max_examples=15, deadline=None)
+@given(legal_games("inphexion", st.fixed_dictionaries({
+    "size": st.sampled_from([3, 4, 5]), "pie": st.booleans(), "neutral": st.booleans()}),
+    max_moves=None), st.data())
+def test_the_quick_check_of_a_plain_push_is_the_full_check(game, data):
+    """InphexionState.play accepts a push without relocations in a few bit tests; on
+    every push of every position it does exactly what the full check of State.play
+    does, naming the same rule when it refuses (off-board, spare-bit and negative cells
+    included)."""
+    from rulebook.game import State
+
+    history, final = game
+    state = final.game.initial_state()
+    cells = [*state.geo.names, -1, state.geo.size, 64]  # a row's spare bit, off the board
+    for move in [*history, None]:
+        for target in cells:
+            for push in data.draw(st.permutations(cells))[:4]:
+                plain = Move(target, push)
+                assert outcome_of_play(InphexionState.play, state, plain) == outcome_of_play(
+                    State.play, state, plain), plain
+        if move is not None:
+            state = state.play(move)
 
 
 # --- drawings ---------------------------------------------------------------------

@@ -124,7 +124,10 @@ class InphexionState(State):
         # worked out once, as every move asks for them
         self._empty = empty = geo.full & ~(discs[0] | discs[1] | neutral)
         # the discs the player to move may push: not theirs, next to an empty cell
-        self._targets = targets = (discs[1 - to_move] | neutral) & geo.spread(empty)
+        # (geo.spread(empty), inlined: a new position is made on every move)
+        left, right, w = empty | empty >> 1, empty | empty << 1, geo.width
+        spread = (left | right | left << w | right >> w) & geo.full
+        self._targets = targets = (discs[1 - to_move] | neutral) & spread
         self._owed = None  # the last owed_relocations: (target, push, cells)
         # a move needs a disc in hand and a disc to push, unless it is the first or a swap
         if result is None and not (hand[to_move] and (targets or pie_open or empty == geo.full)):
@@ -229,9 +232,14 @@ class InphexionState(State):
             raise ValueError("the game is over")
         empty, geo = self._empty, self.geo
         if empty == geo.full:  # the first move (is_first_move)
-            return placement(rng.choice(bit_list(empty)))
+            return placement(rng.choice(geo.cells))  # every cell, lowest first
         targets, mask = self._targets, geo.mask
-        index = rng.randrange(geo.adjacent_pairs(targets, empty) + self.pie_open)
+        count = geo.adjacent_pairs(targets, empty) + self.pie_open
+        # rng.randrange(count), drawn as random.Random draws it, without its two calls
+        getrandbits, length = rng.getrandbits, count.bit_length()
+        index = getrandbits(length)
+        while index >= count:
+            index = getrandbits(length)
         while targets:  # lowest first, as bits() lists them (a generator costs here)
             target = (targets & -targets).bit_length() - 1
             cells = mask[target] & empty
@@ -301,6 +309,26 @@ class InphexionState(State):
             return "surround rule: each surrounded disc is relocated once, each to its own cell"
         return None
 
+    def play(self, move: Move) -> "InphexionState":
+        """State.play, checked in a few bit tests for the commonest move.
+
+        A push that relocates nothing is legal exactly when the game goes on, the
+        target is a disc the mover may push (``_targets``: not theirs, next to an
+        empty cell), the push goes to an empty neighbour, and it surrounds no disc.
+        (A game that goes on has a disc in hand, and the first move of the standard
+        game has no targets.)  Every other move, and every move failing a test here,
+        takes the full check of ``State.play``, which names the rule it breaks.
+        """
+        if self._result is None and type(move) is Move:
+            target, push = move.target, move.push
+            if (type(target) is int and type(push) is int and target >= 0 and push >= 0
+                    and move.swap is False and type(move.relocations) is tuple
+                    and not move.relocations and self._targets >> target & 1
+                    and (self.geo.mask[target] & self._empty) >> push & 1
+                    and not self.owed_relocations(target, push)):
+                return self._pushed(move, target, push, (), False)
+        return super().play(move)
+
     def _illegal_reason(self, move: Move) -> str | None:
         if (problem := self._shape_problem(move)) is not None:
             return problem
@@ -369,51 +397,66 @@ class InphexionState(State):
         return owner if owner == "neutral" else self.game.player_name(owner)
 
     def _apply(self, move: Move) -> "InphexionState":
-        geo, p = self.geo, self.to_move
+        geo = self.geo
         if move.swap:
             discs = (geo.transpose(self.discs[BLACK]), geo.transpose(self.discs[WHITE]))
             return InphexionState(self.game, geo, discs, geo.transpose(self.neutral), WHITE,
                                   self.number + 1, (self.hand[BLACK], self.hand[WHITE]), move)
-        q = 1 - p
-        mine, theirs, neutral = self.discs[p], self.discs[q], self.neutral
         target, push, relocations = move.target, move.push, move.relocations
-        x = 1 << target
-        mine |= x
-        result = None
-        if push is not None:
-            shift = x | 1 << push
-            if neutral & x:
+        p = self.to_move
+        if push is None:  # the first move: a placement on an empty cell
+            x = 1 << target
+            mine = self.discs[p] | x
+            result = Outcome(p, CONNECTION) if geo.connects(p, x, mine) else None
+            return self._successor(move, mine, self.discs[1 - p], self.neutral, result)
+        # legal without relocations only when there is no room for the surrounded discs
+        lost = not relocations and bool(self.owed_relocations(target, push))
+        return self._pushed(move, target, push, relocations, lost)
+
+    def _pushed(self, move: Move, target: int, push: int, relocations, lost: bool):
+        """The position after the legal ``move``: the disc on ``target`` pushed to ``push``,
+        the surrounded discs relocated, or ``lost`` (no room for them)."""
+        geo, p = self.geo, self.to_move
+        q, x = 1 - p, 1 << target
+        mine, theirs, neutral = self.discs[p] | x, self.discs[q], self.neutral
+        shift = x | 1 << push
+        if neutral & x:
+            neutral ^= shift
+        else:
+            theirs ^= shift
+        for source, destination in relocations:
+            shift = 1 << source | 1 << destination
+            if neutral >> source & 1:
                 neutral ^= shift
             else:
                 theirs ^= shift
-            if not relocations and self.owed_relocations(target, push):
-                result = Outcome(q, NO_ROOM)  # legal only when there was no room
-            for source, destination in relocations:
-                shift = 1 << source | 1 << destination
-                if neutral >> source & 1:
-                    neutral ^= shift
-                else:
-                    theirs ^= shift
-        if result is None:
-            # No position that is still being played has a player's sides joined (a
-            # start position may not either), so a new connection runs through a cell
-            # the move gave its player: the placement, or the opponent's pushed or
-            # relocated discs.
-            if geo.connects(p, x, mine):
-                result = Outcome(p, CONNECTION)
-            elif push is not None:
-                gained = (push, *[d for _, d in relocations]) if relocations else (push,)
-                for cell in gained:
-                    if theirs >> cell & 1 and geo.connects(q, 1 << cell, theirs):
-                        result = Outcome(q, CONNECTION)
-                        break
-        white, black = self.hand
+        # No position that is still being played has a player's sides joined (a start
+        # position may not either), so a new connection runs through a cell the move gave
+        # its player: the placement, or the opponent's pushed or relocated discs.
+        if lost:
+            result = Outcome(q, NO_ROOM)
+        elif geo.connects(p, x, mine):
+            result = Outcome(p, CONNECTION)
+        elif theirs >> push & 1 and geo.connects(q, 1 << push, theirs):
+            result = Outcome(q, CONNECTION)
+        else:
+            result = None
+            for _, cell in relocations:
+                if theirs >> cell & 1 and geo.connects(q, 1 << cell, theirs):
+                    result = Outcome(q, CONNECTION)
+                    break
+        return self._successor(move, mine, theirs, neutral, result)
+
+    def _successor(self, move: Move, mine: int, theirs: int, neutral: int, result):
+        """The position after ``move`` left the mover ``mine``, the opponent ``theirs`` and
+        the neutral disc ``neutral``, with the game's ``result`` (None if it goes on)."""
+        p, (white, black) = self.to_move, self.hand
         if p == WHITE:
             discs, hand = (mine, theirs), (white - 1, black)
         else:
             discs, hand = (theirs, mine), (white, black - 1)
         pie_open = self.number == 0 and self.game.options["pie"]
-        return InphexionState(self.game, geo, discs, neutral, q, self.number + 1,
+        return InphexionState(self.game, self.geo, discs, neutral, 1 - p, self.number + 1,
                               hand, move, pie_open, result)
 
     # --- notation and display -----------------------------------------------
