@@ -18,7 +18,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..errors import RulebookError
 from ..figure_style import drawing_module
 from ..games import available_games, game_class
-from ..play.site import PYODIDE_SHA256
+from ..play.site import RUNTIME_KEY
 from ..play.words import WORDS
 from .directives import page_language
 from .html import site_prefix
@@ -58,7 +58,7 @@ def visit_play_board(self, node):
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
     # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes
-    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules, "runtime": PYODIDE_SHA256}
+    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules, "runtime": RUNTIME_KEY}
     attributes = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in data.items())
     words_json = html.escape(json.dumps(words, ensure_ascii=False, sort_keys=True))
     self.body.append(
