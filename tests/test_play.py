@@ -464,6 +464,34 @@ def test_the_computer_s_move_is_awaited_until_shown_even_when_its_answer_came_fi
     page.close()
 
 
+# Put before play.js: it runs only once the worker has said it is ready (start.js,
+# inlined in the page, started it and keeps what it says until play.js takes over).
+AFTER_READY = """await new Promise((resolve) => {
+    const early = document.querySelector(".rulebook-play").worker.early;
+    const wait = () => early.some((event) => event.data?.ready) ? resolve() : setTimeout(wait, 20);
+    wait();
+});
+"""
+
+
+def test_the_page_starts_its_engine_before_play_js_runs_and_nothing_it_says_is_lost(site, shared):
+    """The worker starts as soon as the board's element is parsed, not once play.js
+    runs; when its "ready" comes before play.js runs, the page is still playable."""
+    project, base = site
+    shared.route("**/play/play.js", lambda route: route.fulfill(
+        body=AFTER_READY + route.fetch().text(), content_type="text/javascript"))
+    page = shared.new_page()
+    try:
+        page.goto(f"{base}/en/play/qttt.html")
+        page.wait_for_function("() => window.rulebookPlay?.timings?.playable > 0", timeout=60_000)
+    finally:
+        shared.unroute("**/play/play.js")
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
+    assert page.locator("svg.play-svg").count() == 1 and not shared.outside
+    page.evaluate("() => window.rulebookPlay.saved")
+    page.close()
+
+
 def test_a_snapshot_of_the_engine_starts_the_next_visit_and_never_a_stale_one(site, shared):
     """The first visit keeps a snapshot; the next starts from it and plays the same
     game as CPython; another engine.zip or another runtime key makes a new one.

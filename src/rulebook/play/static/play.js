@@ -15,10 +15,9 @@ const root = document.querySelector(".rulebook-play");
 const W = JSON.parse(root.dataset.words);
 const slug = root.dataset.game;
 const lang = root.dataset.lang;
-const site = new URL(root.dataset.site, location.href);
 const SVG = "http://www.w3.org/2000/svg";
 
-const worker = new Worker(new URL("play/worker.js", site), {type: "module"});
+const worker = root.worker;  // started by the page (start.js, inlined after the element)
 let settings = null;        // the game's options and aids (bridge.game_settings)
 let view = null;            // the last view of the position (bridge.Session.view)
 let picked = [];            // tokens clicked so far towards a move
@@ -706,10 +705,10 @@ async function start() {
       }
     };
     worker.onerror = (event) => reject(new Error(event.message || "worker.js did not start"));
+    for (const event of worker.early.splice(0)) {  // what came before this script ran
+      (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+    }
   });
-  worker.postMessage({start: {runtime: new URL("play/pyodide/", site).href,
-                              engine: new URL("play/engine.zip", site).href,
-                              key: root.dataset.runtime}});
   Object.assign(timings, await ready);  // runtime, engine (the worker's clock), snapshot
   settings = await call("settings", slug);
   buildPage();

@@ -1,7 +1,8 @@
 // The play page's engine: Pyodide and rulebook.play.bridge, in a module Web
 // Worker, so that the page stays responsive while the computer thinks.
 //
-// play.js sends {start: {runtime, engine, key}} first, then {id, name, args}
+// The page sends {start: {runtime, engine, key}} first (start.js, inlined in the
+// page, as soon as the board's element is parsed), then play.js {id, name, args}
 // for each call of the bridge; the worker answers {id, result} or {id, error}
 // (the engine's one-line message), in the order the calls came.
 //
