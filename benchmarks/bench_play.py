@@ -12,9 +12,13 @@ opens each game's play page in headless Chromium:
 
 Prints medians and worst cases, of wall time and of the CPU time the browser's
 processes used meanwhile (on a machine shared with other work, wall time
-stretches; CPU time says what an idle machine would wait, roughly).  Usage::
+stretches; CPU time says what an idle machine would wait, roughly), and the
+median cold start by part, as the page and its worker measure them: until the
+runtime is loaded, until the engine is imported (both from the worker's start)
+and until playable (from play.js's start).  ``--site`` times another built site
+(an older build, to compare).  Usage::
 
-    python benchmarks/bench_play.py [--runs 3] [--moves 10] [GAME ...]
+    python benchmarks/bench_play.py [--runs 3] [--moves 10] [--site FOLDER] [GAME ...]
 """
 
 from __future__ import annotations
@@ -75,15 +79,20 @@ def open_ready(context, url: str, marker: str) -> tuple[float, float, object]:
     return time.perf_counter() - started, cpu_seconds(marker) - cpu, page
 
 
+PARTS = ("runtime", "engine", "playable")  # rulebookPlay.timings, in milliseconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=["qttt", "necto", "craquelure", "inphexion"])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--moves", type=int, default=10, help="computer moves timed per game")
+    parser.add_argument("--site", type=Path, default=ROOT / "build" / "site",
+                        help="the built site to time (default: build/site)")
     args = parser.parse_args()
-    site = ROOT / "build" / "site"
+    site = args.site
     if not (site / "play" / "pyodide").is_dir():
-        print("build/site has no play pages: run rulebook build first", file=sys.stderr)
+        print(f"{site} has no play pages: run rulebook build first", file=sys.stderr)
         return 2
     base = serve(site)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -91,6 +100,7 @@ def main() -> int:
         for slug in args.games:
             url = f"{base}/en/play/{slug}.html"
             cold, cached, cold_cpu, cached_cpu, thinking = [], [], [], [], []
+            parts = {part: [] for part in PARTS}
             for run in range(args.runs):
                 with tempfile.TemporaryDirectory() as profile:
                     context = playwright.chromium.launch_persistent_context(
@@ -98,6 +108,9 @@ def main() -> int:
                     seconds, cpu, page = open_ready(context, url, profile)
                     cold.append(seconds)
                     cold_cpu.append(cpu)
+                    timings = page.evaluate("() => window.rulebookPlay.timings")
+                    for part in PARTS:
+                        parts[part].append(timings[part] / 1000)
                     page.evaluate("() => window.rulebookPlay.saved")  # the snapshot, for the next
                     page.close()
                     seconds, cpu, page = open_ready(context, url, profile)
@@ -113,6 +126,11 @@ def main() -> int:
                   f"computer at the default strength: median "
                   f"{statistics.median(thinking):.2f} s a move (worst {max(thinking):.2f}, "
                   f"{len(thinking)} moves)", flush=True)
+            print(f"{'':11} cold, median by part: runtime loaded "
+                  f"{statistics.median(parts['runtime']):.2f} s, engine imported "
+                  f"{statistics.median(parts['engine']):.2f} s (from the worker's start), "
+                  f"playable {statistics.median(parts['playable']):.2f} s (from play.js's start)",
+                  flush=True)
     return 0
 
 

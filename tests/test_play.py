@@ -68,10 +68,13 @@ def shared(browser, site):
     context.close()
 
 
-def open_play_page(context, base, slug, viewport, lang="en"):
-    """The play page, ready, and the engine's snapshot kept for the next page."""
+def open_play_page(context, base, slug, viewport, lang="en", init_script=None):
+    """The play page, ready, and the engine's snapshot kept for the next page
+    (``init_script``: run in the page before its own scripts)."""
     page = context.new_page()
     page.set_viewport_size(viewport)
+    if init_script:
+        page.add_init_script(init_script)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base}/{lang}/play/{slug}.html")
@@ -412,6 +415,80 @@ def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_
     assert page.evaluate("() => window.rulebookPlay.turn()") == 0
     assert not page.evaluate("() => window.rulebookPlay.thinking()")
     assert "to move" in page.inner_text(".play-status")
+    page.close()
+
+
+# Run before the page's scripts: while ``window.holding`` is set, the worker's answers
+# to the page's calls wait in ``window.held`` until ``window.deliverHeld()``, so a
+# test can make them arrive in the order it needs.
+HOLD_ANSWERS = """(() => {
+    const setter = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage").set;
+    window.held = [];
+    window.holding = false;
+    Object.defineProperty(Worker.prototype, "onmessage", {configurable: true, set(handler) {
+        setter.call(this, (event) => {
+            if (window.holding && event.data.id !== undefined) window.held.push([handler, event]);
+            else handler(event);
+        });
+    }});
+    window.deliverHeld = () => { for (const [handler, event] of window.held.splice(0)) handler(event); };
+})()"""
+
+# The computer's answer arrives before the test asks for it (a fast move, a busy
+# test process): computerMove() must still wait until its move is played and shown.
+ANSWER_BEFORE_ASKED = """async () => {
+    const hook = window.rulebookPlay;
+    await hook.play((await hook.legalMoves())[0]);  // the computer thinks
+    window.holding = true;
+    while (!window.held.length) await new Promise((resolve) => setTimeout(resolve, 5));
+    window.deliverHeld();  // its move is chosen and sent to be played...
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const reply = hook.computerMove();  // ...and only then asked for
+    window.holding = false;
+    window.deliverHeld();
+    const move = await reply;
+    return {move, turn: hook.turn(), moves: hook.moves(), thinking: hook.thinking(),
+            status: document.querySelector(".play-status").textContent};
+}"""
+
+
+def test_the_computer_s_move_is_awaited_until_shown_even_when_its_answer_came_first(site, shared):
+    project, base = site
+    page = open_play_page(shared, base, "craquelure", DESKTOP, init_script=HOLD_ANSWERS)
+    page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 1,"
+                  " strength: 1})")
+    after = page.evaluate(ANSWER_BEFORE_ASKED)
+    assert after["turn"] == 0 and len(after["moves"]) == 2, after
+    assert after["move"] == after["moves"][1] and not after["thinking"], after
+    assert after["status"].startswith("Last move: " + after["move"]), after
+    page.close()
+
+
+# Put before play.js: it runs only once the worker has said it is ready (start.js,
+# inlined in the page, started it and keeps what it says until play.js takes over).
+AFTER_READY = """await new Promise((resolve) => {
+    const early = document.querySelector(".rulebook-play").worker.early;
+    const wait = () => early.some((event) => event.data?.ready) ? resolve() : setTimeout(wait, 20);
+    wait();
+});
+"""
+
+
+def test_the_page_starts_its_engine_before_play_js_runs_and_nothing_it_says_is_lost(site, shared):
+    """The worker starts as soon as the board's element is parsed, not once play.js
+    runs; when its "ready" comes before play.js runs, the page is still playable."""
+    project, base = site
+    shared.route("**/play/play.js", lambda route: route.fulfill(
+        body=AFTER_READY + route.fetch().text(), content_type="text/javascript"))
+    page = shared.new_page()
+    try:
+        page.goto(f"{base}/en/play/qttt.html")
+        page.wait_for_function("() => window.rulebookPlay?.timings?.playable > 0", timeout=60_000)
+    finally:
+        shared.unroute("**/play/play.js")
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
+    assert page.locator("svg.play-svg").count() == 1 and not shared.outside
+    page.evaluate("() => window.rulebookPlay.saved")
     page.close()
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
+import shutil
 import tarfile
 import zipfile
 
@@ -91,3 +93,43 @@ def test_the_runtime_is_cached_per_user_and_a_project_without_play_pages_needs_n
     (tmp_path / "docs" / "play").mkdir()
     with pytest.raises(site.RuntimeUnavailable):
         site.write_play_files(tmp_path / "site", tmp_path / "docs")
+
+
+def test_the_site_ships_the_runtime_s_standard_library_as_bytecode_with_the_pinned_hash(
+        built_site):
+    """Each module compiled (no source to compile on a first visit), by the runtime
+    itself: one magic number, unchecked hash-based .pyc files."""
+    project, _ = built_site
+    shipped = project.build / "site" / "play" / "pyodide" / "python_stdlib.zip"
+    assert hashlib.sha256(shipped.read_bytes()).hexdigest() == site.PYODIDE_STDLIB_SHA256
+    with tarfile.open(site.runtime_tarball(site.cache_folder())) as archive:
+        original = zipfile.ZipFile(io.BytesIO(
+            archive.extractfile("package/python_stdlib.zip").read())).namelist()
+    with zipfile.ZipFile(shipped) as archive:
+        names = archive.namelist()
+        headers = {archive.read(n)[:8] for n in names if n.endswith(".pyc")}
+    assert [n[:-3] + ".pyc" if n.endswith(".py") else n for n in original] == names
+    assert len(headers) == 1  # one magic number (the runtime's Python), flags 0b01: hash, unchecked
+    assert next(iter(headers))[4:] == (1).to_bytes(4, "little")
+
+
+@pytest.mark.skipif(not shutil.which("node") and not os.environ.get("CI"),
+                    reason="Node.js is not installed")
+def test_node_compiles_the_runtime_s_standard_library_to_the_pinned_bytes(tmp_path):
+    """Made afresh (another cache folder): the same bytes as the pin, so on any machine."""
+    tarball = site.runtime_tarball(site.cache_folder())
+    made = site.compiled_stdlib(tarball, tmp_path / "cache")
+    assert hashlib.sha256(made.read_bytes()).hexdigest() == site.PYODIDE_STDLIB_SHA256
+    assert made.parent == tmp_path / "cache" and not list(tmp_path.glob("cache/*.partial"))
+
+
+def test_a_compiled_standard_library_not_of_the_pinned_bytes_is_not_used(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    stale = cache / f"pyodide-{site.PYODIDE_VERSION}-stdlib-{site.STDLIB_FORMAT}.zip"
+    stale.write_bytes(b"not the compiled standard library")
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)  # no Node.js to make it again
+    with pytest.raises(site.RuntimeUnavailable) as error:
+        site.compiled_stdlib(cache / "unused.tgz", cache)
+    assert "Node.js is not installed" in str(error.value) and "\n" not in str(error.value)
+    assert not stale.exists()  # the next build with Node.js makes it again

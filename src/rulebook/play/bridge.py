@@ -17,7 +17,6 @@ import json
 from ..errors import RulebookError
 from ..game import State
 from ..games import GAME_MODULES, game_class, make_game
-from ..players import MonteCarloPlayer
 from ..scene import draw_scene, install, swatch_scene
 
 # The computer's playouts per move at strength 1 (weak), 2 (the default) and 3,
@@ -75,6 +74,8 @@ class Session:
         """The move the computer player would play, written, without playing it (the
         page plays it unless the game changed meanwhile).  Seeded by the move number:
         the same game, the same reply."""
+        from ..players import MonteCarloPlayer  # not before the computer is asked (start-up)
+
         playouts = max(1, round(PLAYOUTS.get(self.game.slug, 50) * STRENGTHS[strength]))
         player = MonteCarloPlayer(playouts=playouts,
                                   seed=len(self.moves) if seed is None else seed)
@@ -180,7 +181,7 @@ def warm_up() -> None:
     once, after the page is playable, before it keeps a memory snapshot of the
     runtime for the next visit (worker.js): what is imported then needs no
     importing on any later visit, of any game's page."""
-    from .. import finder, records  # noqa: F401  (Open record, Download record)
+    from .. import finder, players, records  # noqa: F401  (the computer, Open and Download record)
 
     for slug in GAME_MODULES:
         game_class(slug)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -18,7 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 from ..errors import RulebookError
 from ..figure_style import drawing_module
 from ..games import available_games, game_class
-from ..play.site import PYODIDE_SHA256
+from ..play.site import RUNTIME_KEY
 from ..play.words import WORDS
 from .directives import page_language
 from .html import site_prefix
@@ -41,6 +42,10 @@ class PlayDirective(SphinxDirective):
         return [node]
 
 
+# The script that starts the engine's worker, inlined in each play page.
+START_JS = (Path(__file__).resolve().parent.parent / "play" / "start.js").read_text(encoding="utf-8")
+
+
 def play_page(slug: str) -> str:
     return f"play/{slug}"
 
@@ -58,13 +63,18 @@ def visit_play_board(self, node):
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
     # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes
-    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules, "runtime": PYODIDE_SHA256}
+    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules, "runtime": RUNTIME_KEY}
     attributes = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in data.items())
     words_json = html.escape(json.dumps(words, ensure_ascii=False, sort_keys=True))
+    # start.js starts the engine's worker as soon as the element is parsed (a classic
+    # inline script: it runs then, once the head's style sheets are in; a module
+    # script, even async, ran only once the whole page was parsed); play.js takes
+    # the worker over.
     self.body.append(
         f'<div class="rulebook-play" {attributes} data-words="{words_json}">\n'
         f'<p class="play-status" role="status">{html.escape(words["loading"])}</p>\n'
         f"</div>\n"
+        f"<script>{START_JS}</script>\n"
         f'<link rel="stylesheet" href="{prefix}play/play.css">\n'
         f'<script type="module" src="{prefix}play/play.js"></script>\n')
     raise nodes.SkipNode

@@ -15,17 +15,17 @@ const root = document.querySelector(".rulebook-play");
 const W = JSON.parse(root.dataset.words);
 const slug = root.dataset.game;
 const lang = root.dataset.lang;
-const site = new URL(root.dataset.site, location.href);
 const SVG = "http://www.w3.org/2000/svg";
 
-const worker = new Worker(new URL("play/worker.js", site), {type: "module"});
+const worker = root.worker;  // started by the page (start.js, inlined after the element)
 let settings = null;        // the game's options and aids (bridge.game_settings)
 let view = null;            // the last view of the position (bridge.Session.view)
 let picked = [];            // tokens clicked so far towards a move
 let aids = {};              // view options switched on by the player
 let tracing = false;        // Necto's "trace a line" mode
 let mode = {opponent: "human", computer: 1, strength: 2};
-let pending = null;         // the computer's move being computed (a promise)
+let pending = null;         // the computer's reply until it is played and shown (a promise of its move)
+let thinking = false;       // whether the computer is computing that move (its answer not back yet)
 let generation = 0;         // which game this is: a new game, record or undo drops a pending reply
 
 // call(name, ...args): a promise of the bridge's answer; rejected with the engine's
@@ -282,6 +282,11 @@ async function undo() {
 function stopThinking() {
   generation += 1;
   pending = null;
+  doneThinking();
+}
+
+function doneThinking() {
+  thinking = false;
   root.classList.remove("play-thinking");
 }
 
@@ -294,30 +299,37 @@ async function afterChange() {
   delete aids.trace;
   showError("");
   await render();
-  if (computerToMove() && !pending) think();
+  if (computerToMove() && !thinking) think();
 }
 
 // The computer's reply, computed in the worker while the page goes on; played
-// only if the game it was computed for is still the one on the board.
+// only if the game it was computed for is still the one on the board.  The
+// reply stays pending until its move is played and shown, not only until the
+// worker answers: whoever waits for it (the hook's computerMove) then sees the
+// position after it, however soon the answer came.
 function think() {
+  thinking = true;
   say(W.thinking);
   root.classList.add("play-thinking");
   const game = generation, clock = performance.now();
-  pending = call("choose", mode.strength).then(async (move) => {
+  const reply = call("choose", mode.strength).then(async (move) => {
     if (game !== generation) return null;  // the game it was thinking for is gone
     window.rulebookPlay.computerTimes.push(performance.now() - clock);
-    pending = null;
-    root.classList.remove("play-thinking");
-    await play(move);
+    doneThinking();
+    await call("play", move);
+    if (game !== generation) return null;  // undone or a new game meanwhile: that one is shown
+    await afterChange();
     return move;
   }).catch((error) => {
     if (game === generation) {
-      pending = null;
-      root.classList.remove("play-thinking");
+      doneThinking();
       showError(error.message);
     }
     return null;
+  }).finally(() => {
+    if (pending === reply) pending = null;
   });
+  pending = reply;
 }
 
 function matching(sequence) {
@@ -377,7 +389,7 @@ function redraw() {
     const reason = W.reasons[view.outcome.reason] ?? view.outcome.reason;
     say(view.outcome.winner === null
       ? format(W.draw, {reason}) : format(W.wins, {player: view.winner_name, reason}));
-  } else if (!pending) {
+  } else if (!thinking) {
     const turn = format(W.to_move, {player: view.turn});
     say(view.moves.length ? format(W.turn_after, {
       last: format(W.last_move, {move: view.moves[view.moves.length - 1]}), turn}) : turn);
@@ -693,10 +705,10 @@ async function start() {
       }
     };
     worker.onerror = (event) => reject(new Error(event.message || "worker.js did not start"));
+    for (const event of worker.early.splice(0)) {  // what came before this script ran
+      (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+    }
   });
-  worker.postMessage({start: {runtime: new URL("play/pyodide/", site).href,
-                              engine: new URL("play/engine.zip", site).href,
-                              key: root.dataset.runtime}});
   Object.assign(timings, await ready);  // runtime, engine (the worker's clock), snapshot
   settings = await call("settings", slug);
   buildPage();
@@ -717,12 +729,13 @@ window.rulebookPlay = {
   },
   record: () => call("record"),
   newGame: (options = {}) => newGame(options),
-  // Beyond the hook's minimum: the computer's pending move (a promise of it, or
-  // of null) and whether it is thinking; what the page shows now (turn, tokens,
+  // Beyond the hook's minimum: the computer's pending move (a promise of it once
+  // it is played and shown, or of null) and whether it is thinking (computing
+  // it); what the page shows now (turn, tokens,
   // position, moves: the last view, at once); whether the started engine was
   // stored for the next visit (timings.snapshot says "made" or "loaded").
   computerMove: () => pending ?? Promise.resolve(null),
-  thinking: () => pending !== null,
+  thinking: () => thinking,
   turn: () => view.turn_index,
   tokens: () => view.tokens,
   openRecord: (text, name) => openRecord(text, name),

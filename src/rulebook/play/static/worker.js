@@ -1,17 +1,20 @@
 // The play page's engine: Pyodide and rulebook.play.bridge, in a module Web
 // Worker, so that the page stays responsive while the computer thinks.
 //
-// play.js sends {start: {runtime, engine, key}} first, then {id, name, args}
+// The page sends {start: {runtime, engine, key}} first (start.js, inlined in the
+// page, as soon as the board's element is parsed), then play.js {id, name, args}
 // for each call of the bridge; the worker answers {id, result} or {id, error}
 // (the engine's one-line message), in the order the calls came.
 //
 // Start-up: most of a cold start is the Python interpreter starting itself
-// (Pyodide's bootstrap), not our code.  So after the first visit's page is
-// playable, the worker keeps a memory snapshot of the interpreter, with every
-// game's modules imported (bridge.warm_up), in IndexedDB (which, unlike the Cache API, also works on a plain-http server
-// that is not localhost), and later visits restore it instead of starting
-// Python again.  A snapshot is used only if it was made by the same runtime
-// (the page's key: the runtime's pinned SHA-256) from the same engine.zip,
+// (Pyodide's bootstrap), not our code; the build ships its standard library
+// compiled (rulebook.play.site).  After the first visit's page is playable,
+// the worker keeps a memory snapshot of the interpreter, with every game's
+// modules imported (bridge.warm_up), in IndexedDB (which, unlike the Cache
+// API, also works on a plain-http server that is not localhost), and later
+// visits restore it instead of starting Python again.  A snapshot is used only
+// if it was made by the same runtime (the page's key: the pinned SHA-256s of
+// the runtime and of its compiled standard library) from the same engine.zip,
 // byte for byte; Pyodide itself also refuses a snapshot of another build.
 // Only one snapshot is kept: a new build's replaces the old one.
 
