@@ -354,3 +354,42 @@ def test_random_moves_are_deterministic():
     a = [s.last.centre for s in random_game(42)[1:] if s.last]
     b = [s.last.centre for s in random_game(42)[1:] if s.last]
     assert a == b
+
+
+def test_an_angle_is_written_at_least_0_and_under_360():
+    from decimal import Decimal
+
+    from rulebook.games.craquelure.search import angle6
+
+    assert angle6(359.9999997) == 0 and angle6(360.0) == 0 and angle6(-1e-7) == 0
+    assert angle6(359.999999) == Decimal("359.999999") and angle6(720.5) == Decimal("0.5")
+
+
+def test_the_random_cut_s_last_resort_writes_a_move_a_record_can_hold(monkeypatch):
+    """The last resort of random_cut takes the search's cut; an angle found just under
+    360 (or past it) is written under 360, so the move reads back from its notation."""
+    from rulebook.games.craquelure import search
+
+    real = search.find_legal_cut
+
+    def found_just_under_a_turn(region, settings):
+        cut = real(region, settings)
+        return None if cut is None else (cut[0], cut[1] + 360 - 4e-8)
+
+    monkeypatch.setattr(search, "_try", lambda *args: None)
+    monkeypatch.setattr(search, "find_legal_cut", found_just_under_a_turn)
+    state = play(game().initial_state(), "(0,0) 90 B1 R2")
+    move = search.random_cut(state, random.Random(3))
+    assert 0 <= move.angle < 360
+    assert state.parse_move(state.format_move(move)) == move
+
+
+def test_the_middle_of_a_disk_segment_is_between_its_two_vertices():
+    from types import SimpleNamespace
+
+    from rulebook.games.craquelure.search import middle, vertex_centroid
+
+    segment = SimpleNamespace(pts=[(1.0, 0.0), (0.0, 1.0)])  # its vertex polygon has no area
+    with pytest.raises(ZeroDivisionError):
+        vertex_centroid(segment)
+    assert middle(segment) == (0.5, 0.5)

@@ -141,6 +141,23 @@ def vertex_centroid(region):
     return cx / (3 * area), cy / (3 * area)
 
 
+def middle(region):
+    """A point in the middle of the region, to search outwards from: the centroid of its
+    vertex polygon, or the vertices' mean when that polygon has no area (a segment of
+    the disk has two vertices)."""
+    try:
+        return vertex_centroid(region)
+    except ZeroDivisionError:
+        pts = region.pts
+        return sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts)
+
+
+def angle6(angle: float) -> Decimal:
+    """An angle as a move writes it: at most 6 places, at least 0 and under 360 (an angle
+    just under 360 rounds to 0, not to 360, which no record may hold)."""
+    return decimal6(angle % 360) % 360
+
+
 def find_legal_cut(region, settings):
     """A legal (point, angle) for cutting the region under the settings, or None.
 
@@ -164,7 +181,7 @@ def find_legal_cut(region, settings):
             return None
         value, point, angle = best_cut(region)
         return _exact(point, angle, region, settings, minimum) if value >= minimum else None
-    cx, cy = vertex_centroid(region)
+    cx, cy = middle(region)
     points = [p for p in settings.grid_points_in(region.box) if region.contains(*p, geo.EPS)]
     points.sort(key=lambda p: ((p[0] - cx) ** 2 + (p[1] - cy) ** 2, p))
     for point in points:
@@ -187,7 +204,7 @@ def _exact(point, angle, region, settings, minimum):
     x, y = float(decimal6(point[0])), float(decimal6(point[1]))
     if settings.grid != "none":
         x, y = point
-    a = angle if settings.directions else float(decimal6(angle % 360))
+    a = angle if settings.directions else float(angle6(angle))
     if smallest_part(region, (x, y), a) >= minimum:
         return (x, y), a
     return None
@@ -213,7 +230,7 @@ def random_cut(state, rng, attempts: int = 40):
             return move
     # Small regions have few balanced cuts: look near each one's middle.
     for region in sorted(regions, key=lambda r: (-r.area, r.id)):
-        cx, cy = vertex_centroid(region)
+        cx, cy = middle(region)
         spread = 0.2 * math.sqrt(region.area)
         for _ in range(10):
             point = (cx + rng.gauss(0, spread), cy + rng.gauss(0, spread))
@@ -226,7 +243,7 @@ def random_cut(state, rng, attempts: int = 40):
         found = find_legal_cut(region, settings)
         if found is not None:
             (x, y), angle = found
-            move = state.random_assignment(region, decimal6(x), decimal6(y), decimal6(angle), rng)
+            move = state.random_assignment(region, decimal6(x), decimal6(y), angle6(angle), rng)
             if state._illegal_reason(move) is None:
                 return move
     raise ValueError("no legal cut found in a region that should be cuttable")
@@ -240,7 +257,7 @@ def _try(state, region, point, rng):
     if settings.directions:
         angle = decimal6(rng.choice(settings.cut_angles()))
     else:
-        angle = decimal6(rng.uniform(0, 360)) % 360
+        angle = angle6(rng.uniform(0, 360))
     move = state.random_assignment(region, point[0], point[1], angle, rng)
     return move if state._illegal_reason(move) is None else None
 
@@ -274,7 +291,7 @@ def _random_point(region, settings, rng):
 def representative_cuts(region, settings):
     """A few deterministic legal cuts of the region: (x, y, angle) as Decimals."""
     found = []
-    cx, cy = vertex_centroid(region)
+    cx, cy = middle(region)
     minimum = settings.part_minimum
     if settings.grid == "none":
         angles = settings.cut_angles()[:settings.directions // 3] if settings.directions else [
@@ -282,10 +299,10 @@ def representative_cuts(region, settings):
         for angle in angles:
             x, y = decimal6(cx), decimal6(cy)
             if smallest_part(region, (float(x), float(y)), angle) >= minimum:
-                found.append((x, y, decimal6(angle)))
+                found.append((x, y, angle6(angle)))
     if not found:
         cut = find_legal_cut(region, settings)
         if cut is not None:
             (x, y), angle = cut
-            found.append((decimal6(x), decimal6(y), decimal6(angle)))
+            found.append((decimal6(x), decimal6(y), angle6(angle)))
     return found
