@@ -124,10 +124,7 @@ class InphexionState(State):
         # worked out once, as every move asks for them
         self._empty = empty = geo.full & ~(discs[0] | discs[1] | neutral)
         # the discs the player to move may push: not theirs, next to an empty cell
-        # (geo.spread(empty), inlined: a new position is made on every move)
-        left, right, w = empty | empty >> 1, empty | empty << 1, geo.width
-        spread = (left | right | left << w | right >> w) & geo.full
-        self._targets = targets = (discs[1 - to_move] | neutral) & spread
+        self._targets = targets = (discs[1 - to_move] | neutral) & geo.spread(empty)
         self._owed = None  # the last owed_relocations: (target, push, cells)
         # a move needs a disc in hand and a disc to push, unless it is the first or a swap
         if result is None and not (hand[to_move] and (targets or pie_open or empty == geo.full)):
