@@ -56,6 +56,10 @@ def cache_folder() -> Path:
     return Path(base) / "rulebook"
 
 
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 class RuntimeUnavailable(RulebookError):
     """The Python runtime for the play pages could not be obtained."""
 
@@ -75,7 +79,7 @@ def runtime_tarball(cache: Path) -> Path:
         if done.returncode != 0 or not tarball.exists():
             why = (done.stderr.strip().splitlines() or ["no tarball written"])[-1]
             raise RuntimeUnavailable(f"npm pack pyodide@{PYODIDE_VERSION} failed: {why}")
-    digest = hashlib.sha256(tarball.read_bytes()).hexdigest()
+    digest = _sha256(tarball)
     if digest != PYODIDE_SHA256:
         tarball.unlink()  # the next build fetches it again
         raise RuntimeUnavailable(f"{tarball}: sha256 {digest} is not the pinned {PYODIDE_SHA256} "
@@ -114,10 +118,6 @@ with zipfile.ZipFile(stdlib) as source, zipfile.ZipFile("/stdlib.zip", "w") as t
         entry.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
         target.writestr(entry, data)
 """
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def compiled_stdlib(tarball: Path, cache: Path) -> Path:
