@@ -28,6 +28,7 @@ class Geometry:
         self.width = width
         self.cells = [r * width + c for r in range(size) for c in range(size)]
         self.full = sum(1 << i for i in self.cells)
+        self.bit = tuple(1 << i for i in range(size * width))  # each cell's bitboard
         self.names = {i: f"{LETTERS[i % width]}{i // width + 1}" for i in self.cells}
         self.by_name = {name: i for i, name in self.names.items()}
         # neighbour lists and masks, per cell index

@@ -64,26 +64,6 @@ class Move:
 SWAP = Move(swap=True)
 
 
-def surrounded_by_move(geo: Geometry, mover: int, others: int, target: int) -> list[int]:
-    """Lone non-mover discs wholly surrounded by ``mover``'s discs after a placement on ``target``.
-
-    Only neighbours of the target can become surrounded (the pushed disc's new
-    cell is one of them): before the move each of them touched the disc on the
-    target, which was not the mover's, and every other cell's surroundings
-    only gained a non-mover disc.  ``mover`` and ``others`` are after the placement.
-    """
-    mask = geo.mask
-    candidates = others & mask[target]
-    surrounded = []
-    while candidates:  # lowest first
-        low = candidates & -candidates
-        cell = low.bit_length() - 1
-        if mask[cell] & mover == mask[cell]:
-            surrounded.append(cell)
-        candidates ^= low
-    return surrounded
-
-
 def pair_relocations(sources, destinations) -> tuple[tuple[int, int], ...]:
     return tuple(zip(sorted(sources), sorted(destinations)))
 
@@ -93,13 +73,6 @@ def placement(target: int, push: int | None = None) -> Move:
     """The move without relocations that places on ``target`` (after pushing to ``push``),
     made once: moves are immutable values, so positions share them."""
     return Move(target, push)
-
-
-def nth_bit(bb: int, index: int) -> int:
-    """The cell of the ``index``-th set bit of ``bb``, lowest first (from 0)."""
-    for _ in range(index):
-        bb &= bb - 1
-    return (bb & -bb).bit_length() - 1
 
 
 class InphexionState(State):
@@ -122,7 +95,7 @@ class InphexionState(State):
         self.last = last
         self.pie_open = pie_open
         # worked out once, as every move asks for them
-        self._empty = empty = geo.full & ~(discs[0] | discs[1] | neutral)
+        self._empty = empty = geo.full ^ (discs[0] | discs[1] | neutral)  # discs are on it
         # the discs the player to move may push: not theirs, next to an empty cell
         self._targets = targets = (discs[1 - to_move] | neutral) & geo.spread(empty)
         self._owed = None  # the last owed_relocations: (target, push, cells)
@@ -230,28 +203,35 @@ class InphexionState(State):
         empty, geo = self._empty, self.geo
         if empty == geo.full:  # the first move (is_first_move)
             return placement(rng.choice(geo.cells))  # every cell, lowest first
-        targets, mask = self._targets, geo.mask
-        count = geo.adjacent_pairs(targets, empty) + self.pie_open
-        # rng.randrange(count), drawn as random.Random draws it, without its two calls
-        getrandbits, length = rng.getrandbits, count.bit_length()
+        targets, mask, bit = self._targets, geo.mask, geo.bit
+        count = geo.adjacent_pairs(targets, empty)  # the pushes
+        choices = count + self.pie_open
+        # rng.randrange(choices), drawn as random.Random draws it, without its two calls
+        getrandbits, length = rng.getrandbits, choices.bit_length()
         index = getrandbits(length)
-        while index >= count:
+        while index >= choices:
             index = getrandbits(length)
-        while targets:  # lowest first, as bits() lists them (a generator costs here)
-            target = (targets & -targets).bit_length() - 1
+        if index == count:
+            return SWAP  # listed after the pushes
+        # The index-th push, counted from the last one: the targets highest first (a bit
+        # length finds the highest cell without making a new int), and each target's
+        # pushes highest first.
+        index = count - 1 - index
+        while True:
+            target = targets.bit_length() - 1
             cells = mask[target] & empty
-            count = cells.bit_count()
-            if index < count:
+            pushes = cells.bit_count()
+            if index < pushes:
                 break
-            index -= count
-            targets &= targets - 1
-        else:
-            return SWAP
-        push = nth_bit(cells, index)
+            index -= pushes
+            targets ^= bit[target]
+        for _ in range(index):
+            cells ^= bit[cells.bit_length() - 1]
+        push = cells.bit_length() - 1
         owed = self.owed_relocations(target, push)
         if not owed or empty.bit_count() - 1 < len(owed):
             return placement(target, push)
-        free = bit_list(empty & ~(1 << push))  # the empty cells once the pushed disc lands
+        free = bit_list(empty ^ bit[push])  # the empty cells once the pushed disc lands
         return Move(target, push, pair_relocations(owed, rng.sample(free, len(owed))))
 
     def steps(self, move: Move) -> dict[str, tuple[tuple[int, int], int]]:
@@ -271,14 +251,30 @@ class InphexionState(State):
         return {"push": pushed, "place": (tuple(discs), neutral)}
 
     def owed_relocations(self, target: int, push: int) -> list[int]:
-        """The discs a push from ``target`` to ``push`` would have to relocate (the last
-        answer is kept: choosing a move, checking it and playing it ask the same)."""
+        """The discs a push from ``target`` to ``push`` would have to relocate: the lone
+        discs, not the mover's, wholly surrounded by the mover's discs after the move.
+
+        Only neighbours of the target can become surrounded (the pushed disc's new cell
+        is one of them): before the move each of them touched the disc on the target,
+        which was not the mover's, and every other cell's surroundings only gained a
+        non-mover disc.  The last answer is kept: choosing a move, checking it and
+        playing it ask the same.
+        """
         kept = self._owed  # read once: another thread may replace it
         if kept is not None and kept[0] == target and kept[1] == push:
             return kept[2]
-        p, discs, x = self.to_move, self.discs, 1 << target
-        others = (discs[1 - p] | self.neutral) ^ (x | 1 << push)
-        owed = surrounded_by_move(self.geo, discs[p] | x, others, target)
+        p, discs, geo = self.to_move, self.discs, self.geo
+        mask, bit = geo.mask, geo.bit
+        mover = discs[p] | bit[target]
+        # the non-mover discs next to the target after the move: the pushed one is too
+        candidates = ((discs[1 - p] | self.neutral) ^ bit[push]) & mask[target]
+        owed = []
+        while candidates:  # highest first, then sorted
+            cell = candidates.bit_length() - 1
+            if mask[cell] & mover == mask[cell]:
+                owed.append(cell)
+            candidates ^= bit[cell]
+        owed.reverse()
         self._owed = (target, push, owed)
         return owed
 
@@ -323,7 +319,7 @@ class InphexionState(State):
                     and not move.relocations and self._targets >> target & 1
                     and (self.geo.mask[target] & self._empty) >> push & 1
                     and not self.owed_relocations(target, push)):
-                return self._pushed(move, target, push, (), False)
+                return self._placed(move, target, push, (), False)
         return super().play(move)
 
     def _illegal_reason(self, move: Move) -> str | None:
@@ -400,29 +396,27 @@ class InphexionState(State):
             return InphexionState(self.game, geo, discs, geo.transpose(self.neutral), WHITE,
                                   self.number + 1, (self.hand[BLACK], self.hand[WHITE]), move)
         target, push, relocations = move.target, move.push, move.relocations
-        p = self.to_move
-        if push is None:  # the first move: a placement on an empty cell
-            x = 1 << target
-            mine = self.discs[p] | x
-            result = Outcome(p, CONNECTION) if geo.connects(p, x, mine) else None
-            return self._successor(move, mine, self.discs[1 - p], self.neutral, result)
         # legal without relocations only when there is no room for the surrounded discs
-        lost = not relocations and bool(self.owed_relocations(target, push))
-        return self._pushed(move, target, push, relocations, lost)
+        lost = (push is not None and not relocations
+                and bool(self.owed_relocations(target, push)))
+        return self._placed(move, target, push, relocations, lost)
 
-    def _pushed(self, move: Move, target: int, push: int, relocations, lost: bool):
-        """The position after the legal ``move``: the disc on ``target`` pushed to ``push``,
-        the surrounded discs relocated, or ``lost`` (no room for them)."""
+    def _placed(self, move: Move, target: int, push: int | None, relocations, lost: bool):
+        """The position after the legal ``move``: the mover's disc placed on ``target``
+        after the disc there was pushed to ``push`` (None on the first move: nothing is
+        pushed), the surrounded discs relocated, or ``lost`` (no room for them)."""
         geo, p = self.geo, self.to_move
-        q, x = 1 - p, 1 << target
+        q, bit = 1 - p, geo.bit
+        x = bit[target]
         mine, theirs, neutral = self.discs[p] | x, self.discs[q], self.neutral
-        shift = x | 1 << push
-        if neutral & x:
-            neutral ^= shift
-        else:
-            theirs ^= shift
+        if push is not None:
+            shift = x | bit[push]
+            if neutral & x:
+                neutral ^= shift
+            else:
+                theirs ^= shift
         for source, destination in relocations:
-            shift = 1 << source | 1 << destination
+            shift = bit[source] | bit[destination]
             if neutral >> source & 1:
                 neutral ^= shift
             else:
@@ -434,27 +428,22 @@ class InphexionState(State):
             result = Outcome(q, NO_ROOM)
         elif geo.connects(p, x, mine):
             result = Outcome(p, CONNECTION)
-        elif theirs >> push & 1 and geo.connects(q, 1 << push, theirs):
+        elif push is not None and theirs & bit[push] and geo.connects(q, bit[push], theirs):
             result = Outcome(q, CONNECTION)
         else:
             result = None
             for _, cell in relocations:
-                if theirs >> cell & 1 and geo.connects(q, 1 << cell, theirs):
+                if theirs & bit[cell] and geo.connects(q, bit[cell], theirs):
                     result = Outcome(q, CONNECTION)
                     break
-        return self._successor(move, mine, theirs, neutral, result)
-
-    def _successor(self, move: Move, mine: int, theirs: int, neutral: int, result):
-        """The position after ``move`` left the mover ``mine``, the opponent ``theirs`` and
-        the neutral disc ``neutral``, with the game's ``result`` (None if it goes on)."""
-        p, (white, black) = self.to_move, self.hand
+        white, black = self.hand
         if p == WHITE:
             discs, hand = (mine, theirs), (white - 1, black)
         else:
             discs, hand = (theirs, mine), (white, black - 1)
         pie_open = self.number == 0 and self.game.options["pie"]
-        return InphexionState(self.game, self.geo, discs, neutral, 1 - p, self.number + 1,
-                              hand, move, pie_open, result)
+        return InphexionState(self.game, geo, discs, neutral, q, self.number + 1, hand, move,
+                              pie_open, result)
 
     # --- notation and display -----------------------------------------------
     def parse_move(self, text: str) -> Move:
