@@ -200,10 +200,10 @@ class InphexionState(State):
         """
         if self._result is not None:
             raise ValueError("the game is over")
-        empty, geo = self._empty, self.geo
-        if empty == geo.full:  # the first move (is_first_move)
+        empty, geo, targets = self._empty, self.geo, self._targets
+        if not targets and empty == geo.full:  # the first move (is_first_move)
             return placement(rng.choice(geo.cells))  # every cell, lowest first
-        targets, mask, bit = self._targets, geo.mask, geo.bit
+        mask, bit = geo.mask, geo.bit
         count = geo.adjacent_pairs(targets, empty)  # the pushes
         choices = count + self.pie_open
         # rng.randrange(choices), drawn as random.Random draws it, without its two calls
@@ -274,7 +274,8 @@ class InphexionState(State):
             if mask[cell] & mover == mask[cell]:
                 owed.append(cell)
             candidates ^= bit[cell]
-        owed.reverse()
+        if owed:
+            owed.reverse()
         self._owed = (target, push, owed)
         return owed
 
