@@ -4,12 +4,14 @@ Run: PYTHONPATH=src python benchmarks/bench_studies.py [--study necto/balance-4]
      [--games 24] [--repeats 1]
 
 Runs the study (with ``games`` replacing its own count, and nothing written)
-once per setting, and prints for each the wall-clock time, items per second,
-and the result's hash (the same for every setting, or the runner is broken).
-The overheads printed apart: starting a pool of processes, starting a
-LocalCluster, and one empty round trip of a task through each.  Other work
-on the machine stretches wall-clock times, so the process time (CPU) per game of
-each setting is printed too: what parallel running adds to the work itself.
+``repeats`` times per setting, the settings taking turns, and prints for each
+the median and worst wall-clock time, items per second, and the result's hash
+(the same for every setting, or the runner is broken).  The overheads printed
+apart: starting a pool of processes, starting a LocalCluster (once, before the
+runs), and one empty round trip of a task through each.  Other work on the
+machine stretches wall-clock times, so the process time (CPU) per game of each
+setting is printed too: what parallel running adds to the work itself (the
+cluster's includes its start and stop).
 """
 
 from __future__ import annotations
@@ -40,16 +42,7 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def timed(label: str, run, repeats: int) -> float:
-    times, digest = [], None
-    for _ in range(repeats):
-        started = time.perf_counter()
-        text = run()
-        times.append(time.perf_counter() - started)
-        digest = hashlib.sha256(text.encode()).hexdigest()[:12]
-    median = statistics.median(times)
-    print(f"{label:28} {median:7.1f} s (worst {max(times):.1f} s)  result {digest}", flush=True)
-    return median
+SETTINGS = ("1 local worker", "2 local workers", "Dask LocalCluster, 2 workers")
 
 
 def main() -> None:
@@ -61,17 +54,14 @@ def main() -> None:
     game, name = args.study.split("/")
     study = load_study(study_path(ROOT / "figures", game, name))
     study = dataclasses.replace(study, spec={**study.spec, "games": args.games})
-
-    def run(**how):
-        return run_study(study, progress=False, write=False, **how)[0]
-
-    cpu = [cpu_seconds()]
-    one = timed("1 local worker", lambda: run(workers=1), args.repeats)
-    cpu.append(cpu_seconds())
-    two = timed("2 local workers", lambda: run(workers=2), args.repeats)
-    cpu.append(cpu_seconds())
     from distributed import Client, LocalCluster
 
+    started = time.perf_counter()
+    with ProcessPoolExecutor(2) as pool:
+        pool.submit(_nothing, 1).result()
+    pool_start = time.perf_counter() - started
+
+    before_cluster = cpu_seconds()
     started = time.perf_counter()
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
@@ -79,23 +69,40 @@ def main() -> None:
         started = time.perf_counter()
         client.submit(_nothing, 1).result()
         dask_trip = time.perf_counter() - started
-        dask = timed("Dask LocalCluster, 2 workers", lambda: run(scheduler=client), args.repeats)
-    cpu.append(cpu_seconds())  # with the cluster's start and stop
-    started = time.perf_counter()
-    with ProcessPoolExecutor(2) as pool:
-        pool.submit(_nothing, 1).result()
-    pool_start = time.perf_counter() - started
+        how = ({"workers": 1}, {"workers": 2}, {"scheduler": client})
+        times = {label: [] for label in SETTINGS}
+        cpu = dict.fromkeys(SETTINGS[:2], 0.0)  # the cluster's is known once it is closed
+        digests = set()
+        # The settings take turns, round after round, each round in a new order, so
+        # that a slower spell of a shared machine falls on all of them alike.
+        for round_ in range(args.repeats):
+            for k in range(len(SETTINGS)):
+                label = SETTINGS[(k + round_) % len(SETTINGS)]
+                spent, started = cpu_seconds(), time.perf_counter()
+                text = run_study(study, progress=False, write=False,
+                                 **how[SETTINGS.index(label)])[0]
+                times[label].append(time.perf_counter() - started)
+                if label in cpu:
+                    cpu[label] += cpu_seconds() - spent  # its pool is closed by now
+                digests.add(hashlib.sha256(text.encode()).hexdigest()[:12])
+    # the cluster's processes, with their start and stop, and everything in this process
+    cpu[SETTINGS[2]] = cpu_seconds() - before_cluster - sum(cpu.values())
 
     items = args.games * args.repeats
-    spent = [b - a for a, b in zip(cpu, cpu[1:])]
-    print(f"\n{args.games} games of {args.study}, {args.repeats} run(s) per setting")
-    for label, seconds, used in (("1 worker", one, spent[0]), ("2 workers", two, spent[1]),
-                                 ("Dask, 2 workers", dask, spent[2])):
-        print(f"{label:16} {args.games / seconds:6.2f} games/s  speed-up {one / seconds:4.2f}  "
-              f"CPU {used / items:5.2f} s per game ({used / items / (spent[0] / items):4.2f} "
-              "times the serial run's)")
+    one = statistics.median(times[SETTINGS[0]])
+    print(f"{args.games} games of {args.study}, {args.repeats} run(s) per setting, "
+          f"the settings in turn; result {' '.join(sorted(digests))}"
+          + ("" if len(digests) == 1 else "  RESULTS DIFFER"))
+    for label in SETTINGS:
+        seconds = statistics.median(times[label])
+        print(f"{label:29} {seconds:6.1f} s (worst {max(times[label]):5.1f} s)  "
+              f"{args.games / seconds:6.2f} games/s  speed-up {one / seconds:4.2f}  "
+              f"CPU {cpu[label] / items:5.2f} s per game")
     print(f"overheads: process pool start + first task {pool_start:.2f} s; LocalCluster start "
-          f"{cluster_start:.2f} s; first Dask task round trip {dask_trip * 1000:.0f} ms")
+          f"{cluster_start:.2f} s (not in the runs above); first Dask task round trip "
+          f"{dask_trip * 1000:.0f} ms")
+    if len(digests) != 1:
+        raise SystemExit("the settings stored different results")
 
 
 if __name__ == "__main__":
