@@ -201,7 +201,7 @@ class InphexionState(State):
         if self._result is not None:
             raise ValueError("the game is over")
         empty, geo, targets = self._empty, self.geo, self._targets
-        if not targets and empty == geo.full:  # the first move (is_first_move)
+        if not targets and self.is_first_move():  # nothing to push: tested only then
             return placement(rng.choice(geo.cells))  # every cell, lowest first
         mask, bit = geo.mask, geo.bit
         count = geo.adjacent_pairs(targets, empty)  # the pushes
@@ -334,7 +334,7 @@ class InphexionState(State):
             return None
         if self.hand[self.to_move] == 0:
             return "you have no discs left in hand"
-        target, first = move.target, self._empty == self.geo.full  # first: is_first_move()
+        target, first = move.target, self.is_first_move()
         if move.push is None:
             if not first:
                 return ("placement rule: after the first move, every move pushes an enemy "
