@@ -247,9 +247,12 @@ function newGameFromForm() {
   newGame(formOptions()).catch(failed);
 }
 
+// Play a move and show it, unless an undo, a new game or a record replaced the
+// game meanwhile (that one is shown by whatever replaced it).
 async function play(move) {
+  const game = generation;
   const written = await call("play", move);
-  await afterChange();
+  if (game === generation) await afterChange();
   return written;
 }
 
@@ -316,10 +319,8 @@ function think() {
     if (game !== generation) return null;  // the game it was thinking for is gone
     window.rulebookPlay.computerTimes.push(performance.now() - clock);
     doneThinking();
-    await call("play", move);
-    if (game !== generation) return null;  // undone or a new game meanwhile: that one is shown
-    await afterChange();
-    return move;
+    await play(move);
+    return game === generation ? move : null;  // undone or a new game meanwhile
   }).catch((error) => {
     if (game === generation) {
       doneThinking();
