@@ -69,7 +69,7 @@ def main() -> None:
         started = time.perf_counter()
         client.submit(_nothing, 1).result()
         dask_trip = time.perf_counter() - started
-        how = ({"workers": 1}, {"workers": 2}, {"scheduler": client})
+        how = dict(zip(SETTINGS, ({"workers": 1}, {"workers": 2}, {"scheduler": client})))
         times = {label: [] for label in SETTINGS}
         cpu = dict.fromkeys(SETTINGS[:2], 0.0)  # the cluster's is known once it is closed
         digests = set()
@@ -79,8 +79,7 @@ def main() -> None:
             for k in range(len(SETTINGS)):
                 label = SETTINGS[(k + round_) % len(SETTINGS)]
                 spent, started = cpu_seconds(), time.perf_counter()
-                text = run_study(study, progress=False, write=False,
-                                 **how[SETTINGS.index(label)])[0]
+                text = run_study(study, progress=False, write=False, **how[label])[0]
                 times[label].append(time.perf_counter() - started)
                 if label in cpu:
                     cpu[label] += cpu_seconds() - spent  # its pool is closed by now
