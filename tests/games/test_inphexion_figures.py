@@ -237,3 +237,16 @@ def test_highlight_shades_exactly_the_named_cells():
     expected = sorted(tuple(round(v, 3) for v in drawing.centre(state.geo, state.geo.by_name[c]))
                       for c in ("d4", "a1"))
     assert centres == expected
+
+
+@pytest.mark.parametrize("moves, options", [(["d4"], ""), (["d4", "swap"], "options = { pie = true }\n")],
+                         ids=["first move", "swap"])
+def test_every_step_of_a_move_that_pushes_nothing_draws(tmp_path, moves, options):
+    """The first move and a swap push nothing: their "push" step is the board before
+    the move, and their "place" step draws too (it asked for discs a push surrounds)."""
+    panels = "".join(f'[[figure.panels]]\nafter = {len(moves)}\nview = {{ step = "{step}" }}\n'
+                     for step in ("before", "push", "place"))
+    path = tmp_path / "no-push.toml"
+    path.write_text(f'game = "inphexion"\n{options}moves = {moves!r}\n'.replace("'", '"') + panels)
+    before, push, place = render_panels(load_record(path), "en")[0]
+    assert push == before and place.startswith(b"<?xml")

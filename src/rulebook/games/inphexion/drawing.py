@@ -65,7 +65,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
             discs, neutral = previous.discs, previous.neutral
         else:
             discs, neutral = stages[step]
-        if step == "place":
+        if step == "place" and stages:  # a move with no push (the first, a swap) has no steps
             owed = [s for s, _ in parsed.relocations] or previous.owed_relocations(
                 parsed.target, parsed.push)
     elif parsed is not None and parsed.push is not None and not parsed.relocations:
