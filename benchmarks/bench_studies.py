@@ -25,6 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from rulebook.errors import RulebookError
 from rulebook.studies import load_study, run_study, study_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +52,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--repeats", type=int, default=1)
     args = parser.parse_args()
-    game, name = args.study.split("/")
+    if args.games < 1 or args.repeats < 1:
+        parser.error("--games and --repeats must be at least 1")
+    game, name = args.study.partition("/")[::2]
     study = load_study(study_path(ROOT / "figures", game, name))
     study = dataclasses.replace(study, spec={**study.spec, "games": args.games})
     from distributed import Client, LocalCluster
@@ -105,4 +108,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except RulebookError as error:  # a study that is not there, or not valid
+        raise SystemExit(f"bench_studies.py: {error}") from None
