@@ -202,3 +202,16 @@ def test_a_worker_with_other_engine_code_is_refused(project, monkeypatch):
     with pytest.raises(StudyError, match="a worker ran different engine code"):
         run_study(study, workers=1, progress=False)
     assert not study.result_path.exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_length_chart_names_its_marks_in_the_page_s_language(lang):
+    """The box, the median, the mean and the whiskers each have a legend entry."""
+    from rulebook.games import make_game
+    from rulebook.studies.chart import WORDS, balance_panels
+
+    result = json.loads((Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies"
+                         / "random.json").read_text())["result"]
+    lengths = balance_panels(make_game("qttt"), [({"en": "R", "ja": "R"}, result)], lang)[1]
+    for key in ("box", "median", "mean", "whiskers"):
+        assert f"<!-- {WORDS[lang][key]} -->".encode() in lengths, key  # its text, drawn

@@ -7,7 +7,7 @@ panels of a record's figure):
 - results: per study, a bar split into the first player's wins, draws and the
   second player's wins, with the 95 % interval of the first player's share;
 - game lengths: per study, a box plot of the lengths (quartiles, 5th to 95th
-  percentile whiskers, the mean as a dot).
+  percentile whiskers, the mean as a dot), each mark in the legend.
 
 Greyscale-safe: the three parts of a bar differ in lightness; draws are also outlined
 and hatched (the hatching shows on the web; svglib, for the PDFs, leaves it out).
@@ -16,6 +16,8 @@ Words are in the page's language; the axes quote only the stored results.
 
 from __future__ import annotations
 
+from matplotlib.legend_handler import HandlerLine2D
+from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
 from ..figure_style import (BLUE, GREY, INK, LIGHT, ORANGE, STYLE, _save, font, plt)
@@ -25,11 +27,14 @@ WORDS = {
            "first": "first player ({name}) wins", "draw": "draws",
            "second": "second player ({name}) wins", "interval": "95 % interval",
            "lengths": "Game length", "moves": "moves per game", "mean": "mean",
+           "median": "median", "box": "middle half of the games",
+           "whiskers": "5th to 95th percentile",
            "games": "{n} games"},
     "ja": {"results": "同じ強さのプレイヤー同士の結果", "share": "対局に占める割合",
            "first": "先手（{name}）の勝ち", "draw": "引き分け",
            "second": "後手（{name}）の勝ち", "interval": "95%区間",
            "lengths": "対局の長さ", "moves": "1局の手数", "mean": "平均",
+           "median": "中央値", "box": "中央の半数の対局", "whiskers": "5〜95パーセンタイル",
            "games": "{n}局"},
 }
 
@@ -113,22 +118,33 @@ def _results_panel(game, labels, results, words, lang, height) -> bytes:
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
     _style_axes(ax, [f"{label}\n{words['games'].format(n=r['games'])}"
                      for label, r in zip(labels, results)], words["results"], words["share"])
-    ax.legend(loc="upper center", bbox_to_anchor=(0.3, -0.32), ncol=2, frameon=False,
-              prop=font(7.5), handlelength=1.4, columnspacing=1.0)
+    _legend_below(ax)
     return _save(figure)
+
+
+def _legend_below(ax, *handles_and_labels, **options) -> None:
+    """The panel's legend, in two columns under its axes."""
+    ax.legend(*handles_and_labels, loc="upper center", bbox_to_anchor=(0.3, -0.32), ncol=2,
+              frameon=False, prop=font(7.5), handlelength=1.4, columnspacing=1.0, **options)
 
 
 def _lengths_panel(labels, results, words, height) -> bytes:
     figure = plt.figure(figsize=(WIDTH, height + 0.5))
     ax = figure.add_axes((0.37, 0.34, 0.59, 0.56))
     stats = [length_stats(r, label) for label, r in zip(labels, results)]
-    ax.bxp(stats, positions=range(len(stats)), orientation="horizontal", showmeans=True,
-           widths=0.5, patch_artist=True,
-           boxprops={"facecolor": "#C9DDEB", "edgecolor": INK},
-           medianprops={"color": INK, "linewidth": 1.5},
-           meanprops={"marker": "o", "markerfacecolor": INK, "markeredgecolor": INK,
-                      "markersize": 3.5})
+    drawn = ax.bxp(stats, positions=range(len(stats)), orientation="horizontal",
+                   showmeans=True, widths=0.5, patch_artist=True,
+                   boxprops={"facecolor": "#C9DDEB", "edgecolor": INK},
+                   medianprops={"color": INK, "linewidth": 1.5},
+                   meanprops={"marker": "o", "markerfacecolor": INK, "markeredgecolor": INK,
+                              "markersize": 3.5})
     ax.set_xlim(left=0)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     _style_axes(ax, labels, words["lengths"], words["moves"])
+    # the marks, in the legend as drawn (a whisker with its caps, as a line ended by two)
+    whisker = Line2D([], [], color=drawn["whiskers"][0].get_color(), marker="|", markersize=6,
+                     linewidth=drawn["whiskers"][0].get_linewidth())
+    _legend_below(ax, [drawn["boxes"][0], drawn["medians"][0], drawn["means"][0], whisker],
+                  [words["box"], words["median"], words["mean"], words["whiskers"]],
+                  handler_map={whisker: HandlerLine2D(numpoints=2)})
     return _save(figure)
