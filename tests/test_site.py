@@ -246,7 +246,7 @@ def test_an_untranslated_paragraph_fails_the_build(tmp_path):
     assert not site(project).exists()
 
 
-def fake_sphinx(project, builder, lang, out, doctrees, figures, fresh):
+def fake_sphinx(project, builder, lang, out, doctrees, figures, fresh, **options):
     """Stands for a Sphinx run: one file per output folder."""
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{builder}-{lang}.txt").write_text("new")
@@ -259,7 +259,7 @@ def quick_build(monkeypatch):
     import rulebook.build as building
 
     monkeypatch.setattr(building, "_sphinx", fake_sphinx)
-    monkeypatch.setattr(building, "check_records", lambda project: (0, 0))
+    monkeypatch.setattr(building, "check_records", lambda project, game=None: (0, 0))
     return building
 
 
@@ -313,7 +313,7 @@ def test_a_build_killed_between_the_renames_gets_the_previous_site_back(quick_bu
     (site(project) / "marker.txt").write_text("previous")
     site(project).rename(project.build / ".old-site-123")  # as a killed swap leaves it
 
-    def broken_records(project):
+    def broken_records(project, game=None):
         raise quick_build.BuildError("a record is broken")
 
     monkeypatch.setattr(quick_build, "check_records", broken_records)
@@ -560,7 +560,8 @@ def test_the_legend_lists_the_marks_the_panels_used(tmp_path, monkeypatch):
     project = legend_project(tmp_path)
     for lang in LANGS:
         out = tmp_path / lang
-        _sphinx(project, "html", lang, out, tmp_path / "doctrees" / lang, tmp_path / "figs", True)
+        _sphinx(project, "html", lang, out, tmp_path / "doctrees" / lang, tmp_path / "figs", True,
+                cache=False)  # drawn by the patched render_panels, not taken from the cache
         page = out / "index.html"
         html = page.read_text(encoding="utf-8")
         legend = html[html.index('<ul class="figure-legend'):html.index("</ul>")]
@@ -581,7 +582,8 @@ def test_a_figure_without_marks_has_no_legend(tmp_path, monkeypatch):
     draw = style.render_panels
     monkeypatch.setattr(style, "render_panels", lambda record, lang: (draw(record, lang)[0], []))
     project = legend_project(tmp_path)
-    _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs", True)
+    _sphinx(project, "html", "en", tmp_path / "out", tmp_path / "doctrees", tmp_path / "figs", True,
+            cache=False)
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     assert html.count('class="rulebook-panel"') == 2 and "figure-legend" not in html
 

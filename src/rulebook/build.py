@@ -31,11 +31,13 @@ from typing import Callable
 
 from .errors import RulebookError
 from .play.site import write_play_files
+from .workers import workers
 from .records import LANGUAGES, find_records, load_record
 
 SITE_TITLES = {"en": "Rulebooks", "ja": "ルールブック"}
 SITE = "site"
 PACKAGE = Path(__file__).resolve().parent  # its code shapes the output too
+PARTIAL_SEARCH = "search index couldn't be loaded, but not all documents will be built"
 
 
 class BuildError(RulebookError):
@@ -76,18 +78,21 @@ class Summary:
     records: int = 0
     seconds: float = 0.0
     up_to_date: bool = False
+    where: str = f"build/{SITE}"
 
     def line(self) -> str:
         if self.up_to_date:
             return f"Up to date: nothing changed since the last build ({self.seconds:.1f} s)."
-        return (f"Built build/{SITE}: {self.pages} pages, {self.pdfs} PDFs, {self.figures} figures; "
+        return (f"Built {self.where}: {self.pages} pages, {self.pdfs} PDFs, {self.figures} figures; "
                 f"{self.claims} claims in {self.records} records checked; {self.seconds:.1f} s.")
 
 
-def check_records(project: Project) -> tuple[int, int]:
-    """Replay every record and check every claim; returns (records, claims)."""
+def check_records(project: Project, game: str | None = None) -> tuple[int, int]:
+    """Replay every record (of ``game``) and check every claim; returns (records, claims)."""
     records = claims = 0
     for path in find_records(project.figures):
+        if game is not None and path.parent.name != game:
+            continue
         claims += load_record(path).check()
         records += 1
     return records, claims
@@ -115,7 +120,9 @@ def input_stamp(project: Project) -> str:
 
 
 def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
-            figures: Path, fresh: bool):
+            figures: Path, fresh: bool, cache: bool = True, game: str | None = None):
+    """One Sphinx run; ``game``: write only that game's pages (and PDF), and draw
+    no other game's figures (their records are still checked)."""
     from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -126,15 +133,25 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
 
     warnings = io.StringIO()
     overrides = {"language": lang, "project": SITE_TITLES[lang], "html_title": SITE_TITLES[lang],
-                 "rulebook_figure_output": str(figures)}
+                 "rulebook_figure_output": str(figures), "rulebook_cache": cache}
+    pages = None
+    if game is not None:
+        overrides.update(rulebook_only_game=game, rulebook_pdf_documents=[game])
+        pages = [str(page) for page in game_pages(project, game)]
     # Every warning is collected (none stops the build half-way, so all of them are
     # reported at once) and any of them fails the build.
     with patch_docutils(project.docs), docutils_namespace():
         app = Sphinx(str(project.docs), str(project.docs), str(out), str(doctrees), builder,
                      confoverrides=overrides, status=None, warning=warnings, freshenv=fresh)
-        app.build(force_all=fresh)
-    if warnings.getvalue().strip() or app.statuscode:
-        raise BuildError(_tidy(warnings.getvalue(), project.root) or f"{builder} ({lang}) failed")
+        if pages is None or builder == "rulebookpdf":
+            app.build(force_all=fresh)
+        else:
+            app.build(force_all=False, filenames=pages)
+    said = warnings.getvalue()
+    if pages is not None:  # one game's pages: the search page holds only theirs, as intended
+        said = "\n".join(line for line in said.splitlines() if PARTIAL_SEARCH not in line)
+    if said.strip() or app.statuscode:
+        raise BuildError(_tidy(said, project.root) or f"{builder} ({lang}) failed")
     return app
 
 
@@ -145,12 +162,16 @@ def _tidy(text: str, root: Path) -> str:
     return "\n".join(lines)
 
 
-def check_translations(project: Project, staging: Path) -> None:
+def check_translations(project: Project | str, staging: Path | str, fresh: bool = True) -> None:
+    """Fail, one line per problem, if a catalog is not in step with the pages
+    (``fresh=False``: read again only the pages that changed since the last check
+    into ``staging``)."""
     from .i18n import catalog_problems
 
+    project, staging = Project(Path(project)) if isinstance(project, str) else project, Path(staging)
     pot = staging / "gettext"
     _sphinx(project, "gettext", "en", pot, staging / "doctrees" / "gettext", staging / "figures",
-            fresh=True)
+            fresh=fresh)
     for lang in LANGUAGES[1:]:
         problems = catalog_problems(pot, project.docs / "locale", lang)
         if problems:
@@ -158,63 +179,137 @@ def check_translations(project: Project, staging: Path) -> None:
             raise BuildError("\n".join(problems))
 
 
+def game_pages(project: Project, game: str) -> list[Path]:
+    """A game's own pages: its rulebook page and its play page."""
+    return [page for page in (project.docs / f"{game}.rst", project.docs / "play" / f"{game}.rst")
+            if page.exists()]
+
+
 def build(project: Project, force: bool = False,
-          progress: Callable[[str], None] = print) -> Summary:
+          progress: Callable[[str], None] = print, game: str | None = None,
+          pdf: bool = True, cache: bool = True) -> Summary:
+    """Build the site into ``build/site`` (unless nothing changed since the last build).
+
+    ``game``: build that game alone, into ``build/games/<game>`` (its pages, and
+    its PDFs unless ``pdf`` is false), always anew.  ``cache=False``: draw every
+    figure anew instead of taking it from the user's cache (the output is the same).
+    """
     started = time.perf_counter()
     summary = Summary()
-    site = project.build / SITE
+    if game is not None and not game_pages(project, game):
+        raise BuildError(f"--game {game}: no page docs/{game}.rst in {project.root}")
+    if not pdf and game is None:
+        raise BuildError("--no-pdf builds one game (--game GAME): the site to publish always "
+                         "has its PDFs")
+    site = project.build / SITE if game is None else project.build / "games" / game
     stamp_file = project.build / ".stamp"
     stamp = input_stamp(project)
     project.build.mkdir(exist_ok=True)
     with _lock(project.build):
         _remove_leftovers(project.build)  # of killed builds, even when nothing changed
-        if force or not site.is_dir() or not stamp_file.exists() or stamp_file.read_text() != stamp:
-            _build_site(project, stamp, summary, progress)
+        if (force or game is not None or not site.is_dir() or not stamp_file.exists()
+                or stamp_file.read_text() != stamp):
+            _build_site(project, site, stamp if game is None else None, summary, progress,
+                        _Options(game, pdf, cache))
+            summary.where = site.relative_to(project.root).as_posix()
         else:
             summary.up_to_date = True
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _build_site(project: Project, stamp: str, summary: Summary,
-                progress: Callable[[str], None]) -> None:
-    """Every step in a staging folder, then the new site swapped into place."""
-    site = project.build / SITE
+@dataclass(frozen=True)
+class _Options:
+    game: str | None
+    pdf: bool
+    cache: bool
+
+
+def _build_site(project: Project, site: Path, stamp: str | None, summary: Summary,
+                progress: Callable[[str], None], options: _Options) -> None:
+    """Every step in a staging folder, then the new site swapped into place.
+
+    The records are checked first; then figures are drawn (those the cache lacks)
+    and the translations checked on every core; then each language's pages and
+    PDFs are made, the languages side by side."""
     stamp_file = project.build / ".stamp"
     staging = project.build / f".staging-{os.getpid()}"
     try:
-        steps = 3 + 2 * len(LANGUAGES)
-        progress(f"[1/{steps}] replaying records, checking claims and studies' results")
-        summary.records, summary.claims = check_records(project)
+        progress("[1/4] replaying records, checking claims and studies' results")
+        summary.records, summary.claims = check_records(project, options.game)
         check_studies(project)
-        progress(f"[2/{steps}] checking translations")
-        check_translations(project, staging)
         figures = staging / "figures"
         new_site = staging / SITE
-        step = 2
-        for lang in LANGUAGES:
-            doctrees = staging / "doctrees" / lang
-            step += 1
-            progress(f"[{step}/{steps}] web pages ({lang})")
-            app = _sphinx(project, "html", lang, new_site / lang, doctrees, figures, fresh=True)
-            summary.pages += len(app.env.found_docs)
-            step += 1
-            progress(f"[{step}/{steps}] PDF rulebooks ({lang})")
-            _sphinx(project, "rulebookpdf", lang, new_site / "pdf", doctrees, figures, fresh=False)
+        root = str(project.root)
+        with workers(error=BuildError) as pool:
+            progress(f"[2/4] drawing figures and checking translations ({pool.size} processes)")
+            jobs = [(check_translations, root, str(staging))]
+            if options.cache:  # else each page's figures are drawn as its page is read
+                # one language after the other: a panel with no words is the same SVG in
+                # both, converted for the PDFs once
+                jobs += [(draw_figures, root, str(path), lang, options.pdf)
+                         for lang in LANGUAGES for path in figure_records(project, options.game)]
+            pool.run(jobs)
+            made = "web pages and PDF rulebooks" if options.pdf else "web pages"
+            progress(f"[3/4] {made} ({', '.join(LANGUAGES)} side by side)")
+            summary.pages = sum(pool.run([(build_language, root, lang, str(staging), options)
+                                          for lang in LANGUAGES]))
         write_language_chooser(new_site)
         write_record_schema(new_site)
-        step += 1
-        progress(f"[{step}/{steps}] play pages: the Python runtime and the engines")
+        progress("[4/4] play pages: the Python runtime and the engines")
         write_play_files(new_site, project.docs)
         # one file per panel, <record>-<lang>-<k>.svg, and legend-<game>-<mark>.svg swatches
         summary.figures = len({path.name.rsplit("-", 1)[0] for path in figures.glob("*.svg")
                                if not path.name.startswith("legend-")})
         summary.pdfs = len(list((new_site / "pdf").glob("*.pdf")))
-        stamp_file.unlink(missing_ok=True)  # an interrupted swap must not look up to date
+        if stamp is not None:
+            stamp_file.unlink(missing_ok=True)  # an interrupted swap must not look up to date
+        site.parent.mkdir(parents=True, exist_ok=True)
         _swap_into_place(new_site, site)
-        stamp_file.write_text(stamp)
+        if stamp is not None:
+            stamp_file.write_text(stamp)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+# --- the jobs run side by side (each in a worker process) ---------------------------
+
+def figure_records(project: Project, game: str | None = None) -> list[Path]:
+    """The records with a figure (of ``game``), the longest first (they take longest)."""
+    paths = [path for path in find_records(project.figures)
+             if game is None or path.parent.name == game]
+    return sorted(paths, key=lambda path: (-path.stat().st_size, path))
+
+
+def draw_figures(root: str, path: str, lang: str, pdf: bool) -> None:
+    """Draw a record's figure into the cache (unless it is there), and convert its
+    panels for the PDFs."""
+    from .figure_cache import rendered_panels
+
+    record = load_record(path, Path(root) / "figures")
+    if not record.panels:
+        return
+    svgs, _ = rendered_panels(record, lang)
+    if pdf:
+        from .pdf.drawings import keep_converted
+
+        for svg in svgs:
+            keep_converted(svg)
+
+
+def build_language(root: str, lang: str, staging: str, options: _Options) -> int:
+    """One language's web pages, then its PDFs; returns the number of pages."""
+    project, staging = Project(Path(root)), Path(staging)
+    doctrees, figures = staging / "doctrees" / lang, staging / "figures"
+    out = staging / SITE
+    app = _sphinx(project, "html", lang, out / lang, doctrees, figures, fresh=True,
+                  cache=options.cache, game=options.game)
+    pages = len(app.env.found_docs) if options.game is None else len(game_pages(project,
+                                                                                options.game))
+    if options.pdf:
+        _sphinx(project, "rulebookpdf", lang, out / "pdf", doctrees, figures, fresh=False,
+                cache=options.cache, game=options.game)
+    return pages
 
 
 @contextmanager

@@ -20,7 +20,8 @@ def command_build(args) -> int:
     project = Project.find(Path(args.project) if args.project else None)
     summary = build(project, force=args.force,
                     progress=(lambda line: None) if args.quiet else
-                    (lambda line: print(line, flush=True)))
+                    (lambda line: print(line, flush=True)),
+                    game=args.game, pdf=not args.no_pdf, cache=not args.no_cache)
     print(summary.line())
     return 0
 
@@ -181,6 +182,11 @@ def parser() -> argparse.ArgumentParser:
 
     build = commands.add_parser("build", help="build the web pages and PDFs into build/")
     build.add_argument("--force", action="store_true", help="rebuild even if nothing changed")
+    build.add_argument("--game", metavar="GAME", help="build one game alone (its pages and "
+                       "PDFs) into build/games/GAME, always anew")
+    build.add_argument("--no-pdf", action="store_true", help="with --game: no PDFs")
+    build.add_argument("--no-cache", action="store_true", help="draw every figure anew instead "
+                       "of taking it from the cache (~/.cache/rulebook; the output is the same)")
     build.add_argument("--quiet", "-q", action="store_true", help="only print the summary")
     build.add_argument("--project", help="the project folder (default: found from here)")
     build.set_defaults(run=command_build)

@@ -6,6 +6,13 @@ Add ``"rulebook.pdf"`` to ``extensions`` and list the pages in
 
 from __future__ import annotations
 
+from reportlab import rl_config
+
+# ReportLab checks every attribute set on a shape (a quarter of the time svglib
+# takes to convert a figure, and of drawing it) unless told before its shapes
+# are imported; the figures come from svglib, which sets them right.
+rl_config.shapeChecking = 0
+
 
 def pdf_filename(docname: str, lang: str) -> str:
     """The PDF of page ``docname`` in ``lang``: the builder writes it, pages link it."""

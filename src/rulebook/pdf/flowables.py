@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Indenter, KeepTogether, Spacer
 
+from .drawings import draw_once
+
 PANEL_GAP = 8  # points between panels (and between rows of panels)
 
 
@@ -63,7 +65,7 @@ class PanelRow(Flowable):
                 canvas.saveState()
                 canvas.translate(x, top - row_height + (row_height - h * self.scale) / 2)
                 canvas.scale(self.scale, self.scale)
-                self.panels[i].drawOn(canvas, 0, 0)
+                draw_once(canvas, self.panels[i])
                 canvas.restoreState()
                 x += w * self.scale + PANEL_GAP
             top -= row_height + PANEL_GAP
@@ -84,7 +86,7 @@ class Scaled(Flowable):
 
     def draw(self):
         self.canv.scale(self.scale, self.scale)
-        self.inner.drawOn(self.canv, 0, 0)
+        draw_once(self.canv, self.inner)
 
 
 class Anchor(Flowable):

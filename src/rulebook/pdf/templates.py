@@ -11,6 +11,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from .drawings import define_forms
 from .styles import FONT, MUTED, RULE
 
 PAGE_SIZE = A4
@@ -80,7 +81,12 @@ class RulebookDocTemplate(BaseDocTemplate):
         self.page_total = self.page
 
     def _allSatisfied(self):
-        return super()._allSatisfied() and self.page_total == self._previous_total
+        """Whether this pass is the last; if so, its figures are drawn (into their
+        forms) now, just before the pass is saved."""
+        satisfied = super()._allSatisfied() and self.page_total == self._previous_total
+        if satisfied:
+            define_forms(self.canv)
+        return satisfied
 
     def build_document(self, flowables) -> int:
         """Build in as many passes as it takes; return their number."""

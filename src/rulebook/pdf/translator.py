@@ -38,6 +38,7 @@ from sphinx.util.docutils import SphinxTranslator
 
 from ..sphinxext import nodes as rulebook_nodes
 from . import styles as S
+from .drawings import fresh_svg_drawing, svg_drawing
 from .flowables import Anchor, PanelRow, Scaled, keep_with_next
 from .paragraph import RulebookParagraph
 from .templates import FRAME_HEIGHT, FRAME_WIDTH, TOC_LEVELS
@@ -780,26 +781,29 @@ class PDFTranslator(SphinxTranslator):
                     return path
         return None
 
-    def load_image(self, node):
-        """The image at its natural size (an SVG as a vector Drawing), or None with a warning."""
+    def load_image(self, node, own: bool = False):
+        """The image at its natural size (an SVG as a vector Drawing), or None with a warning.
+
+        An SVG's drawing is shared with every other use of the same SVG (so it is
+        drawn once, :mod:`.drawings`), unless ``own``: then it may be scaled."""
         path = self.image_path(node)
         if path is None:
             logger.warning("rulebookpdf: image not found: %s", node.get("uri"), location=node,
                            type="rulebookpdf")
             return None
         if path.lower().endswith(".svg"):
-            from svglib.svglib import svg2rlg
-
-            drawing = svg2rlg(path)
+            with open(path, "rb") as stream:
+                data = stream.read()
+            cache = self.builder.config.rulebook_cache
+            drawing = fresh_svg_drawing(data, cache) if own else svg_drawing(data, cache)
             if drawing is None:
                 logger.warning("rulebookpdf: cannot read SVG %s", path, location=node, type="rulebookpdf")
                 return None
-            drawing.initialFontName = S.FONT  # renderPDF would start with Helvetica
             return drawing
         return Image(path)
 
     def image(self, node):
-        flowable = self.load_image(node)
+        flowable = self.load_image(node, own=True)
         if flowable is None:
             return None
         if isinstance(flowable, Image):

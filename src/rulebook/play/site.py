@@ -26,6 +26,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from ..cache import cache_folder
 from ..errors import RulebookError
 
 PYODIDE_VERSION = "314.0.8"
@@ -47,13 +48,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 # Parts of the package the browser never runs (they need Sphinx, ReportLab,
 # matplotlib or the file system of a project); everything else is shipped.
 NOT_SHIPPED = {"sphinxext", "pdf", "templates", "figure_style.py", "build.py", "cli.py",
-               "serve.py", "i18n.py", "translate.py", "scaffold.py", "schema.py"}
-
-
-def cache_folder() -> Path:
-    """``$XDG_CACHE_HOME/rulebook`` (by default ``~/.cache/rulebook``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "rulebook"
+               "serve.py", "i18n.py", "translate.py", "scaffold.py", "schema.py", "cache.py",
+               "figure_cache.py"}
 
 
 def _sha256(path: Path) -> str:

@@ -18,6 +18,7 @@ with ``-W`` so they fail the build.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -38,8 +39,10 @@ def ship_web_font(app, exception):
     """
     if exception is not None or app.builder.format != "html":
         return
+    import fontTools
     from fontTools import subset
 
+    from ..cache import Store, digest
     from ..figure_style import font_path
 
     out = Path(app.outdir)
@@ -47,20 +50,34 @@ def ship_web_font(app, exception):
     for page in [*out.rglob("*.html"), *out.glob("_static/translations.js")]:
         text = page.read_text(encoding="utf-8")
         used |= set(re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m[1], 16)), text))
-    options = subset.Options()
-    options.layout_features = ["*"]
-    font = subset.load_font(font_path(), options)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text="".join(sorted(used)))
-    subsetter.subset(font)
+    text = "".join(sorted(used))
+    with open(font_path(), "rb") as stream:
+        key = digest(stream.read(), text, fontTools.version)
+    store = Store("fonts", enabled=app.config.rulebook_cache)
+    data = store.get(key)  # a preview's edit rarely brings a new character
+    if data is None:
+        options = subset.Options()
+        options.layout_features = ["*"]
+        font = subset.load_font(font_path(), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=text)
+        subsetter.subset(font)
+        buffer = io.BytesIO()
+        subset.save_font(font, buffer, options)
+        data = buffer.getvalue()
+        store.put(key, data)
     target = out / "_static" / "ipaexg.ttf"
     target.parent.mkdir(parents=True, exist_ok=True)
-    subset.save_font(font, str(target), options)
+    target.write_bytes(data)
 
 
 def setup(app):
     app.add_config_value("rulebook_figures_dir", "figures", "env")
     app.add_config_value("rulebook_figure_output", "_figures", "env")
+    # figures and their PDF drawings from the user's cache (rulebook.cache); False: drawn anew
+    app.add_config_value("rulebook_cache", True, "", types=frozenset({bool}))
+    # rulebook build --game: only this game's figures are drawn (every record is still checked)
+    app.add_config_value("rulebook_only_game", "", "", types=frozenset({str}))
     app.add_node(game_info, html=(html.visit_game_info, html.depart_game_info))
     app.add_node(game_catalog)
     app.add_node(claim_value)

@@ -90,7 +90,9 @@ class RulebookFigureDirective(SphinxDirective):
         try:
             record = cached_record(path, root)
             record.check()
-            if self.env._builder_cls.name != "gettext":  # catalogs need no drawings
+            only = config.rulebook_only_game
+            # catalogs need no drawings, nor does a build of another game (--game)
+            if self.env._builder_cls.name != "gettext" and only in ("", record.game.slug):
                 panels, legend = self.panel_nodes(record)
                 figure += panels
                 figure["classes"].append(f"rulebook-columns-{min(record.columns, len(panels))}")
@@ -128,12 +130,12 @@ class RulebookFigureDirective(SphinxDirective):
 
     def panel_nodes(self, record: Record) -> tuple[list[nodes.reference], figure_legend | None]:
         """One linked image per panel, and the legend of the marks they use."""
-        from ..figure_style import render_panels  # matplotlib only when drawing
+        from ..figure_cache import rendered_panels  # matplotlib only when drawing
 
         lang = page_language(self.env.config)
         words = CHROME[lang]
         try:
-            svgs, marks = render_panels(record, lang)
+            svgs, marks = rendered_panels(record, lang, self.env.config.rulebook_cache)
         except RulebookError:
             raise
         except Exception as error:  # a bug in a drawing module: say which record hit it

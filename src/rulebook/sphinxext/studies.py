@@ -61,11 +61,11 @@ class StudyChartDirective(RulebookFigureDirective):
         return [figure]
 
     def chart_nodes(self, studies, results) -> list[nodes.reference]:
-        from ..studies.chart import balance_panels  # matplotlib only when drawing
+        from ..figure_cache import rendered_chart  # matplotlib only when drawing
 
         lang = page_language(self.env.config)
         game = make_game(studies[0].game)
-        svgs = balance_panels(game, results, lang)
+        svgs = rendered_chart(game, results, lang, self.env.config.rulebook_cache)
         stem = "study-" + "-".join(s.name.replace("/", "-") for s in studies[:1]) + f"-{len(studies)}"
         title = " ".join(s.name for s in studies)
         return [self.panel_link(f"{stem}-{lang}-{k}.svg", svg, title,

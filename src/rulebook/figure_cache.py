@@ -1,0 +1,74 @@
+"""Figures drawn once per content: a record's panels, kept across builds.
+
+A figure is named by a hash of everything that shapes it (:func:`figure_key`):
+the record's text, the language, the game's package (engine, facts, drawing)
+and every module of rulebook they import, matplotlib's version and the font.
+A build looks the figure up before drawing it and keeps what it draws, in the
+user's cache folder (:mod:`rulebook.cache`), so an unchanged figure is never
+drawn twice, by any build of any copy of the project.  What comes out of the
+cache is byte for byte what :func:`rulebook.figure_style.render_panels` gives
+(the build's tests compare a build with the cache and one without).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from .cache import PACKAGE, Store, digest, sources_digest
+
+FORMAT = "1"  # raise when what an entry holds changes
+
+
+@lru_cache(maxsize=None)
+def _shaping(slug: str, drawn_by: str = "figure_style.py") -> str:
+    """A hash of what shapes every figure of ``slug`` that the module ``drawn_by``
+    draws, but the record (or results) and the language."""
+    import matplotlib
+
+    from .figure_style import font_path
+    from .games import GAME_MODULES
+
+    with open(font_path(), "rb") as stream:
+        font = stream.read()
+    game = PACKAGE / "games" / GAME_MODULES[slug]
+    return digest(FORMAT, matplotlib.__version__, font,
+                  sources_digest(PACKAGE / drawn_by, PACKAGE / "records.py", game))
+
+
+def figure_key(record, lang: str) -> str:
+    return digest(_shaping(record.game.slug), lang, record.path.read_bytes())
+
+
+def rendered_panels(record, lang: str, cache: bool = True):
+    """``render_panels(record, lang)``, from the cache when it holds the figure:
+    each panel's SVG and the legend marks the panels use."""
+    from .figure_style import drawing_module, render_panels
+
+    store = Store("figures", enabled=cache)
+    key = figure_key(record, lang)
+    kept = store.get(key)
+    if kept is not None:
+        entry = json.loads(kept)
+        marks = {mark.key: mark for mark in drawing_module(record.game.slug).MARKS}
+        return [svg.encode() for svg in entry["svgs"]], [marks[key] for key in entry["marks"]]
+    svgs, marks = render_panels(record, lang)
+    store.put(key, json.dumps({"svgs": [svg.decode() for svg in svgs],
+                               "marks": [mark.key for mark in marks]}).encode())
+    return svgs, marks
+
+
+def rendered_chart(game, results: list[tuple[dict, dict]], lang: str, cache: bool = True):
+    """``balance_panels(game, results, lang)`` (the panels of a study chart), from the
+    cache when it holds them."""
+    from .studies.chart import balance_panels
+
+    store = Store("figures", enabled=cache)
+    key = digest(_shaping(game.slug, "studies/chart.py"), lang, repr(game.options),
+                 json.dumps(results, sort_keys=True, ensure_ascii=False))
+    kept = store.get(key)
+    if kept is not None:
+        return [svg.encode() for svg in json.loads(kept)]
+    svgs = balance_panels(game, results, lang)
+    store.put(key, json.dumps([svg.decode() for svg in svgs]).encode())
+    return svgs

@@ -1,0 +1,127 @@
+"""The figure cache: a figure is drawn once per content, and what the cache gives
+back is byte for byte what drawing it anew gives (the build's output too)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook import cache, figure_cache
+from rulebook.build import Project, build
+from rulebook.records import load_record
+
+from conftest import ROOT, copy_project
+
+RECORD = ROOT / "figures" / "qttt" / "both-lines.toml"
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    folder = tmp_path / "figure-cache"
+    monkeypatch.setenv("RULEBOOK_FIGURE_CACHE", str(folder))
+    return folder
+
+
+def test_a_figure_is_drawn_once_and_the_cache_gives_back_the_same_bytes(empty_cache, monkeypatch):
+    from rulebook.figure_style import render_panels
+
+    record = load_record(RECORD, ROOT / "figures")
+    drawn = render_panels(record, "ja")
+    first = figure_cache.rendered_panels(record, "ja")
+    assert first[0] == drawn[0] and [m.key for m in first[1]] == [m.key for m in drawn[1]]
+    assert list(empty_cache.glob("figures/*/*"))  # kept
+
+    def never(*args):
+        raise AssertionError("drawn again although the cache holds it")
+
+    monkeypatch.setattr("rulebook.figure_style.render_panels", never)
+    again = figure_cache.rendered_panels(record, "ja")
+    assert again[0] == drawn[0] and [m.key for m in again[1]] == [m.key for m in drawn[1]]
+    with pytest.raises(AssertionError, match="drawn again"):
+        figure_cache.rendered_panels(record, "ja", cache=False)  # no cache: always drawn
+
+
+def test_the_key_changes_with_everything_that_shapes_the_figure(tmp_path):
+    record = load_record(RECORD, ROOT / "figures")
+    key = figure_cache.figure_key(record, "en")
+    assert figure_cache.figure_key(record, "ja") != key  # the language
+    edited = tmp_path / "qttt" / "both-lines.toml"
+    edited.parent.mkdir()
+    edited.write_text(RECORD.read_text() + "\n# a comment\n")
+    assert figure_cache.figure_key(load_record(edited, tmp_path), "en") != key  # the record
+    # the game's engine and drawing, and every module of the package they import
+    closure = {p.relative_to(cache.PACKAGE).as_posix() for p in
+               cache.source_closure(cache.PACKAGE / "figure_style.py", cache.PACKAGE / "records.py",
+                                    cache.PACKAGE / "games" / "qttt")}
+    assert {"games/qttt/drawing.py", "games/qttt/rules.py", "figure_style.py", "palette.py",
+            "game.py", "records.py", "games/__init__.py"} <= closure
+    assert not closure & {"cli.py", "serve.py", "build.py", "sphinxext/__init__.py"}
+
+
+def test_a_changed_module_changes_the_hash_of_the_sources(tmp_path, monkeypatch):
+    package = tmp_path / "rulebook"
+    shutil.copytree(cache.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "PACKAGE", package)
+    roots = (package / "figure_style.py", package / "games" / "necto")
+    before = cache.sources_digest(*roots)
+    palette = package / "palette.py"  # imported by the drawing, not in the game's folder
+    palette.write_text(palette.read_text().replace('BLUE = "#0072B2"', 'BLUE = "#0072B3"'))
+    assert cache.sources_digest(*roots) != before
+    cli = package / "cli.py"  # shapes no figure
+    after = cache.sources_digest(*roots)
+    cli.write_text(cli.read_text() + "\n# unrelated\n")
+    assert cache.sources_digest(*roots) == after
+
+
+def test_a_cache_entry_is_written_whole_or_not_at_all(empty_cache, monkeypatch):
+    store = cache.Store("figures")
+    store.put("ab" * 32, b"whole")
+    assert store.get("ab" * 32) == b"whole"
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cache.os, "replace", full_disk)
+    store.put("cd" * 32, b"never seen")  # best effort: no error, nothing left
+    assert store.get("cd" * 32) is None
+    assert not [p for p in empty_cache.rglob("*") if p.is_file() and p.name.endswith(".tmp")]
+
+
+def test_prune_keeps_the_most_recently_used_entries(empty_cache):
+    import os
+
+    store = cache.Store("figures")
+    for number in range(4):
+        store.put(f"{number:02d}" * 32, b"x" * 100)
+        os.utime(store.path(f"{number:02d}" * 32), (1000 + number, 1000 + number))
+    store.get("00" * 32)  # used just now
+    cache.prune(keep_bytes=200)
+    assert [store.get(f"{n:02d}" * 32) is not None for n in range(4)] == [True, False, False, True]
+
+
+OUTPUTS = ("pdf/*.pdf", "*/_images/*.svg", "*/*.html", "*/_static/ipaexg.ttf")
+
+
+def test_a_build_from_the_cache_is_byte_identical_to_one_without(tmp_path, monkeypatch):
+    """One game built three ways: with an empty cache (which it fills), from that
+    cache, and with no cache at all: the same bytes, every page, SVG and PDF."""
+    monkeypatch.setenv("RULEBOOK_FIGURE_CACHE", str(tmp_path / "figure-cache"))
+    sites = {}
+    for name, cached in (("cold", True), ("warm", True), ("none", False)):
+        project = Project(copy_project(tmp_path / name))
+        build(project, game="inphexion", cache=cached, progress=lambda line: None)
+        sites[name] = project.build / "games" / "inphexion"
+    assert list((tmp_path / "figure-cache").glob("figures/*/*"))
+    compared = 0
+    for pattern in OUTPUTS:
+        files = {name: sorted(site.glob(pattern)) for name, site in sites.items()}
+        names = [p.relative_to(sites["cold"]) for p in files["cold"]]
+        assert names, pattern
+        for other in ("warm", "none"):
+            assert [p.relative_to(sites[other]) for p in files[other]] == names
+            for a, b in zip(files["cold"], files[other]):
+                assert a.read_bytes() == b.read_bytes(), f"{other}: {a.relative_to(sites['cold'])}"
+                compared += 1
+    assert compared > 20
