@@ -30,6 +30,7 @@ TRANSLATIONS = {
     CAPTION: "輪は\\ :claim:`pairs`\\ 組をつなぐので、\\ :claim:`chooser`\\ が選びます。",
 }
 SRC = Path(serve.__file__).resolve().parent.parent
+ROOT = SRC.parent
 
 
 def get(url: str) -> tuple[int, str]:
@@ -146,3 +147,148 @@ def test_an_incremental_build_keeps_the_catalog_in_step_with_its_games(tmp_path)
     game.write_text(info.format("Every mark is written twice."), encoding="utf-8")
     catalog = build()
     assert "Every mark is written twice." in catalog and "two cells at once" not in catalog
+
+
+# --- an edit shows in seconds, in the real project, in a real browser ---------------
+
+EDIT_SECONDS = 3.0  # from the file's write to the page showing the change
+
+
+@pytest.fixture(scope="module")
+def served_project(tmp_path_factory):
+    """``rulebook serve`` on a copy of the whole project, its first build done."""
+    from conftest import copy_project
+
+    project = copy_project(tmp_path_factory.mktemp("served"))
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    process = subprocess.Popen([sys.executable, "-m", "rulebook.cli", "serve", "--port", "0"],
+                               cwd=project, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        url = re.search(r"Serving (http://127\.0\.0\.1:\d+/)", process.stdout.readline()).group(1)
+        assert next_build(url, 0, timeout=300)["ok"]
+        yield project, url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def shown_after_edit(page, path: Path, old: str, new: str, expected: str) -> float:
+    """Replace ``old`` by ``new`` in ``path``; seconds until the open page (reloaded
+    by the server) shows ``expected`` (in its text or its images' alt text)."""
+    page.evaluate("() => { window.beforeEdit = true; }")  # gone once the page reloads
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    started = time.monotonic()
+    page.wait_for_function("expected => !window.beforeEdit && (document.body.innerText"
+                           " + [...document.images].map(i => i.alt).join(' ')).includes(expected)",
+                           arg=expected, timeout=60_000, polling=20)
+    return time.monotonic() - started
+
+
+def test_an_edited_record_or_catalog_message_shows_in_the_open_page_within_3_s(served_project):
+    from playwright.sync_api import sync_playwright
+
+    from chromium import ARGS, CHROMIUM
+
+    project, url = served_project
+    record = project / "figures" / "qttt" / "both-lines.toml"
+    catalog = project / "docs" / "locale" / "ja" / "LC_MESSAGES" / "qttt.po"
+    times = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.goto(url + "en/qttt.html")
+        # a record's panel label: the figure is drawn again
+        times["record"] = shown_after_edit(page, record, 'en = "A cycle closes"',
+                                           'en = "The cycle closes"', "The cycle closes")
+        # a claim made false: the page gives way to the error, naming the record
+        times["false claim"] = shown_after_edit(
+            page, record, 'id = "closer"\nfact = "owner"\nafter = 6\nmark = 6\nexpect = "O"',
+            'id = "closer"\nfact = "owner"\nafter = 6\nmark = 6\nexpect = "X"',
+            "figures/qttt/both-lines.toml")
+        times["claim fixed"] = shown_after_edit(
+            page, record, 'mark = 6\nexpect = "X"', 'mark = 6\nexpect = "O"', "The cycle closes")
+        # a caption's translation in the catalog
+        page.goto(url + "ja/qttt.html")
+        times["catalog"] = shown_after_edit(page, catalog, "輪と、両者にラインができる収縮。",
+                                            "輪と、両者に同時にラインができる収縮。",
+                                            "輪と、両者に同時にラインができる収縮。")
+        browser.close()
+    print("\nfrom the write to the page showing it: "
+          + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in times.items()))
+    assert all(seconds < EDIT_SECONDS for seconds in times.values()), times
+
+
+def test_each_change_rebuilds_only_what_it_can_touch(tmp_path):
+    project = make_project(tmp_path / "project", CAPTION)
+    package = SRC / "rulebook"
+    po = project.docs / "locale" / "ja" / "LC_MESSAGES" / "index.po"
+    record = project.figures / "qttt" / "cycle.toml"
+    page = project.docs / "index.rst"
+
+    def scope(*paths, after_failure=False):
+        return serve.scope_of(list(paths), project, package, after_failure)
+
+    assert scope(package / "games" / "qttt" / "drawing.py").fresh
+    assert scope(po) == serve.Scope(False, ("ja",), "catalogs")
+    assert scope(record) == serve.Scope(False, ("en", "ja"), "none")
+    assert scope(page) == serve.Scope(False, ("en", "ja"), "read")
+    assert scope(po, page) == serve.Scope(False, ("en", "ja"), "read")
+    assert scope(po, after_failure=True) == serve.Scope(False, ("en", "ja"), "read")
+    for made in (serve.Scope(), scope(po), scope(record)):
+        assert serve.Scope.from_order(made.order()) == made
+
+
+def held(lock) -> bool:
+    """Whether another process holds the lock (ours is let go at once if we got it)."""
+    import fcntl
+
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    fcntl.flock(lock, fcntl.LOCK_UN)
+    return False
+
+
+def test_a_serve_killed_during_a_rebuild_leaves_no_build_holding_the_lock(tmp_path):
+    """The build's process ends with the server, however the server ends: the
+    lock is free at once, not when that build would have finished (a record of
+    3,000 cuts takes it several seconds to replay)."""
+    import fcntl
+    import signal
+
+    project = make_project(tmp_path / "project", CAPTION, TRANSLATIONS)
+    cuts = (ROOT / "benchmarks" / "data" / "craquelure-10000-cuts.toml").read_text().splitlines()
+    (project.figures / "craquelure").mkdir()
+    (project.figures / "craquelure" / "long.toml").write_text(
+        "\n".join(cuts[:3003]) + '\n"""\n', encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "rulebook.cli", "serve", "--port", "0"],
+                               cwd=project.root, env={**os.environ, "PYTHONPATH": str(SRC)},
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = re.search(r"Serving (http://127\.0\.0\.1:\d+/)", process.stdout.readline()).group(1)
+        assert next_build(url, 0, timeout=120)["ok"]
+        page = project.docs / "index.rst"
+        page.write_text(page.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        while "rebuilding" not in process.stdout.readline():  # the rebuild has started
+            pass
+        with open(project.root / "build" / ".lock", "w") as lock:
+            deadline = time.monotonic() + 60
+            while not held(lock):  # the rebuild replays the long record, holding the lock
+                assert time.monotonic() < deadline, "the rebuild never took the lock"
+                time.sleep(0.02)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    killed = time.monotonic()
+    with open(project.root / "build" / ".lock", "w") as lock:
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                assert time.monotonic() - killed < 2, "a child of the killed serve holds the lock"
+                time.sleep(0.05)

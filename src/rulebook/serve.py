@@ -2,17 +2,23 @@
 
 Builds a preview of the web pages (both languages) into ``build/preview``,
 serves it on localhost, watches ``docs/``, ``figures/`` and the package's
-sources (polling), rebuilds on every change and reloads the pages open in the
-browser.  A failed build replaces every page by its one-line errors until a
-change fixes it.
+sources (watchfiles: the operating system says when a file changes), rebuilds
+on every change and reloads the pages open in the browser at once (each page
+listens to ``/__rulebook__/events``, a stream of server-sent events).  A failed
+build replaces every page by its one-line errors until a change fixes it.
 
 The preview is the published build without its PDFs (the pages' PDF links
 answer with a note), made with the same record, translation and caption
 checks.  Each build runs in a fresh Python process, so a change to an engine
-or a drawing takes effect, and reads again only the pages that changed (or
-whose records or catalogs changed); after a change to the package's code or
-a failed page, every page (of that language) is read again.  ``build/site``, the folder to publish, is only ever
-made by ``rulebook build``.
+or a drawing takes effect; that process is started while the server waits for
+the next change, with Sphinx, matplotlib and the extension already imported,
+so an edit waits for no start-up.  It reads again only the pages that changed
+(or whose records or catalogs changed), builds only the languages a change
+can touch (a Japanese catalog: the Japanese pages), side by side, checks the
+translations as far as the change needs (:func:`scope_of`), and takes
+unchanged figures from the figure cache; after a change to the package's code
+or a failed build, every page (of that language) is read again.  ``build/site``, the folder to publish, is only
+ever made by ``rulebook build``.
 
 The reload script is added to each page as it is served, never to the files.
 """
@@ -22,6 +28,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -33,22 +40,28 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from .build import Project
+from .errors import RulebookError
 
 PREVIEW = "preview"
 CACHE = ".preview-cache"
 VERSION_PATH = "/__rulebook__/version"
-POLL_SECONDS = 0.5
+EVENTS_PATH = "/__rulebook__/events"
 
 RELOAD_SCRIPT = f"""<script data-rulebook-serve>
 (function () {{
   var seen = null;
-  setInterval(function () {{
-    fetch("{VERSION_PATH}", {{cache: "no-store"}}).then(function (r) {{ return r.json(); }})
-      .then(function (state) {{
-        if (seen !== null && state.version !== seen) location.reload();
-        seen = state.version;
-      }}).catch(function () {{}});
-  }}, 700);
+  function look(state) {{
+    if (seen !== null && state.version !== seen) location.reload();
+    seen = state.version;
+  }}
+  if (window.EventSource) {{
+    new EventSource("{EVENTS_PATH}").onmessage = function (event) {{ look(JSON.parse(event.data)); }};
+  }} else {{
+    setInterval(function () {{
+      fetch("{VERSION_PATH}", {{cache: "no-store"}}).then(function (r) {{ return r.json(); }})
+        .then(look).catch(function () {{}});
+    }}, 700);
+  }}
 }})();
 </script>
 """
@@ -56,43 +69,150 @@ RELOAD_SCRIPT = f"""<script data-rulebook-serve>
 
 # --- the preview build, run in a child process ---------------------------------
 
-def preview_build(project: Project, fresh: bool) -> str:
+class RecordsFailed(RulebookError):
+    """A preview build stopped at its records, before any page was read."""
+
+
+RECORDS_FAILED = 3  # the child's exit status then: no page's state changed
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a preview build does again: ``fresh`` (everything, from nothing), or the
+    languages whose pages it builds and how it checks the translations: ``read``
+    (the changed pages read again), ``catalogs`` (only catalogs changed) or ``none``."""
+
+    fresh: bool = True
+    languages: tuple[str, ...] = ()
+    translations: str = "read"
+
+    def order(self) -> str:
+        return "fresh" if self.fresh else f"update {','.join(self.languages)} {self.translations}"
+
+    @classmethod
+    def from_order(cls, order: str) -> "Scope | None":
+        words = order.split()
+        if words == ["fresh"]:
+            return cls()
+        if len(words) == 3 and words[0] == "update":
+            return cls(False, tuple(words[1].split(",")), words[2])
+        return None
+
+
+def scope_of(changed: list[Path], project: Project, package: Path, after_failure: bool) -> Scope:
+    """The least a preview build must do after ``changed``: the package's code, and
+    nothing less than everything after a failed build (its errors must stay until
+    fixed); a catalog or glossary: its language, its catalogs checked; a record or
+    study: every language; a page: every language, the catalogs checked against it."""
+    from .records import LANGUAGES
+
+    if any(package in path.parents for path in changed):
+        return Scope()
+    if after_failure:
+        return Scope(False, tuple(LANGUAGES), "read")
+    locale = project.docs / "locale"
+    languages, translations = set(), "none"
+    for path in changed:
+        if locale in path.parents:
+            lang = path.relative_to(locale).parts[0]
+            languages.add(lang if lang in LANGUAGES else LANGUAGES[-1])
+            translations = "read" if translations == "read" else "catalogs"
+        elif project.docs in path.parents:
+            languages.update(LANGUAGES)
+            translations = "read"
+        else:  # records and studies: no message of a page comes from them
+            languages.update(LANGUAGES)
+    return Scope(False, tuple(lang for lang in LANGUAGES if lang in languages), translations)
+
+
+def preview_build(project: Project, scope: Scope) -> str:
     """Check records and translations, then the HTML of each language into
-    ``build/preview``; returns the summary line (raises RulebookError)."""
-    from .build import (LANGUAGES, BuildError, _lock, _sphinx, check_records,
-                        check_translations, write_language_chooser)
+    ``build/preview``, the languages side by side, as far as ``scope`` says;
+    returns the summary line (raises RulebookError)."""
+    from .build import BuildError, _lock, check_records, write_language_chooser
     from .play.site import write_play_files
+    from .records import LANGUAGES
+    from .workers import workers
 
     started = time.perf_counter()
     out, cache = project.build / PREVIEW, project.build / CACHE
     project.build.mkdir(exist_ok=True)
+    languages = LANGUAGES if scope.fresh else scope.languages
     with _lock(project.build):
-        if fresh:
+        if scope.fresh:
             shutil.rmtree(cache, ignore_errors=True)
-        records, claims = check_records(project)
-        check_translations(project, cache / "gettext")
-        for lang in LANGUAGES:
-            doctrees = cache / "doctrees" / lang
-            try:
-                _sphinx(project, "html", lang, out / lang, doctrees, cache / "figures",
-                        fresh=fresh)
-            except BuildError:
-                # Sphinx keeps a page that failed as read: read them all next time,
-                # or its errors would vanish from the preview without a fix.
-                (doctrees / "environment.pickle").unlink(missing_ok=True)
-                raise
-        write_language_chooser(out)
-        write_play_files(out, project.docs)  # the play pages' runtime and engine
+        try:
+            records, claims = check_records(project)
+        except RulebookError as error:
+            raise RecordsFailed(str(error)) from None
+        root = str(project.root)
+        jobs = [(_preview_language, root, lang) for lang in languages]
+        names = list(languages)
+        if scope.translations != "none":
+            jobs.insert(0, (_preview_translations, root, scope.translations == "read"))
+            names.insert(0, "translations")
+        # one process each: the translations and the languages (their reads wait on files too)
+        with workers(len(jobs), error=BuildError) as pool:
+            seconds = pool.run(jobs)
+        if scope.fresh:
+            write_language_chooser(out)
+            write_play_files(out, project.docs)  # the play pages' runtime and engine
+    parts = ", ".join(f"{name} {spent:.1f} s" for name, spent in zip(names, seconds))
     return (f"Preview built: {claims} claims in {records} records checked; "
-            f"{time.perf_counter() - started:.1f} s.")
+            f"{time.perf_counter() - started:.1f} s ({parts}).")
 
 
-def _child(root: str, fresh: str) -> int:
-    """The child process: one preview build; errors on stderr, one per line."""
-    from .errors import RulebookError
+def _preview_translations(root: str, read: bool) -> float:
+    from .build import check_translations
 
+    started = time.perf_counter()
+    project = Project(Path(root))
+    check_translations(project, project.build / CACHE / "gettext", fresh=False, read=read)
+    return time.perf_counter() - started
+
+
+def _preview_language(root: str, lang: str) -> float:
+    from .build import BuildError, _sphinx
+
+    started = time.perf_counter()
+    project = Project(Path(root))
+    out, cache = project.build / PREVIEW, project.build / CACHE
+    doctrees = cache / "doctrees" / lang
     try:
-        print(preview_build(Project(Path(root)), fresh == "fresh"))
+        _sphinx(project, "html", lang, out / lang, doctrees, cache / "figures", fresh=False)
+    except BuildError:
+        # Sphinx keeps a page that failed as read: read them all next time,
+        # or its errors would vanish from the preview without a fix.
+        (doctrees / "environment.pickle").unlink(missing_ok=True)
+        raise
+    return time.perf_counter() - started
+
+
+WARM_UP = ("sphinx.application", "sphinx.builders.html", "docutils.parsers.rst", "furo",
+           "rulebook.sphinxext", "rulebook.figure_cache", "rulebook.figure_style",
+           "matplotlib.pyplot", "rulebook.build", "rulebook.i18n")
+
+
+def _child(root: str) -> int:
+    """The child process: imports what a build needs, then waits for a line on
+    standard input (a :class:`Scope`'s order) and makes one preview build; errors
+    on stderr, one per line."""
+    import importlib
+
+    from .workers import end_with_parent
+
+    end_with_parent()  # a serve stopped at any moment leaves no build holding the lock
+    for name in WARM_UP:
+        importlib.import_module(name)
+    print("ready", flush=True)
+    scope = Scope.from_order(sys.stdin.readline())
+    if scope is None:
+        return 0  # the server stopped, or no longer needs this one
+    try:
+        print(preview_build(Project(Path(root)), scope), flush=True)
+    except RecordsFailed as error:
+        print(error, file=sys.stderr)
+        return RECORDS_FAILED
     except RulebookError as error:
         print(error, file=sys.stderr)
         return 1
@@ -103,26 +223,48 @@ def _child(root: str, fresh: str) -> int:
     return 0
 
 
+class Builder:
+    """A child process ready to build (started ahead of the change it builds)."""
+
+    def __init__(self, project: Project):
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "import sys; from rulebook.serve import _child; "
+             "sys.exit(_child(sys.argv[1]))", str(project.root)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ})
+        self.root = str(project.root) + os.sep
+
+    def build(self, scope: Scope) -> tuple[list[str], str, bool]:
+        """(errors, summary line, whether it got as far as the pages) of one preview build."""
+        out, err = self.process.communicate(scope.order() + "\n")
+        if self.process.returncode == 0:
+            lines = [line for line in out.splitlines() if line.strip() and line != "ready"]
+            return [], lines[-1] if lines else "", True
+        errors = [line.replace(self.root, "") for line in err.splitlines() if line.strip()]
+        return (errors or [f"the build stopped with status {self.process.returncode}"], "",
+                self.process.returncode != RECORDS_FAILED)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+
 # --- watching --------------------------------------------------------------------
 
-def snapshot(folders: list[Path]) -> dict[Path, tuple[int, int]]:
-    """Every source file's modification time and size."""
-    files = {}
-    for folder in folders:
-        for path in folder.rglob("*"):
-            if (path.suffix in {".mo", ".pyc"} or "__pycache__" in path.parts
-                    or not path.is_file()):
-                continue
-            try:
-                stat = path.stat()
-            except OSError:  # removed while we looked
-                continue
-            files[path] = (stat.st_mtime_ns, stat.st_size)
-    return files
-
-
-def changed_paths(before: dict, after: dict) -> list[Path]:
-    return sorted({p for p in before.keys() | after.keys() if before.get(p) != after.get(p)})
+def _watched(change, path: str) -> bool:
+    name = Path(path)
+    return not (name.suffix in {".mo", ".pyc"} or "__pycache__" in name.parts
+                or name.name.startswith(".#") or name.name.endswith("~"))
 
 
 # --- serving -----------------------------------------------------------------------
@@ -133,12 +275,23 @@ class BuildState:
 
     version: int = 0
     errors: list[str] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.Condition = field(default_factory=threading.Condition)
 
     def finished(self, errors: list[str]) -> None:
         with self.lock:
             self.errors = errors
             self.version += 1
+            self.lock.notify_all()
+
+    def as_json(self) -> str:
+        with self.lock:
+            return json.dumps({"version": self.version, "ok": not self.errors})
+
+    def wait_past(self, version: int, timeout: float) -> int:
+        """Wait up to ``timeout`` seconds for a build after ``version``; the version then."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.version != version, timeout)
+            return self.version
 
 
 def error_page(errors: list[str]) -> str:
@@ -175,9 +328,9 @@ class PreviewHandler(SimpleHTTPRequestHandler):
     def do_GET(self):
         path = self.path.split("?")[0].split("#")[0]
         if path == VERSION_PATH:
-            with self.state.lock:
-                body = json.dumps({"version": self.state.version, "ok": not self.state.errors})
-            return self._send(200, "application/json", body)
+            return self._send(200, "application/json", self.state.as_json())
+        if path == EVENTS_PATH:
+            return self._events()
         if path.startswith("/pdf/"):
             return self._send(404, "text/plain; charset=utf-8", PDF_NOTE)
         page = path.endswith((".html", "/"))
@@ -200,6 +353,24 @@ class PreviewHandler(SimpleHTTPRequestHandler):
                               + RELOAD_SCRIPT)
         return super().do_GET()
 
+    def _events(self) -> None:
+        """Server-sent events: the build state now, then after every build."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        version = None
+        try:
+            while not self.server.stopping:
+                if version is None or self.state.wait_past(version, 15) != version:
+                    body = self.state.as_json()
+                    version = json.loads(body)["version"]
+                    self.wfile.write(f"data: {body}\n\n".encode())
+                else:
+                    self.wfile.write(b": still here\n\n")  # finds a closed page
+                self.wfile.flush()
+        except OSError:  # the page went away
+            pass
+
     def _send(self, status: int, kind: str, body: str) -> None:
         data = body.encode("utf-8")
         self.send_response(status)
@@ -216,21 +387,15 @@ class PreviewHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def run_build(project: Project, fresh: bool) -> tuple[list[str], str]:
-    """One preview build in a child process: (errors, summary line)."""
-    done = subprocess.run([sys.executable, "-c", "import sys; from rulebook.serve import _child; "
-                           "sys.exit(_child(*sys.argv[1:]))", str(project.root),
-                           "fresh" if fresh else "update"],
-                          capture_output=True, text=True, env={**os.environ})
-    if done.returncode == 0:
-        return [], done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-    root = str(project.root) + os.sep
-    errors = [line.replace(root, "") for line in done.stderr.splitlines() if line.strip()]
-    return errors or [f"the build stopped with status {done.returncode}"], ""
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True  # an open event stream does not hold up the end
+    stopping = False
 
 
 def serve(project: Project, port: int = 8000, say=print) -> None:
     """Serve the preview and rebuild it on every change, until interrupted."""
+    import watchfiles
+
     import rulebook
 
     package = Path(rulebook.__file__).resolve().parent
@@ -239,16 +404,23 @@ def serve(project: Project, port: int = 8000, say=print) -> None:
     out = project.build / PREVIEW
     out.mkdir(parents=True, exist_ok=True)
     handler = partial(PreviewHandler, state=state, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     say(f"Serving http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop); "
         f"watching docs/, figures/ and {package}", flush=True)
-    fresh = True
-    seen = snapshot(folders)
+    stop, changes = threading.Event(), queue.Queue()
+
+    def watch() -> None:  # from before the first build, so no edit is missed
+        for found in watchfiles.watch(*folders, watch_filter=_watched, debounce=400, step=30,
+                                      stop_event=stop, raise_interrupt=False):
+            changes.put(found)
+
+    threading.Thread(target=watch, daemon=True).start()
+    scope, builder = Scope(), Builder(project)
     try:
         while True:
             started = time.perf_counter()
-            errors, summary = run_build(project, fresh)
+            errors, summary, reached_pages = builder.build(scope)
             state.finished(errors)
             if errors:
                 say(f"Build failed ({time.perf_counter() - started:.1f} s):", flush=True)
@@ -256,19 +428,23 @@ def serve(project: Project, port: int = 8000, say=print) -> None:
                     say(f"  {line}", flush=True)
             else:
                 say(summary, flush=True)
-            while True:
-                time.sleep(POLL_SECONDS)
-                if changed_paths(seen, snapshot(folders)):
-                    time.sleep(POLL_SECONDS)  # let an editor finish saving
-                    previous, seen = seen, snapshot(folders)
-                    changed = changed_paths(previous, seen)
-                    if changed:
-                        break
-            fresh = any(package in path.parents for path in changed)  # code: read all again
+            builder = Builder(project)  # ready for the next change
+            found = changes.get()
+            while not changes.empty():  # all that changed while the build ran
+                found |= changes.get()
+            changed = sorted({Path(path) for _, path in found})
+            # a failed page's errors must stay until fixed: all is built again after one
+            scope = scope_of(changed, project, package, after_failure=bool(errors) and reached_pages)
+            if scope.fresh:  # the waiting builder imported the old code
+                builder.stop()
+                builder = Builder(project)
             names = ", ".join(_short(path, project.root) for path in changed[:3])
             more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
             say(f"Changed: {names}{more}; rebuilding", flush=True)
     finally:
+        stop.set()
+        builder.stop()
+        server.stopping = True
         server.shutdown()
         server.server_close()
 
