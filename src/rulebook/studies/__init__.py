@@ -28,6 +28,8 @@ import hashlib
 import json
 import math
 import os
+import re
+import threading
 import time
 import tomllib
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RulebookError, one_line, toml_error
+from ..files import InputTooLarge, read_limited, write_file
 from ..games import GAME_MODULES, make_game
 from .kinds import KINDS, Kind
 
@@ -45,6 +48,8 @@ PACKAGE = Path(__file__).resolve().parent.parent
 # Modules of a game package that play no part in a game (drawing, figures' view options).
 NOT_ENGINE = {"drawing.py", "views.py", "clicks.py"}  # what a player sees, not what a game does
 STUDY_KEYS = {"kind", "label"}
+WORKERS_PER_CORE = 4  # more local processes than this many per core only slow a study down
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a study's name: a file name, no folder
 
 
 class StudyError(RulebookError):
@@ -69,7 +74,27 @@ class Study:
 
 
 def study_path(figures: Path, game: str, name: str) -> Path:
+    """``figures/<game>/studies/<name>.toml``; a name that is not a plain file name
+    (``../other/studies/x``) or a game that is not one is refused."""
+    if game not in GAME_MODULES:
+        raise StudyError(f"{game!r} is not a game ({', '.join(GAME_MODULES)})")
+    if not NAME.fullmatch(name) or name.endswith(".toml"):
+        raise StudyError(f"study name {name!r}: write the name of a file in "
+                         f"figures/{game}/studies/ without its .toml (letters, digits, "
+                         "'.', '-' and '_'; no folder)")
     return Path(figures) / game / "studies" / f"{name}.toml"
+
+
+def check_workers(workers: int | None) -> int:
+    """The number of local processes to run on: ``workers``, or every core."""
+    cores = os.cpu_count() or 1
+    if workers is None:
+        return cores
+    most = WORKERS_PER_CORE * cores
+    if not 1 <= workers <= most:
+        raise StudyError(f"--workers {workers}: must be from 1 to {most} "
+                         f"({WORKERS_PER_CORE} per core, {cores} core(s) here)")
+    return workers
 
 
 def find_studies(figures: Path) -> list[Path]:
@@ -79,10 +104,14 @@ def find_studies(figures: Path) -> list[Path]:
 def load_study(path: Path) -> Study:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path).decode("utf-8")
     except FileNotFoundError:
         raise StudyError(f"{path}: no such study") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except InputTooLarge as error:
+        raise StudyError(f"{path}: cannot read the study: {error}") from None
+    except OSError as error:
+        raise StudyError(f"{path}: cannot read the study: {error.strerror}") from None
+    except UnicodeDecodeError as error:
         raise StudyError(f"{path}: cannot read the study: {error}") from None
     try:
         data = tomllib.loads(text)
@@ -101,12 +130,29 @@ def load_study(path: Path) -> Study:
     if (not isinstance(label, dict) or set(label) != {"en", "ja"}
             or not all(isinstance(v, str) for v in label.values())):
         raise StudyError(f"{path}: 'label' must be a table with the strings en and ja")
+    if found := _not_finite(data):
+        raise StudyError(f"{path}: {found[0]} = {found[1]!r}: a study's numbers must be "
+                         "finite")
     spec = {k: v for k, v in data.items() if k not in STUDY_KEYS}
     try:
         spec = kind.check(game, spec)
     except RulebookError as error:
         raise StudyError(f"{path}: {one_line(str(error))}") from None
     return Study(path, f"{game}/{path.stem}", game, kind, label, spec)
+
+
+def _not_finite(value, where: str = "") -> tuple[str, float] | None:
+    """The key (``players.exploration``) and value of the first NaN or infinity in
+    ``value``, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where, value
+    if isinstance(value, dict):
+        items = ((f"{where}.{k}" if where else k, v) for k, v in value.items())
+    elif isinstance(value, list):
+        items = ((f"{where}[{n}]", v) for n, v in enumerate(value))
+    else:
+        return None
+    return next((found for key, item in items if (found := _not_finite(item, key))), None)
 
 
 # --- fingerprints -----------------------------------------------------------
@@ -264,7 +310,7 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     if scheduler is not None:
         results, workers, where = _run_dask(study, count, scheduler, bar)
     else:
-        workers = workers or os.cpu_count() or 1
+        workers = check_workers(workers)
         results, where = _run_local(study, count, workers, bar), f"{workers} local process(es)"
     bar.close()
     items = []
@@ -275,9 +321,7 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
         items += part
     text = result_text(study, kind.combine(study.game, study.spec, items), inputs)
     if write:
-        tmp = study.result_path.with_suffix(".json.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(study.result_path)
+        write_file(study.result_path, text)
     return text, RunReport(time.perf_counter() - started, count, workers, where)
 
 
@@ -296,15 +340,68 @@ def _run_local(study: Study, count: int, workers: int, bar) -> list:
             results.append(run_items(*args, task))
             bar.update(len(task))
         return results
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    import multiprocessing
 
-    with ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(run_items, *args, task): n for n, task in enumerate(tasks)}
-        results: list = [None] * len(tasks)
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            bar.update(len(tasks[futures[future]]))
+    results: list = [None] * len(tasks)
+    # Leaving the block in any way (an error, Ctrl-C, SIGTERM) terminates the workers;
+    # a parent killed outright (SIGKILL) is noticed by each worker (_watch_parent).
+    with multiprocessing.Pool(workers, _watch_parent) as pool:
+        with _sigterm_interrupts():
+            jobs = [(n, args, task) for n, task in enumerate(tasks)]
+            for n, part in pool.imap_unordered(_run_task, jobs):
+                results[n] = part
+                bar.update(len(tasks[n]))
     return results
+
+
+def _run_task(job) -> tuple[int, tuple[str, list]]:
+    n, args, task = job
+    return n, run_items(*args, task)
+
+
+PARENT_POLL = 0.5  # seconds between a worker's checks that its parent still runs
+
+
+def _watch_parent() -> None:
+    """A pool worker's start: Ctrl-C is the parent's to handle (it ends the pool),
+    and a thread ends the worker within PARENT_POLL seconds of the parent's death."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+
+    def watch():
+        while True:
+            time.sleep(PARENT_POLL)
+            if os.getppid() != parent:  # the parent died: the worker was handed to init
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+class _sigterm_interrupts:
+    """While in the block, SIGTERM raises KeyboardInterrupt in the main thread (so
+    the ``with`` blocks around it clean up) instead of ending the process at once."""
+
+    def __enter__(self):
+        import signal
+
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGTERM, self._interrupt)
+        return self
+
+    @staticmethod
+    def _interrupt(number, frame):
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
+        return False
 
 
 def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]:
@@ -316,8 +413,10 @@ def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]
     own = not hasattr(scheduler, "submit")
     try:
         client = Client(scheduler, timeout=10) if own else scheduler
-    except OSError as error:
-        raise StudyError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address
+        raise StudyError(f"cannot reach the Dask scheduler at {scheduler!r}: "
+                         f"{one_line(str(error))} (write an address such as "
+                         "tcp://10.0.0.5:8786)") from None
     try:
         workers = max(1, sum(client.nthreads().values()))
         tasks = chunks(count, workers)
