@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import RecordError, RulebookError
+from .errors import ArgumentError, NotationError, RecordError, RulebookError
 from .game import Game, State
 from .records import CLAIM_KEYS, Claim, Record, load_record, normalise, read_record, same
 from .views import kind_of
@@ -219,6 +219,12 @@ def read_wanted(base: Base, claims: list[str], before: list[str]) -> list[Wanted
         want = Wanted(text, raw, None, is_before)  # type: ignore[arg-type]
         record = _read(record_text(base, [], [want]), f"{flag} {text!r}")
         want.claim = record.claims[0]
+        fact = base.game.facts[want.claim.fact]
+        if fact.values is not None:
+            answers = [normalise(v) for v in fact.values(base.game)]
+            if not any(same(normalise(want.claim.expect), a) for a in answers):
+                raise FindError(f"{flag} {text!r} can never hold: {fact.name} is one of "
+                                f"{', '.join(map(repr, answers))}")
         wanted.append(want)
     return wanted
 
@@ -257,6 +263,22 @@ class Search:
         self.before = [w for w in wanted if w.before]
         self.after = [w for w in wanted if not w.before]
         self.start = _read(record_text(base, [], []), "--from").replay()[-1]
+        for want in wanted:  # an argument no position can satisfy fails now, not at the end
+            try:
+                self.compute(want, self.start)
+            except FindError:
+                raise
+            except RulebookError:  # wrong in this position only (an empty cell)
+                pass
+
+    def compute(self, want: Wanted, state: State):
+        """The claim's fact at ``state``; a FindError if its arguments can never be right."""
+        claim = want.claim
+        try:
+            return self.base.game.facts[claim.fact].compute(state, **claim.args)
+        except (ArgumentError, NotationError) as error:
+            flag = "--before" if want.before else "--claim"
+            raise FindError(f"{flag} {want.text!r} can never hold: {error}") from None
 
     def holds(self, state: State, group: list[Wanted]) -> bool:
         """Whether every claim of ``group`` holds; the most often false is tested first."""
@@ -264,7 +286,9 @@ class Search:
             want.tested += 1
             claim = want.claim
             try:
-                actual = normalise(self.base.game.facts[claim.fact].compute(state, **claim.args))
+                actual = normalise(self.compute(want, state))
+            except FindError:
+                raise
             except RulebookError as error:
                 want.false += 1
                 want.error = str(error)
