@@ -50,6 +50,9 @@ NOT_ENGINE = {"drawing.py", "views.py", "clicks.py"}  # what a player sees, not 
 STUDY_KEYS = {"kind", "label"}
 WORKERS_PER_CORE = 4  # more local processes than this many per core only slow a study down
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a study's name: a file name, no folder
+# A Dask scheduler's address: [protocol://]host:port (the protocols distributed speaks).
+SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+)"
+                       r":(\d{1,5})")
 
 
 class StudyError(RulebookError):
@@ -83,6 +86,17 @@ def study_path(figures: Path, game: str, name: str) -> Path:
                          f"figures/{game}/studies/ without its .toml (letters, digits, "
                          "'.', '-' and '_'; no folder)")
     return Path(figures) / game / "studies" / f"{name}.toml"
+
+
+def check_scheduler(address: str) -> str:
+    """A Dask scheduler's address as given, if it is one (an empty or local one would
+    start a cluster on this machine instead)."""
+    found = SCHEDULER.fullmatch(address)
+    if not found or not 1 <= int(found.group(1)) <= 65535:
+        raise StudyError(f"--scheduler {address!r}: write the address of a Dask scheduler, "
+                         "[tcp://]HOST:PORT with a port from 1 to 65535, e.g. "
+                         "tcp://10.0.0.5:8786")
+    return address
 
 
 def check_workers(workers: int | None) -> int:
@@ -301,6 +315,10 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     ``scheduler``: a Dask scheduler address, or a ``distributed.Client``; else
     ``workers`` local processes (default: every core).
     """
+    if isinstance(scheduler, str):
+        check_scheduler(scheduler)
+    elif scheduler is None:
+        workers = check_workers(workers)
     kind = study.kind
     count = kind.item_count(study.spec)
     inputs = fingerprint(study)  # before the run: a file edited meanwhile makes it stale
@@ -310,7 +328,6 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     if scheduler is not None:
         results, workers, where = _run_dask(study, count, scheduler, bar)
     else:
-        workers = check_workers(workers)
         results, where = _run_local(study, count, workers, bar), f"{workers} local process(es)"
     bar.close()
     items = []
