@@ -24,6 +24,8 @@ the file is written.
 
 from __future__ import annotations
 
+import json
+import math
 import random
 import re
 import time
@@ -216,6 +218,11 @@ def read_wanted(base: Base, claims: list[str], before: list[str]) -> list[Wanted
     for text, is_before in [(t, False) for t in claims] + [(t, True) for t in before]:
         flag = "--before" if is_before else "--claim"
         raw = split_claim(text)
+        try:
+            json.dumps(raw, allow_nan=False)
+        except ValueError:  # nan or inf, at any depth
+            raise FindError(f"{flag} {text!r} can never hold: a number in it is not "
+                            "finite") from None
         want = Wanted(text, raw, None, is_before)  # type: ignore[arg-type]
         record = _read(record_text(base, [], [want]), f"{flag} {text!r}")
         want.claim = record.claims[0]
@@ -360,8 +367,8 @@ def find(base: Base, wanted: list[Wanted], seed: int = 0, moves: int | None = No
     """The text of a record where every claim holds; FindError saying what was tried."""
     if moves is not None and moves < 1:
         raise FindError(f"--moves {moves}: the position is at least one move from the start")
-    if not time_limit > 0:
-        raise FindError(f"--time-limit {time_limit}: must be more than 0 seconds")
+    if not 0 < time_limit < math.inf:
+        raise FindError(f"--time-limit {time_limit}: must be a number of seconds more than 0")
     search = Search(base, wanted, seed, moves, time_limit)
     found = search.run()
     if found is None:
