@@ -403,6 +403,13 @@ def test_find_needs_a_finite_time_limit(monkeypatch, capsys, limit):
         one_line_error(capsys)
 
 
+def test_find_from_a_finished_game_is_refused(monkeypatch, capsys):
+    monkeypatch.setattr(finder.Search, "run", lambda self: pytest.fail("the search ran"))
+    assert main(["find", "--from", str(ROOT / "figures" / "necto" / "finished.toml"),
+                 "--claim", "stage=over"]) == 2
+    assert "--from: the record's game is over" in one_line_error(capsys)
+
+
 # --- no process left behind ---------------------------------------------------------
 
 def children(pid: int) -> list[int]:

@@ -270,6 +270,8 @@ class Search:
         self.before = [w for w in wanted if w.before]
         self.after = [w for w in wanted if not w.before]
         self.start = _read(record_text(base, [], []), "--from").replay()[-1]
+        if self.start.is_over():
+            raise FindError("--from: the record's game is over, so no move can follow it")
         for want in wanted:  # an argument no position can satisfy fails now, not at the end
             try:
                 self.compute(want, self.start)
