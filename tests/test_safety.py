@@ -428,7 +428,8 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
-def test_a_killed_study_takes_its_workers_with_it(project, how):
+@pytest.mark.parametrize("wait", [0, 1], ids=["as-the-pool-starts", "while-it-runs"])
+def test_a_killed_study_takes_its_workers_with_it(project, how, wait):
     add_study(project, "long", 'kind = "balance"\nlabel = { en = "L", ja = "L" }\n'
                                'games = 1000000\nseed = 1\nplayers = { type = "random" }\n')
     command = [sys.executable, "-m", "rulebook.cli", "study", "qttt", "long", "--workers", "2",
@@ -443,6 +444,7 @@ def test_a_killed_study_takes_its_workers_with_it(project, how):
         while len(workers := children(process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert len(workers) == 2
+        time.sleep(wait)
         process.send_signal(how)
         process.wait(timeout=20)
         deadline = time.monotonic() + 10

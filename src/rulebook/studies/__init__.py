@@ -29,9 +29,11 @@ import json
 import math
 import os
 import re
+import signal
 import threading
 import time
 import tomllib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -357,17 +359,12 @@ def _run_local(study: Study, count: int, workers: int, bar) -> list:
             results.append(run_items(*args, task))
             bar.update(len(task))
         return results
-    import multiprocessing
-
     results: list = [None] * len(tasks)
-    # Leaving the block in any way (an error, Ctrl-C, SIGTERM) terminates the workers;
-    # a parent killed outright (SIGKILL) is noticed by each worker (_watch_parent).
-    with multiprocessing.Pool(workers, _watch_parent) as pool:
-        with _sigterm_interrupts():
-            jobs = [(n, args, task) for n, task in enumerate(tasks)]
-            for n, part in pool.imap_unordered(_run_task, jobs):
-                results[n] = part
-                bar.update(len(tasks[n]))
+    with _pool(workers) as pool:
+        jobs = [(n, args, task) for n, task in enumerate(tasks)]
+        for n, part in pool.imap_unordered(_run_task, jobs):
+            results[n] = part
+            bar.update(len(tasks[n]))
     return results
 
 
@@ -379,11 +376,49 @@ def _run_task(job) -> tuple[int, tuple[str, list]]:
 PARENT_POLL = 0.5  # seconds between a worker's checks that its parent still runs
 
 
+@contextmanager
+def _pool(workers: int):
+    """A pool of ``workers`` processes that no signal leaves behind.
+
+    A SIGINT or SIGTERM that comes while the pool starts is held back (a pool
+    interrupted half-started hangs the exit) and raised as KeyboardInterrupt once
+    it has started; in the block both raise it (SIGTERM too, instead of ending
+    the process at once); leaving the block in any way terminates the workers.
+    A parent killed outright (SIGKILL) is noticed by each worker
+    (:func:`_watch_parent`).
+    """
+    import multiprocessing
+
+    if threading.current_thread() is not threading.main_thread():  # no signals here
+        with multiprocessing.Pool(workers, _watch_parent) as pool:
+            yield pool
+        return
+    came: list[int] = []
+    previous = {number: signal.signal(number, lambda number, frame: came.append(number))
+                for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        pool = multiprocessing.Pool(workers, _watch_parent)
+        try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGTERM, _interrupt)
+            if came:
+                raise KeyboardInterrupt
+            yield pool
+        finally:
+            pool.terminate()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _interrupt(number, frame):
+    raise KeyboardInterrupt
+
+
 def _watch_parent() -> None:
     """A pool worker's start: Ctrl-C is the parent's to handle (it ends the pool),
-    and a thread ends the worker within PARENT_POLL seconds of the parent's death."""
-    import signal
-
+    SIGTERM ends the worker, and a thread ends it within PARENT_POLL seconds of the
+    parent's death."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
@@ -395,30 +430,6 @@ def _watch_parent() -> None:
                 os._exit(1)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
-class _sigterm_interrupts:
-    """While in the block, SIGTERM raises KeyboardInterrupt in the main thread (so
-    the ``with`` blocks around it clean up) instead of ending the process at once."""
-
-    def __enter__(self):
-        import signal
-
-        self.previous = None
-        if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGTERM, self._interrupt)
-        return self
-
-    @staticmethod
-    def _interrupt(number, frame):
-        raise KeyboardInterrupt
-
-    def __exit__(self, *exc):
-        import signal
-
-        if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
-        return False
 
 
 def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]:
