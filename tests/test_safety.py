@@ -459,3 +459,28 @@ def test_a_killed_study_takes_its_workers_with_it(project, how, wait):
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         process.wait()
+
+
+def test_two_news_of_one_slug_at_once_leave_one_whole_game(tmp_path, monkeypatch, capsys):
+    """A second ``rulebook new`` of the same slug, started while the first is writing,
+    is refused; the first's game and catalog entries stay whole."""
+    from rulebook import scaffold
+
+    root = minimal_project(tmp_path / "project")
+    monkeypatch.setattr(scaffold, "check_package", lambda project: None)
+    real, started, second = scaffold.write_file, [], []
+
+    def write_file(path, data, overwrite=True):
+        if not started:  # the other process starts as this one writes its first file
+            started.append(path)
+            second.append(main(["new", "twice", "--project", str(root)]))
+            second.append(capsys.readouterr().err)
+        return real(path, data, overwrite)
+
+    monkeypatch.setattr(scaffold, "write_file", write_file)
+    catalog = root / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po"
+    before = catalog.read_text()
+    assert main(["new", "twice", "--project", str(root)]) == 0
+    assert second[0] == 2 and "already exists" in second[1] and second[1].count("\n") == 1
+    assert len(catalog.read_text()) > len(before)  # the new game's entries are there
+    assert (root / "src" / "rulebook" / "games" / "twice" / "rules.py").exists()

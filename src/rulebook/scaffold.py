@@ -207,6 +207,10 @@ def new_game(project: Project, slug: str, name: str | None = None,
     made: list[Path] = []
     originals = {path: path.read_bytes() for path in additions}
     try:
+        # the records' folder, made first, claims the slug: a second ``new`` of it
+        # started meanwhile finds it taken
+        (project.figures / slug).mkdir()
+        made.append(project.figures / slug)
         for path, text in additions.items():
             write_file(path, text)
             added.append(path)
@@ -216,16 +220,26 @@ def new_game(project: Project, slug: str, name: str | None = None,
             made += reversed(missing)
             write_file(path, text, overwrite=False)
             written.append(path)
+    except FileExistsError as error:
+        _undo(added, originals, written, made)
+        raise ScaffoldError(f"{error.filename} already exists: another 'rulebook new {slug}' "
+                            "got there first") from None
     except BaseException:
-        for path in added:
-            try:
-                write_file(path, originals[path])
-            except OSError:  # left whole with the entries added; the first error is the news
-                pass
-        for path in written:
-            path.unlink(missing_ok=True)
-        for folder in reversed(made):
-            if folder.is_dir() and not any(folder.iterdir()):
-                folder.rmdir()
+        _undo(added, originals, written, made)
         raise
     return [*additions, *written]
+
+
+def _undo(added: list[Path], originals: dict[Path, bytes], written: list[Path],
+          made: list[Path]) -> None:
+    """Put back what a failed ``new`` changed."""
+    for path in added:
+        try:
+            write_file(path, originals[path])
+        except OSError:  # left whole with the entries added; the first error is the news
+            pass
+    for path in written:
+        path.unlink(missing_ok=True)
+    for folder in reversed(made):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
