@@ -24,6 +24,7 @@ import rulebook
 from rulebook import finder, studies
 from rulebook.cli import main
 from rulebook.files import MAX_INPUT_BYTES, MAX_INPUT_TEXT, write_file
+from rulebook.workers import core_count
 
 from small_project import make_project
 
@@ -289,7 +290,8 @@ def test_a_study_with_a_number_that_is_not_finite_is_refused_before_it_runs(
         one_line_error(capsys)
 
 
-@pytest.mark.parametrize("workers", ["-1", "0", str(4 * (os.cpu_count() or 1) + 1), "1000"])
+@pytest.mark.parametrize("workers", ["-1", "0", str(studies.WORKERS_PER_CORE * core_count() + 1),
+                                     "1000"])
 def test_workers_out_of_range_are_one_line_errors_for_study_and_check(project, capsys,
                                                                       workers):
     add_study(project)

@@ -42,6 +42,7 @@ from typing import Any
 from ..errors import RulebookError, one_line, toml_error
 from ..files import InputTooLarge, read_limited, write_file
 from ..games import GAME_MODULES, make_game
+from ..workers import core_count, end_with_parent
 from .kinds import KINDS, Kind
 
 # Bump when the seeding, splitting or combining of tasks changes.
@@ -103,7 +104,7 @@ def check_scheduler(address: str) -> str:
 
 def check_workers(workers: int | None) -> int:
     """The number of local processes to run on: ``workers``, or every core."""
-    cores = os.cpu_count() or 1
+    cores = core_count()
     if workers is None:
         return cores
     most = WORKERS_PER_CORE * cores
@@ -373,9 +374,6 @@ def _run_task(job) -> tuple[int, tuple[str, list]]:
     return n, run_items(*args, task)
 
 
-PARENT_POLL = 0.5  # seconds between a worker's checks that its parent still runs
-
-
 @contextmanager
 def _pool(workers: int):
     """A pool of ``workers`` processes that no signal leaves behind.
@@ -384,20 +382,19 @@ def _pool(workers: int):
     interrupted half-started hangs the exit) and raised as KeyboardInterrupt once
     it has started; in the block both raise it (SIGTERM too, instead of ending
     the process at once); leaving the block in any way terminates the workers.
-    A parent killed outright (SIGKILL) is noticed by each worker
-    (:func:`_watch_parent`).
+    A parent killed outright (SIGKILL) takes them with it (:func:`_start_worker`).
     """
     import multiprocessing
 
     if threading.current_thread() is not threading.main_thread():  # no signals here
-        with multiprocessing.Pool(workers, _watch_parent) as pool:
+        with multiprocessing.Pool(workers, _start_worker, (os.getpid(),)) as pool:
             yield pool
         return
     came: list[int] = []
     previous = {number: signal.signal(number, lambda number, frame: came.append(number))
                 for number in (signal.SIGINT, signal.SIGTERM)}
     try:
-        pool = multiprocessing.Pool(workers, _watch_parent)
+        pool = multiprocessing.Pool(workers, _start_worker, (os.getpid(),))
         try:
             signal.signal(signal.SIGINT, signal.default_int_handler)
             signal.signal(signal.SIGTERM, _interrupt)
@@ -415,21 +412,15 @@ def _interrupt(number, frame):
     raise KeyboardInterrupt
 
 
-def _watch_parent() -> None:
+def _start_worker(parent: int) -> None:
     """A pool worker's start: Ctrl-C is the parent's to handle (it ends the pool),
-    SIGTERM ends the worker, and a thread ends it within PARENT_POLL seconds of the
-    parent's death."""
+    SIGTERM ends the worker, and so does its parent's death, however it dies
+    (:func:`rulebook.workers.end_with_parent`; Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
-
-    def watch():
-        while True:
-            time.sleep(PARENT_POLL)
-            if os.getppid() != parent:  # the parent died: the worker was handed to init
-                os._exit(1)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+    end_with_parent()
+    if os.getppid() != parent:  # it died before the kernel was told
+        os._exit(1)
 
 
 def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]:
