@@ -290,7 +290,7 @@ def test_a_study_with_a_number_that_is_not_finite_is_refused_before_it_runs(
         one_line_error(capsys)
 
 
-@pytest.mark.parametrize("workers", ["-1", "0", str(studies.WORKERS_PER_CORE * core_count() + 1),
+@pytest.mark.parametrize("workers", ["-1", "0", str(4 * core_count() + 1),  # 4 per core at most
                                      "1000"])
 def test_workers_out_of_range_are_one_line_errors_for_study_and_check(project, capsys,
                                                                       workers):
