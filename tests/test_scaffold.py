@@ -144,8 +144,9 @@ def test_a_write_that_fails_halfway_leaves_nothing_behind(tmp_path, monkeypatch)
         (root / folder).mkdir(parents=True)
     before = tree(root)
     monkeypatch.setattr(scaffold, "check_slug", lambda project, slug: None)
+    monkeypatch.setattr(scaffold, "check_package", lambda project: None)
     written = []
-    real = Path.write_text
+    real = scaffold.write_file
 
     def flaky(path, *args, **kwargs):
         if len(written) == 4:
@@ -153,7 +154,7 @@ def test_a_write_that_fails_halfway_leaves_nothing_behind(tmp_path, monkeypatch)
         written.append(path)
         return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "write_text", flaky)
+    monkeypatch.setattr(scaffold, "write_file", flaky)
     with pytest.raises(OSError):
         scaffold.new_game(Project(root), "tiny")
     assert len(written) == 4  # it did get halfway

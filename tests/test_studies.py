@@ -193,7 +193,7 @@ def test_bad_study_files_are_one_line_errors(project, capsys):
         err = capsys.readouterr().err
         assert expected in err and err.count("\n") == 1, err
     assert main(["study", "qttt", "ok", "--workers", "0", "--project", str(project.root)]) == 2
-    assert "--workers 0: must be at least 1" in capsys.readouterr().err
+    assert "--workers 0: must be from 1 to" in capsys.readouterr().err
 
 
 def test_a_worker_with_other_engine_code_is_refused(project, monkeypatch):

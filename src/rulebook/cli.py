@@ -71,11 +71,10 @@ def check_studies(project, recompute: bool, workers: int | None, scheduler=None)
 
 def command_study(args) -> int:
     from .build import Project
-    from .studies import load_study, run_study, study_path
+    from .studies import check_workers, load_study, run_study, study_path
 
     project = Project.find(Path(args.project) if args.project else None)
-    if args.workers is not None and args.workers < 1:
-        raise RulebookError(f"--workers {args.workers}: must be at least 1")
+    check_workers(args.workers)
     study = load_study(study_path(project.figures, args.game, args.name))
     _, report = run_study(study, args.workers, args.scheduler, progress=not args.quiet)
     rate = report.items / report.seconds if report.seconds else float("inf")
@@ -154,8 +153,12 @@ def command_serve(args) -> int:
 
 
 def command_find(args) -> int:
+    from .files import write_file
     from .finder import FindError, find, read_base, read_value, read_wanted
 
+    if args.out and not args.force and Path(args.out).exists():
+        raise FindError(f"{args.out} already exists: give another --out, or --force to "
+                        "replace it")
     options = {}
     for text in args.option:
         name, equals, value = text.partition("=")
@@ -166,12 +169,27 @@ def command_find(args) -> int:
     wanted = read_wanted(base, args.claim, args.before)
     text, report = find(base, wanted, args.seed, args.moves, args.time_limit)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            write_file(args.out, text, overwrite=args.force)
+        except FileExistsError:  # written meanwhile by someone else
+            raise FindError(f"{args.out} already exists: give another --out, or --force to "
+                            "replace it") from None
         print(f"wrote {args.out}: found in {report.seconds:.1f} s ({report.games} games, "
               f"{report.positions} positions tested)")
     else:
         print(text, end="")
     return 0
+
+
+def port(text: str) -> int:
+    """A TCP port for ``serve --port``: 0 (any free one) to 65535."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{number}: a port is from 0 (any free one) to 65535")
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -236,7 +254,7 @@ def parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="preview the pages on localhost, rebuilt and "
                                 "reloaded on every change")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks "
+    serve.add_argument("--port", type=port, default=8000, help="the port (default 8000; 0 picks "
                        "a free one)")
     serve.add_argument("--project", help="the project folder (default: found from here)")
     serve.set_defaults(run=command_serve)
@@ -256,6 +274,7 @@ def parser() -> argparse.ArgumentParser:
     find.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS",
                       help="give up after this long (default 60)")
     find.add_argument("--out", help="write the record here (default: print it)")
+    find.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     find.set_defaults(run=command_find)
     return main
 
@@ -276,8 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rulebook: {where}{error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("rulebook: interrupted; the previous build, if any, is left as it was",
-              file=sys.stderr)
+        print("rulebook: interrupted; no file is left half-written (the previous build, "
+              "catalog or result is as it was)", file=sys.stderr)
         return 130
 
 

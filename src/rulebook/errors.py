@@ -32,6 +32,12 @@ class OptionError(RulebookError, ValueError):
     """An unknown game, an unknown option or an option value out of range."""
 
 
+class ArgumentError(OptionError):
+    """A fact's argument that no position can satisfy (not a cell of the board, not a
+    side): unlike an argument wrong only here (an empty cell), it is wrong everywhere,
+    so ``rulebook find`` refuses it at once instead of searching."""
+
+
 class NotationError(RulebookError, ValueError):
     """A move or position text that cannot be parsed in the game's notation.
 

@@ -24,6 +24,8 @@ the file is written.
 
 from __future__ import annotations
 
+import json
+import math
 import random
 import re
 import time
@@ -32,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import RecordError, RulebookError
+from .errors import ArgumentError, NotationError, RecordError, RulebookError
 from .game import Game, State
 from .records import CLAIM_KEYS, Claim, Record, load_record, normalise, read_record, same
 from .views import kind_of
@@ -216,9 +218,20 @@ def read_wanted(base: Base, claims: list[str], before: list[str]) -> list[Wanted
     for text, is_before in [(t, False) for t in claims] + [(t, True) for t in before]:
         flag = "--before" if is_before else "--claim"
         raw = split_claim(text)
+        try:
+            json.dumps(raw, allow_nan=False)
+        except ValueError:  # nan or inf, at any depth
+            raise FindError(f"{flag} {text!r} can never hold: a number in it is not "
+                            "finite") from None
         want = Wanted(text, raw, None, is_before)  # type: ignore[arg-type]
         record = _read(record_text(base, [], [want]), f"{flag} {text!r}")
         want.claim = record.claims[0]
+        fact = base.game.facts[want.claim.fact]
+        if fact.values is not None:
+            answers = [normalise(v) for v in fact.values(base.game)]
+            if not any(same(normalise(want.claim.expect), a) for a in answers):
+                raise FindError(f"{flag} {text!r} can never hold: {fact.name} is one of "
+                                f"{', '.join(map(repr, answers))}")
         wanted.append(want)
     return wanted
 
@@ -257,6 +270,24 @@ class Search:
         self.before = [w for w in wanted if w.before]
         self.after = [w for w in wanted if not w.before]
         self.start = _read(record_text(base, [], []), "--from").replay()[-1]
+        if self.start.is_over():
+            raise FindError("--from: the record's game is over, so no move can follow it")
+        for want in wanted:  # an argument no position can satisfy fails now, not at the end
+            try:
+                self.compute(want, self.start)
+            except FindError:
+                raise
+            except RulebookError:  # wrong in this position only (an empty cell)
+                pass
+
+    def compute(self, want: Wanted, state: State):
+        """The claim's fact at ``state``; a FindError if its arguments can never be right."""
+        claim = want.claim
+        try:
+            return self.base.game.facts[claim.fact].compute(state, **claim.args)
+        except (ArgumentError, NotationError) as error:
+            flag = "--before" if want.before else "--claim"
+            raise FindError(f"{flag} {want.text!r} can never hold: {error}") from None
 
     def holds(self, state: State, group: list[Wanted]) -> bool:
         """Whether every claim of ``group`` holds; the most often false is tested first."""
@@ -264,7 +295,9 @@ class Search:
             want.tested += 1
             claim = want.claim
             try:
-                actual = normalise(self.base.game.facts[claim.fact].compute(state, **claim.args))
+                actual = normalise(self.compute(want, state))
+            except FindError:
+                raise
             except RulebookError as error:
                 want.false += 1
                 want.error = str(error)
@@ -336,8 +369,8 @@ def find(base: Base, wanted: list[Wanted], seed: int = 0, moves: int | None = No
     """The text of a record where every claim holds; FindError saying what was tried."""
     if moves is not None and moves < 1:
         raise FindError(f"--moves {moves}: the position is at least one move from the start")
-    if not time_limit > 0:
-        raise FindError(f"--time-limit {time_limit}: must be more than 0 seconds")
+    if not 0 < time_limit < math.inf:
+        raise FindError(f"--time-limit {time_limit}: must be a number of seconds more than 0")
     search = Search(base, wanted, seed, moves, time_limit)
     found = search.run()
     if found is None:

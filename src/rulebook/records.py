@@ -31,6 +31,7 @@ moves and claims are found by scanning the text (``_Lines``).
 
 from __future__ import annotations
 
+import bisect
 import re
 import tomllib
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ClaimError, RecordError, RulebookError, toml_error
+from .files import InputTooLarge, read_limited
 from .game import Game, State
 from .games import make_game
 from .literals import name_pattern, player_names, unchecked_literals
@@ -264,17 +266,38 @@ class _Lines:
 
     def of_strings(self, strings: list[str], start: int, bare: bool = False) -> list[int | None]:
         """Lines of each string in order, searching forward from line ``start``:
-        quoted (in an array) or bare (inside a multi-line string)."""
-        found, current = [], max(start - 1, 0)
+        quoted (in an array) or bare (inside a multi-line string).
+
+        Each search starts just after the previous find, so finding them all reads
+        the text about twice; a string not found (written with escapes, say) reads
+        the rest of it, and once that has cost as much as reading it four times
+        more, the remaining strings get no line: the work is linear in the size.
+        """
+        if not hasattr(self, "_starts"):
+            self._flat = "\n".join(self.lines)
+            self._starts = [0]
+            for line in self.lines[:-1]:
+                self._starts.append(self._starts[-1] + len(line) + 1)
+        flat, found = self._flat, []
+        position = self._starts[min(max(start - 1, 0), len(self._starts) - 1)]
+        budget = 6 * len(flat) + 1
         for text in strings:
-            forms = (text,) if bare else (f'"{text}"', f"'{text}'")
-            for number in range(current, len(self.lines)):
-                if any(form in self.lines[number] for form in forms):
-                    found.append(number + 1)
-                    current = number
-                    break
-            else:
+            if budget <= 0:
                 found.append(None)
+                continue
+            forms = (text,) if bare else (f'"{text}"', f"'{text}'")
+            at, form = -1, ""
+            for candidate in forms:  # the earliest form; a later one is looked for only before it
+                end = len(flat) if at < 0 else at + len(candidate)
+                if (where := flat.find(candidate, position, end)) >= 0 and (at < 0 or where < at):
+                    at, form = where, candidate
+            if at < 0:
+                budget -= (len(flat) - position) * len(forms)
+                found.append(None)
+                continue
+            budget -= (at - position) * len(forms)
+            found.append(bisect.bisect_right(self._starts, at))
+            position = at + len(form)
         return found
 
     def of_tables(self, header: str) -> list[int]:
@@ -321,7 +344,9 @@ class _Checker:
 
 def _read_text(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        data = read_limited(path)
+    except InputTooLarge as error:
+        raise RecordError(path, None, f"cannot read the record: {error}") from None
     except OSError as error:
         raise RecordError(path, None, f"cannot read the record: {error.strerror}") from None
     try:

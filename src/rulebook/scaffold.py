@@ -20,20 +20,26 @@ files written so far are removed if writing fails, so a refused or failed
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import keyword
 import re
 import string
+import sys
 import unicodedata
 from pathlib import Path
 
 from .build import Project
 from .errors import RulebookError
+from .files import write_file
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "game"
 SLUG = re.compile(r"[a-z][a-z0-9_]{1,29}")
 # Characters a name cannot hold: they would need escaping in reST, Python, TOML or PO.
 NAME_FORBIDDEN = set('"\\`*|') | {chr(c) for c in range(32)}
+# Pages every Sphinx HTML build makes itself: a game's page of the same name would clash.
+SPHINX_PAGES = {"genindex", "search", "searchindex", "modindex", "py-modindex"}
+PACKAGE = Path(__file__).resolve().parent
 
 
 class ScaffoldError(RulebookError):
@@ -51,7 +57,67 @@ def _check_name(option: str, name: str) -> str:
     if not name or bad:
         what = "is empty" if not name else f"cannot contain {', '.join(map(repr, bad))}"
         raise ScaffoldError(f"{option} {name!r} {what}")
+    if (read := _as_rest(name)) != name:
+        shows = f"the page would show {read!r}" if read else "not plain text on the page"
+        raise ScaffoldError(f"{option} {name!r} is reST markup ({shows}): write the name as "
+                            "plain words")
     return name
+
+
+def _as_rest(text: str) -> str | None:
+    """What reST makes of ``text`` written alone on a line, as the page's title is:
+    the same text if it is plain words; else what it shows, or None if it is not
+    one paragraph of text (a list, a comment, a section line, a reference...)."""
+    from docutils import nodes
+    from docutils.core import publish_doctree
+
+    tree = publish_doctree(text, settings_overrides={"report_level": 5, "halt_level": 5,
+                                                     "file_insertion_enabled": False,
+                                                     "raw_enabled": False})
+    if len(tree.children) != 1 or not isinstance(tree.children[0], nodes.paragraph):
+        return None
+    paragraph = tree.children[0]
+    if not all(isinstance(child, nodes.Text) for child in paragraph.children):
+        return None
+    return paragraph.astext()
+
+
+def module_names() -> set[str]:
+    """Names a game's package would shadow: every module and package of rulebook
+    (at any depth) and of Python's standard library."""
+    own = {p.stem for p in PACKAGE.rglob("*.py") if p.stem != "__init__"}
+    own |= {p.parent.name for p in PACKAGE.rglob("__init__.py")}
+    return own | set(sys.stdlib_module_names)
+
+
+def ignored_by(project: Project, paths) -> tuple[Path, str] | None:
+    """The first of ``paths`` that the project's .gitignore hides, with the pattern
+    (the patterns as git reads them: ``name``, ``*.ext``, ``folder/``, ``/anchored``,
+    ``!again``; the last match wins)."""
+    try:
+        lines = (project.root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+    patterns = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    for path in paths:
+        parts = Path(path).relative_to(project.root).parts
+        hidden = None
+        for pattern in patterns:
+            negated = pattern.startswith("!")
+            body = pattern[1:] if negated else pattern
+            folder_only = body.endswith("/")
+            body = body.strip("/") if "/" in body.rstrip("/") else body.rstrip("/")
+            anchored = "/" in body
+            for depth in range(1, len(parts) + 1):
+                if folder_only and depth == len(parts):
+                    continue  # the file itself is not a folder
+                here = "/".join(parts[:depth]) if anchored else parts[depth - 1]
+                if fnmatch.fnmatchcase(here, body):
+                    hidden = None if negated else pattern
+                    break
+        if hidden:
+            return Path(path), hidden
+    return None
 
 
 def template_values(slug: str, name: str, name_ja: str) -> dict[str, str]:
@@ -62,14 +128,17 @@ def template_values(slug: str, name: str, name_ja: str) -> dict[str, str]:
             "name_ja_py": json.dumps(name_ja, ensure_ascii=False)}
 
 
+def planned_paths(project: Project, slug: str) -> dict[Path, Path]:
+    """Every file ``new`` would write (or add to), with its template."""
+    return {project.root / template.relative_to(TEMPLATES).as_posix()
+            .replace("__slug__", slug).removesuffix(".tmpl"): template
+            for template in sorted(TEMPLATES.rglob("*.tmpl"))}
+
+
 def planned_files(project: Project, slug: str, values: dict[str, str]) -> dict[Path, str]:
     """Every file ``new`` would write, with its text."""
-    files = {}
-    for template in sorted(TEMPLATES.rglob("*.tmpl")):
-        relative = template.relative_to(TEMPLATES).as_posix().replace("__slug__", slug)
-        text = string.Template(template.read_text(encoding="utf-8")).substitute(values)
-        files[project.root / relative.removesuffix(".tmpl")] = text
-    return files
+    return {path: string.Template(template.read_text(encoding="utf-8")).substitute(values)
+            for path, template in planned_paths(project, slug).items()}
 
 
 def added_entries(catalog: Path, entries: str) -> str:
@@ -92,6 +161,22 @@ def check_slug(project: Project, slug: str) -> None:
     if slug in games.available_games():
         raise ScaffoldError(f"game {slug!r} already exists "
                             f"({Path(games.__file__).parent / slug})")
+    if slug in SPHINX_PAGES:
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: Sphinx makes a page {slug}.html "
+                            "of its own, which the game's page would replace")
+    if slug in module_names():
+        where = "Python's standard library" if slug in sys.stdlib_module_names else "rulebook"
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: it is the name of a module of "
+                            f"{where}, which the game's package would shadow")
+    if hidden := ignored_by(project, [project.figures / slug, *planned_paths(project, slug)]):
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: the project's .gitignore hides "
+                            f"{hidden[0].relative_to(project.root)} (pattern {hidden[1]!r}), so "
+                            "the game would never be committed")
+
+
+def check_package(project: Project) -> None:
+    from . import games
+
     package = (project.root / "src" / "rulebook").resolve()
     running = Path(games.__file__).resolve().parent.parent
     if package != running:
@@ -106,6 +191,7 @@ def new_game(project: Project, slug: str, name: str | None = None,
     check_slug(project, slug)
     name = _check_name("--name", name if name is not None else slug.replace("_", " ").title())
     name_ja = _check_name("--name-ja", name_ja if name_ja is not None else name)
+    check_package(project)
     files = planned_files(project, slug, template_values(slug, name, name_ja))
     additions = {path.with_suffix(""): files.pop(path) for path in list(files)
                  if path.suffix == ".add"}
@@ -117,24 +203,43 @@ def new_game(project: Project, slug: str, name: str | None = None,
         raise ScaffoldError(f"{taken[0]} already exists: choose another slug, or remove "
                             f"{len(taken)} file(s) of an earlier {slug!r}")
     written: list[Path] = []
+    added: list[Path] = []
     made: list[Path] = []
     originals = {path: path.read_bytes() for path in additions}
     try:
+        # the records' folder, made first, claims the slug: a second ``new`` of it
+        # started meanwhile finds it taken
+        (project.figures / slug).mkdir()
+        made.append(project.figures / slug)
         for path, text in additions.items():
-            path.write_text(text, encoding="utf-8")
+            write_file(path, text)
+            added.append(path)
         for path, text in files.items():
             missing = [p for p in (path.parent, *path.parent.parents) if not p.exists()]
             path.parent.mkdir(parents=True, exist_ok=True)
             made += reversed(missing)
-            path.write_text(text, encoding="utf-8")
+            write_file(path, text, overwrite=False)
             written.append(path)
+    except FileExistsError as error:
+        _undo(added, originals, written, made)
+        raise ScaffoldError(f"{error.filename} already exists: another 'rulebook new {slug}' "
+                            "got there first") from None
     except BaseException:
-        for path, data in originals.items():
-            path.write_bytes(data)
-        for path in written:
-            path.unlink(missing_ok=True)
-        for folder in reversed(made):
-            if folder.is_dir() and not any(folder.iterdir()):
-                folder.rmdir()
+        _undo(added, originals, written, made)
         raise
     return [*additions, *written]
+
+
+def _undo(added: list[Path], originals: dict[Path, bytes], written: list[Path],
+          made: list[Path]) -> None:
+    """Put back what a failed ``new`` changed."""
+    for path in added:
+        try:
+            write_file(path, originals[path])
+        except OSError:  # left whole with the entries added; the first error is the news
+            pass
+    for path in written:
+        path.unlink(missing_ok=True)
+    for folder in reversed(made):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()

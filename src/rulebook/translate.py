@@ -18,14 +18,17 @@ The report lists every entry that needs a translator, with its file and line.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sphinx_intl.catalog import dump_po, load_po
+from babel.messages.pofile import write_po
+from sphinx_intl.catalog import load_po
 
 from .build import Project, _sphinx
+from .files import write_file
 from .i18n import read_catalog
 from .records import LANGUAGES
 
@@ -79,7 +82,9 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
                            if m.id in before]
     if report.changed:
         po.parent.mkdir(parents=True, exist_ok=True)
-        dump_po(str(po), catalog, width=WIDTH)
+        text = io.BytesIO()  # as sphinx-intl's dump_po writes it, but aside, then moved
+        write_po(text, catalog, width=WIDTH)
+        write_file(po, text.getvalue())
     for message in read_catalog(po):  # as written, for the line numbers
         if message.id and (message.fuzzy or not message.string):
             kind = "fuzzy" if message.fuzzy else "untranslated"

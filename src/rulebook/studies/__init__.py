@@ -28,15 +28,21 @@ import hashlib
 import json
 import math
 import os
+import re
+import signal
+import threading
 import time
 import tomllib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..errors import RulebookError, one_line, toml_error
+from ..files import InputTooLarge, read_limited, write_file
 from ..games import GAME_MODULES, make_game
+from ..workers import core_count, end_with_parent
 from .kinds import KINDS, Kind
 
 # Bump when the seeding, splitting or combining of tasks changes.
@@ -45,6 +51,11 @@ PACKAGE = Path(__file__).resolve().parent.parent
 # Modules of a game package that play no part in a game (drawing, figures' view options).
 NOT_ENGINE = {"drawing.py", "views.py", "clicks.py"}  # what a player sees, not what a game does
 STUDY_KEYS = {"kind", "label"}
+WORKERS_PER_CORE = 4  # more local processes than this many per core only slow a study down
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a study's name: a file name, no folder
+# A Dask scheduler's address: [protocol://]host:port (the protocols distributed speaks).
+SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+)"
+                       r":(\d{1,5})")
 
 
 class StudyError(RulebookError):
@@ -69,7 +80,38 @@ class Study:
 
 
 def study_path(figures: Path, game: str, name: str) -> Path:
+    """``figures/<game>/studies/<name>.toml``; a name that is not a plain file name
+    (``../other/studies/x``) or a game that is not one is refused."""
+    if game not in GAME_MODULES:
+        raise StudyError(f"{game!r} is not a game ({', '.join(GAME_MODULES)})")
+    if not NAME.fullmatch(name) or name.endswith(".toml"):
+        raise StudyError(f"study name {name!r}: write the name of a file in "
+                         f"figures/{game}/studies/ without its .toml (letters, digits, "
+                         "'.', '-' and '_'; no folder)")
     return Path(figures) / game / "studies" / f"{name}.toml"
+
+
+def check_scheduler(address: str) -> str:
+    """A Dask scheduler's address as given, if it is one (an empty or local one would
+    start a cluster on this machine instead)."""
+    found = SCHEDULER.fullmatch(address)
+    if not found or not 1 <= int(found.group(1)) <= 65535:
+        raise StudyError(f"--scheduler {address!r}: write the address of a Dask scheduler, "
+                         "[tcp://]HOST:PORT with a port from 1 to 65535, e.g. "
+                         "tcp://10.0.0.5:8786")
+    return address
+
+
+def check_workers(workers: int | None) -> int:
+    """The number of local processes to run on: ``workers``, or every core."""
+    cores = core_count()
+    if workers is None:
+        return cores
+    most = WORKERS_PER_CORE * cores
+    if not 1 <= workers <= most:
+        raise StudyError(f"--workers {workers}: must be from 1 to {most} "
+                         f"({WORKERS_PER_CORE} per core, {cores} core(s) here)")
+    return workers
 
 
 def find_studies(figures: Path) -> list[Path]:
@@ -79,10 +121,14 @@ def find_studies(figures: Path) -> list[Path]:
 def load_study(path: Path) -> Study:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path).decode("utf-8")
     except FileNotFoundError:
         raise StudyError(f"{path}: no such study") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except InputTooLarge as error:
+        raise StudyError(f"{path}: cannot read the study: {error}") from None
+    except OSError as error:
+        raise StudyError(f"{path}: cannot read the study: {error.strerror}") from None
+    except UnicodeDecodeError as error:
         raise StudyError(f"{path}: cannot read the study: {error}") from None
     try:
         data = tomllib.loads(text)
@@ -101,12 +147,29 @@ def load_study(path: Path) -> Study:
     if (not isinstance(label, dict) or set(label) != {"en", "ja"}
             or not all(isinstance(v, str) for v in label.values())):
         raise StudyError(f"{path}: 'label' must be a table with the strings en and ja")
+    if found := _not_finite(data):
+        raise StudyError(f"{path}: {found[0]} = {found[1]!r}: a study's numbers must be "
+                         "finite")
     spec = {k: v for k, v in data.items() if k not in STUDY_KEYS}
     try:
         spec = kind.check(game, spec)
     except RulebookError as error:
         raise StudyError(f"{path}: {one_line(str(error))}") from None
     return Study(path, f"{game}/{path.stem}", game, kind, label, spec)
+
+
+def _not_finite(value, where: str = "") -> tuple[str, float] | None:
+    """The key (``players.exploration``) and value of the first NaN or infinity in
+    ``value``, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where, value
+    if isinstance(value, dict):
+        items = ((f"{where}.{k}" if where else k, v) for k, v in value.items())
+    elif isinstance(value, list):
+        items = ((f"{where}[{n}]", v) for n, v in enumerate(value))
+    else:
+        return None
+    return next((found for key, item in items if (found := _not_finite(item, key))), None)
 
 
 # --- fingerprints -----------------------------------------------------------
@@ -255,6 +318,10 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     ``scheduler``: a Dask scheduler address, or a ``distributed.Client``; else
     ``workers`` local processes (default: every core).
     """
+    if isinstance(scheduler, str):
+        check_scheduler(scheduler)
+    elif scheduler is None:
+        workers = check_workers(workers)
     kind = study.kind
     count = kind.item_count(study.spec)
     inputs = fingerprint(study)  # before the run: a file edited meanwhile makes it stale
@@ -264,7 +331,6 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     if scheduler is not None:
         results, workers, where = _run_dask(study, count, scheduler, bar)
     else:
-        workers = workers or os.cpu_count() or 1
         results, where = _run_local(study, count, workers, bar), f"{workers} local process(es)"
     bar.close()
     items = []
@@ -275,9 +341,7 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
         items += part
     text = result_text(study, kind.combine(study.game, study.spec, items), inputs)
     if write:
-        tmp = study.result_path.with_suffix(".json.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(study.result_path)
+        write_file(study.result_path, text)
     return text, RunReport(time.perf_counter() - started, count, workers, where)
 
 
@@ -296,15 +360,67 @@ def _run_local(study: Study, count: int, workers: int, bar) -> list:
             results.append(run_items(*args, task))
             bar.update(len(task))
         return results
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    with ProcessPoolExecutor(workers) as pool:
-        futures = {pool.submit(run_items, *args, task): n for n, task in enumerate(tasks)}
-        results: list = [None] * len(tasks)
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            bar.update(len(tasks[futures[future]]))
+    results: list = [None] * len(tasks)
+    with _pool(workers) as pool:
+        jobs = [(n, args, task) for n, task in enumerate(tasks)]
+        for n, part in pool.imap_unordered(_run_task, jobs):
+            results[n] = part
+            bar.update(len(tasks[n]))
     return results
+
+
+def _run_task(job) -> tuple[int, tuple[str, list]]:
+    n, args, task = job
+    return n, run_items(*args, task)
+
+
+@contextmanager
+def _pool(workers: int):
+    """A pool of ``workers`` processes that no signal leaves behind.
+
+    A SIGINT or SIGTERM that comes while the pool starts is held back (a pool
+    interrupted half-started hangs the exit) and raised as KeyboardInterrupt once
+    it has started; in the block both raise it (SIGTERM too, instead of ending
+    the process at once); leaving the block in any way terminates the workers.
+    A parent killed outright (SIGKILL) takes them with it (:func:`_start_worker`).
+    """
+    import multiprocessing
+
+    if threading.current_thread() is not threading.main_thread():  # no signals here
+        with multiprocessing.Pool(workers, _start_worker, (os.getpid(),)) as pool:
+            yield pool
+        return
+    came: list[int] = []
+    previous = {number: signal.signal(number, lambda number, frame: came.append(number))
+                for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        pool = multiprocessing.Pool(workers, _start_worker, (os.getpid(),))
+        try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGTERM, _interrupt)
+            if came:
+                raise KeyboardInterrupt
+            yield pool
+        finally:
+            pool.terminate()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _interrupt(number, frame):
+    raise KeyboardInterrupt
+
+
+def _start_worker(parent: int) -> None:
+    """A pool worker's start: Ctrl-C is the parent's to handle (it ends the pool),
+    SIGTERM ends the worker, and so does its parent's death, however it dies
+    (:func:`rulebook.workers.end_with_parent`; Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    end_with_parent()
+    if os.getppid() != parent:  # it died before the kernel was told
+        os._exit(1)
 
 
 def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]:
@@ -316,8 +432,10 @@ def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]
     own = not hasattr(scheduler, "submit")
     try:
         client = Client(scheduler, timeout=10) if own else scheduler
-    except OSError as error:
-        raise StudyError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    except (OSError, ValueError, TypeError) as error:  # unreachable, or not an address
+        raise StudyError(f"cannot reach the Dask scheduler at {scheduler!r}: "
+                         f"{one_line(str(error))} (write an address such as "
+                         "tcp://10.0.0.5:8786)") from None
     try:
         workers = max(1, sum(client.nthreads().values()))
         tasks = chunks(count, workers)

@@ -8,7 +8,7 @@ are ``First`` and ``Second``.  Knot types are written as in the figures:
 
 from __future__ import annotations
 
-from ...errors import NotationError, OptionError
+from ...errors import ArgumentError, NotationError, OptionError
 from ...game import COMMON_FACTS, FactSet, players_or
 from .board import cell_name
 from .jones import format_jones, jones
@@ -22,21 +22,32 @@ def _cell(state, cell: str) -> int:
     try:
         return parse_cell(cell, state.size, cell, 1)
     except NotationError as error:
-        raise OptionError(str(error)) from None
+        raise ArgumentError(str(error)) from None
 
 
 def line_through(state, cell: str, side: str):
     """The line through ``cell``'s ``side`` (N, E, S or W), e.g. ("C3", "N")."""
     index = _cell(state, cell)
     if side not in ("N", "E", "S", "W"):
-        raise OptionError(f"side must be N, E, S or W, not {side!r}")
+        raise ArgumentError(f"side must be N, E, S or W, not {side!r}")
     if state.codes[index] is None:
         raise OptionError(f"{cell} is empty: no line runs through it")
     return state.line_at(index, side)
 
 
+def closed_line(state, cell: str, side: str):
+    """The line through ``cell``'s ``side``, which must be a closed loop."""
+    line = line_through(state, cell, side)
+    if not line.closed:
+        raise OptionError(f"the line through {cell} {side} is not closed yet")
+    return line
+
+
 def _player(state, player: str) -> int:
-    return state.game.player_index(player)
+    try:
+        return state.game.player_index(player)
+    except OptionError as error:
+        raise ArgumentError(str(error)) from None
 
 
 @FACTS.fact("stage", "The stage of the game.", values=lambda game: ("placing", "replacing", "over"))
@@ -94,7 +105,7 @@ def _empty_cells(state) -> int:
 def _tile_count(state, kind) -> int:
     kinds = sorted({tile.kind for tile in TILES.values()})
     if kind not in kinds:
-        raise OptionError(f"kind must be {', '.join(kinds)}, not {kind!r}")
+        raise ArgumentError(f"kind must be {', '.join(kinds)}, not {kind!r}")
     return sum(code is not None and TILES[code].kind == kind for code in state.codes)
 
 
@@ -124,10 +135,7 @@ def _knots_through(state, cell) -> list[str]:
 @FACTS.fact("knot", "The knot type of the loop through a cell's side, e.g. '3₁', 'K' or '○'.",
             args=("cell", "side"))
 def _knot(state, cell, side) -> str:
-    line = line_through(state, cell, side)
-    if not line.closed:
-        raise OptionError(f"the line through {cell} {side} is not closed yet")
-    return state.knot(line).label
+    return state.knot(closed_line(state, cell, side)).label
 
 
 @FACTS.fact("knot_value", "Points the loop through a cell's side is worth (0 unless a named knot).",
@@ -232,7 +240,7 @@ def _line_closed(state, cell, side) -> bool:
 @FACTS.fact("tile_crossings", "How many crossings a tile (by code, e.g. 't1') has.", args=("code",))
 def _tile_crossings(state, code) -> int:
     if code not in TILES:
-        raise OptionError(f"{code!r} is not a tile code (codes: {' '.join(TILES)})")
+        raise ArgumentError(f"{code!r} is not a tile code (codes: {' '.join(TILES)})")
     return TILES[code].crossings
 
 
@@ -258,4 +266,4 @@ def _tangled_lines(state, cell, side) -> int:
                      "game's Alexander rule can miss it).",
             args=("cell", "side"))
 def _jones(state, cell, side) -> str:
-    return format_jones(jones(*line_through(state, cell, side).diagram))
+    return format_jones(jones(*closed_line(state, cell, side).diagram))
