@@ -162,16 +162,19 @@ def _tidy(text: str, root: Path) -> str:
     return "\n".join(lines)
 
 
-def check_translations(project: Project | str, staging: Path | str, fresh: bool = True) -> None:
+def check_translations(project: Project | str, staging: Path | str, fresh: bool = True,
+                       read: bool = True) -> None:
     """Fail, one line per problem, if a catalog is not in step with the pages
     (``fresh=False``: read again only the pages that changed since the last check
-    into ``staging``)."""
+    into ``staging``; ``read=False``: the pages did not change since then, only
+    catalogs did)."""
     from .i18n import catalog_problems
 
     project, staging = Project(Path(project)) if isinstance(project, str) else project, Path(staging)
     pot = staging / "gettext"
-    _sphinx(project, "gettext", "en", pot, staging / "doctrees" / "gettext", staging / "figures",
-            fresh=fresh)
+    if read or not pot.is_dir():
+        _sphinx(project, "gettext", "en", pot, staging / "doctrees" / "gettext",
+                staging / "figures", fresh=fresh)
     for lang in LANGUAGES[1:]:
         problems = catalog_problems(pot, project.docs / "locale", lang)
         if problems:

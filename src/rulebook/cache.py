@@ -17,9 +17,10 @@ from __future__ import annotations
 import ast
 import hashlib
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
+
+from .files import write_file
 
 PACKAGE = Path(__file__).resolve().parent  # src/rulebook
 KINDS = ("figures", "pdf-drawings", "fonts")  # what the figure cache holds
@@ -78,14 +79,7 @@ class Store:
         target = self.path(key)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as stream:
-                    stream.write(data)
-                os.replace(temporary, target)
-            except BaseException:
-                os.unlink(temporary)
-                raise
+            write_file(target, data, sync=False)
         except OSError:
             pass
 

@@ -25,12 +25,14 @@ MAX_INPUT_BYTES = 1_000_000  # a record or a study larger than this is refused
 MAX_INPUT_TEXT = "1 MB"  # the limit as the error messages and the guide state it
 
 
-def write_file(path: str | Path, data: str | bytes, overwrite: bool = True) -> Path:
+def write_file(path: str | Path, data: str | bytes, overwrite: bool = True,
+               sync: bool = True) -> Path:
     """Write ``data`` (text as UTF-8) to ``path`` atomically; returns the path.
 
     Any OSError names ``path`` (a failed ``write`` alone names no file).  With
     ``overwrite=False``, a ``path`` that exists raises FileExistsError and is left
-    as it was.
+    as it was.  ``sync=False``: not flushed to the disk before the move (a cache
+    entry, which a crash may lose but never leaves half-written).
     """
     path = Path(path)
     if isinstance(data, str):
@@ -52,7 +54,8 @@ def write_file(path: str | Path, data: str | bytes, overwrite: bool = True) -> P
         with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if sync:
+                os.fsync(stream.fileno())
         os.chmod(temporary, mode)
         if overwrite:
             os.replace(temporary, path)
