@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -322,15 +323,23 @@ def check(project, records: list[Path] | None = None, recompute_studies: bool = 
 
 
 def _report(parts: list[Part], root: Path, started: float) -> Report:
-    """Paths relative to the project; each problem once (the pages' reads meet a
-    record's error again, once per language: the records part has said it)."""
+    """Paths relative to the project; each problem once.  The pages' reads meet a
+    record's error again (the records part has said it), and an error in English
+    text again in the Japanese read, where the text is the English one untranslated
+    or translated (Sphinx's location ``page.rst:12:<translated>:1``)."""
     from .build import _tidy
 
     seen: set[str] = set()
-    records = parts[0].problems
+    records = [_tidy(line, root) for line in parts[0].problems]
     for part in parts:
         lines = _tidy("\n".join(part.problems), root).splitlines()
         if part is not parts[0]:
-            lines = [line for line in lines if not any(_tidy(r, root) in line for r in records)]
-        part.problems = [line for line in lines if not (line in seen or seen.add(line))]
+            lines = [line for line in lines if not any(record in line for record in records)]
+        kept = []
+        for line in lines:
+            key = re.sub(r":<translated>:\d+:", ":", line)
+            if key not in seen:
+                seen.add(key)
+                kept.append(line)
+        part.problems = kept
     return Report(parts, time.perf_counter() - started)
