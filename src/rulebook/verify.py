@@ -190,7 +190,7 @@ sys.meta_path.insert(0, BrowserOnly())
 CHILD = BROWSER_ONLY + """
 import json
 from rulebook.verify import browser_drawings
-print(json.dumps(browser_drawings(json.loads(sys.stdin.read()))))
+print(json.dumps(browser_drawings(json.loads(sys.argv[1]))))
 """
 
 
@@ -245,7 +245,7 @@ def browser_drawings(job: dict) -> dict:
                     draw_panel(record, module, panel, lang)
                     panels += 1
                 except RecordError as error:  # a bug's message may differ from panel to panel
-                    cause = error.__cause__
+                    cause = error.__cause__ or error  # (none: the record's own error)
                     report(str(error), (where_in_games(cause, module), type(cause),
                                         str(cause) if isinstance(cause, RulebookError) else ""))
     return {"problems": problems, "panels": panels}
@@ -254,17 +254,14 @@ def browser_drawings(job: dict) -> dict:
 def start_drawings(paths: list[Path], figures: Path, games: list[str]) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(PACKAGE.parent), os.environ.get("PYTHONPATH")]))}
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    child.stdin.write(json.dumps({"records": [str(p) for p in paths], "figures": str(figures),
-                                  "games": games}))
-    child.stdin.close()
-    return child
+    job = json.dumps({"records": [str(p) for p in paths], "figures": str(figures),
+                      "games": games})
+    return subprocess.Popen([sys.executable, "-c", CHILD, job], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
 def finish_drawings(child: subprocess.Popen) -> Part:
-    out, err = child.stdout.read(), child.stderr.read()
-    child.wait()
+    out, err = child.communicate()
     part = Part("drawings")
     try:
         result = json.loads(out)
