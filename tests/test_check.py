@@ -158,7 +158,8 @@ def test_checking_one_record_draws_its_panels_and_checks_their_labels(tmp_path, 
     assert main(["check", str(path)]) == 2
     out, err = capsys.readouterr()
     assert err.splitlines() == [f"{path}: panel 1: label has no 'ja' text"]
-    path.write_text(path.read_text().replace('" }', '", ja = "初手のあと" }'), encoding="utf-8")
+    path.write_text(path.read_text().replace('" }', '", ja = "初手のあと" }'),
+                    encoding="utf-8")
     assert main(["check", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "1 of 1 records hold" in out and "2 panels drawn as the browser draws them" in out

@@ -5,15 +5,19 @@ methods: the browser's drawing vocabulary, declared once in
 :data:`VOCABULARY` (``ax.plot``, ``ax.text``, ``ax.add_patch`` of a
 ``Rectangle``, ``Circle``, ``Polygon``, ``Wedge`` or ``FancyArrowPatch``, and
 a few more).  :class:`SceneAxes` accepts the same calls and keeps each as a
-plain dict (a *scene item*: kind, points in data units, colours, widths in points, z-order), so the same
-drawing code gives the books' figures through matplotlib and the browser's
-board through ``play.js``, which renders the items as SVG.  Print and play
-cannot drift apart: there is one drawing per game.
+plain dict (a *scene item*: kind, points in data units, colours, widths in
+points, z-order), so the same drawing code gives the books' figures through
+matplotlib and the browser's board through ``play.js``, which renders the
+items as SVG.  Print and play cannot drift apart: there is one drawing per
+game.
 
 In the browser, where matplotlib is absent, :func:`install` registers stand-in
 modules ``matplotlib.patches``, ``matplotlib.patheffects`` and
 ``rulebook.figure_style`` (the palette and ``font``) so the drawing modules
-import unchanged.  Standard library only.
+import unchanged.  A name outside the vocabulary (``RegularPolygon``,
+``ax.scatter``) is an error that names it and the vocabulary, in the browser
+as under ``rulebook check``, which draws every panel this way
+(:mod:`rulebook.verify`).  Standard library only.
 """
 
 from __future__ import annotations

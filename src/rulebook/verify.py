@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
+from .records import LANGUAGES
+
 PACKAGE = Path(__file__).resolve().parent
-LANGUAGES = ("en", "ja")  # as records.LANGUAGES, without importing it here (the child's start)
 
 
 @dataclass
