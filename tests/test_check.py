@@ -102,7 +102,7 @@ def test_a_claim_dropped_in_a_japanese_message_is_one_line(broken):
 
 def test_a_drawing_that_raises_is_one_line_with_the_record_panel_and_drawing_line(broken):
     _, lines, done = broken
-    match = only_line(done, r"figures/qttt/[\w-]+\.toml:\d+: panel 1 \(en\): "
+    match = only_line(done, r"figures/qttt/[\w-]+\.toml:\d+: panel 1: "
                             + DRAWING_FILE.format(game="qttt")
                             + r":(\d+): TypeError: object of type '\w+' has no len\(\)",
                       "qttt/drawing.py")
@@ -121,7 +121,7 @@ def test_a_patch_outside_the_browsers_vocabulary_is_one_line(broken):
 
 def test_an_axes_method_outside_the_browsers_vocabulary_is_one_line(broken):
     _, lines, done = broken
-    match = only_line(done, r"figures/craquelure/[\w-]+\.toml:\d+: panel 1 \(en\): "
+    match = only_line(done, r"figures/craquelure/[\w-]+\.toml:\d+: panel 1: "
                             + DRAWING_FILE.format(game="craquelure")
                             + r":(\d+): ax\.scatter is outside the browser's drawing vocabulary "
                               r"\(Axes: plot, text, add_patch, .*\)", "craquelure/drawing.py")
@@ -182,14 +182,18 @@ def broken_ink(monkeypatch):
     monkeypatch.setattr(drawing_module("qttt"), "INK", "no-such-colour")
 
 
-def test_a_drawing_that_raises_fails_the_build_in_one_line(small, monkeypatch, capsys):
+@pytest.mark.parametrize("options", [[], ["--no-cache"]], ids=["cache", "no-cache"])
+def test_a_drawing_that_raises_fails_the_build_in_one_line(small, options, tmp_path, monkeypatch,
+                                                          capsys):
+    """Drawn before the pages into the cache (an empty one), or as each page is read."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     broken_ink(monkeypatch)
-    assert main(["build", "--quiet", "--project", str(small.root)]) == 2
+    assert main(["build", "--quiet", *options, "--project", str(small.root)]) == 2
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    assert re.fullmatch(r"rulebook: docs/index\.rst:\d+: ERROR: figures/qttt/cycle\.toml: "
-                        r"panel 1 \(en\): " + DRAWING_FILE.format(game="qttt")
-                        + r":\d+: ValueError: .*no-such-colour.* \[rulebook\.claim\]\n", err)
+    assert re.fullmatch(r"rulebook: (docs/index\.rst:\d+: ERROR: )?(/\S*/)?figures/qttt/cycle\.toml: "
+                        r"panel 1: " + DRAWING_FILE.format(game="qttt")
+                        + r":\d+: ValueError: .*no-such-colour[^\n]*\n", err), err
     assert not (small.build / "site").exists()
 
 

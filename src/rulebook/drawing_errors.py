@@ -7,7 +7,7 @@ the books' figures (``figure_style._draw_panel``, matplotlib) and the check of
 the browser's drawing (:mod:`rulebook.verify`, :mod:`rulebook.scene`).  The
 error becomes a :class:`~rulebook.errors.RecordError`::
 
-    figures/qttt/cycle.toml:9: panel 2 (ja): src/rulebook/games/qttt/drawing.py:88: TypeError: ...
+    figures/qttt/cycle.toml:9: panel 2: src/rulebook/games/qttt/drawing.py:88: TypeError: ...
 
 naming the innermost frame of the traceback inside ``games/`` (the drawing
 module, or the engine code it called).  With ``RULEBOOK_DEBUG`` set (``rulebook
@@ -62,11 +62,11 @@ def describe(error: BaseException, module=None) -> str:
     return f"{where}: {what}" if where else what
 
 
-def drawing_error(error: BaseException, record, panel, lang: str, module=None) -> RecordError:
-    """``error``, raised drawing ``panel`` of ``record`` in ``lang``, as a record error."""
+def drawing_error(error: BaseException, record, panel, module=None) -> RecordError:
+    """``error``, raised drawing ``panel`` of ``record``, as a record error.  The
+    language is not named: the same error in both is the same line, said once."""
     number = next(k for k, p in enumerate(record.panels, start=1) if p is panel)
-    return RecordError(record.path, panel.line,
-                       f"panel {number} ({lang}): {describe(error, module)}")
+    return RecordError(record.path, panel.line, f"panel {number}: {describe(error, module)}")
 
 
 def debugging() -> bool:
@@ -74,11 +74,11 @@ def debugging() -> bool:
 
 
 @contextmanager
-def drawing_reported(record, panel, lang: str, module=None):
+def drawing_reported(record, panel, module=None):
     """Run a panel's drawing; any exception it raises becomes :func:`drawing_error`."""
     try:
         yield
     except Exception as error:
         if debugging():
             raise
-        raise drawing_error(error, record, panel, lang, module) from error
+        raise drawing_error(error, record, panel, module) from error

@@ -72,7 +72,7 @@ def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
     """Draw one panel of ``record`` into ``ax`` (as the browser does: scene.draw_panel);
     a drawing that fails is one line naming the record, the panel and the code."""
     state, arguments = panel_arguments(record, module, panel)
-    with drawing_reported(record, panel, lang, module):
+    with drawing_reported(record, panel, module):
         module.draw(ax, state, lang=lang, legend=legend, **arguments)
 
 

@@ -361,7 +361,7 @@ def draw_panel(record, module, panel, lang: str) -> tuple[dict, list]:
     from .drawing_errors import drawing_reported
 
     state, arguments = panel_arguments(record, module, panel)
-    with drawing_reported(record, panel, lang, module):
+    with drawing_reported(record, panel, module):
         return draw_scene(module, state, lang=lang, **arguments)
 
 

@@ -19,8 +19,9 @@ every problem, one line each, with paths relative to the project:
   (:mod:`rulebook.drawing_errors`); and every legend mark's swatch.
 
 The parts run in parallel: the drawings' child from the start, the three
-Sphinx reads in two processes forked once Sphinx is imported and the records
-are replayed (so they replay none again).  Sphinx writes only into temporary
+Sphinx reads in the build's worker processes (:mod:`rulebook.workers`, one per
+core), forked once Sphinx is imported and the records are replayed (so they
+replay none again).  Sphinx writes only into temporary
 folders (and, as in a build, compiles the Japanese catalogs to ``.mo`` files
 beside them).  What only a build's matplotlib and PDF steps can find (a glyph
 missing from the font, a PDF writer's warning) a check does not.
@@ -38,9 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 
 from .records import LANGUAGES
@@ -287,6 +286,7 @@ def check(project, records: list[Path] | None = None, recompute_studies: bool = 
     """Check the project (or only ``records``); nothing is written into it."""
     from .games import available_games
     from .records import find_records
+    from .workers import workers as processes
 
     started = time.perf_counter()
     root = project.root.resolve()
@@ -301,21 +301,18 @@ def check(project, records: list[Path] | None = None, recompute_studies: bool = 
         drawn.summary = drawn.summary if any(r.panels for r in loaded) else ""
         return _report([part, drawn], root, started)
     warm_up()
-    parts = [check_records(paths, figures, cached=True)[0]]
-    with ProcessPoolExecutor(max_workers=2, mp_context=get_context("fork")) as pool:
+    parts = [check_records(paths, figures, cached=True)[0],
+             check_studies(project, recompute_studies, workers, scheduler)]
+    with processes() as pool:  # forked: Sphinx imported, the records replayed
         # the longest first (the Japanese read re-parses every translated message), so
         # that the other two share the second process
-        japanese = pool.submit(read_pages, project, "ja")
-        translations = pool.submit(read_translations, project)
-        pages = [pool.submit(read_pages, project, "en"), japanese]
-        parts.append(check_studies(project, recompute_studies, workers, scheduler))
-        read = [future.result() for future in pages]
-        parts.append(Part("pages", [line for lines, _ in read for line in lines],
-                          f"{max(count for _, count in read)} pages read in "
-                          f"{', '.join(LANGUAGES)}."))
-        problems, catalogs = translations.result()
-        parts.append(Part("translations", problems, f"{catalogs} pages' messages checked "
-                          f"against their translations ({', '.join(LANGUAGES[1:])})."))
+        japanese, translations, english = pool.run([
+            (read_pages, project, "ja"), (read_translations, project), (read_pages, project, "en")])
+    read = [english, japanese]
+    parts.append(Part("pages", [line for lines, _ in read for line in lines],
+                      f"{max(count for _, count in read)} pages read in {', '.join(LANGUAGES)}."))
+    parts.append(Part("translations", translations[0], f"{translations[1]} pages' messages "
+                      f"checked against their translations ({', '.join(LANGUAGES[1:])})."))
     parts.append(finish_drawings(drawings))
     return _report(parts, root, started)
 
