@@ -191,8 +191,8 @@ def test_a_drawing_that_raises_fails_the_build_in_one_line(small, options, tmp_p
     assert main(["build", "--quiet", *options, "--project", str(small.root)]) == 2
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    assert re.fullmatch(r"rulebook: (docs/index\.rst:\d+: ERROR: )?(/\S*/)?figures/qttt/cycle\.toml: "
-                        r"panel 1: " + DRAWING_FILE.format(game="qttt")
+    assert re.fullmatch(r"rulebook: (docs/index\.rst:\d+: ERROR: )?(/\S*/)?"
+                        r"figures/qttt/cycle\.toml: panel 1: " + DRAWING_FILE.format(game="qttt")
                         + r":\d+: ValueError: .*no-such-colour[^\n]*\n", err), err
     assert not (small.build / "site").exists()
 
