@@ -15,6 +15,7 @@ import sys
 from collections import Counter
 
 import matplotlib.pyplot as plt
+import pytest
 from matplotlib.colors import to_hex
 from matplotlib.patches import FancyArrowPatch
 
@@ -106,3 +107,68 @@ def test_the_browser_scene_holds_the_marks_matplotlib_draws():
         assert got == expected, (path, (got - expected).most_common(3),
                                  (expected - got).most_common(3))
         assert scenes[path]["marks"] == [mark.key for mark in legend.marks()], path
+
+
+# --- the browser's drawing vocabulary -----------------------------------------------------
+
+def in_the_browser(code: str) -> subprocess.CompletedProcess:
+    """``code`` run as the play page runs the drawings: matplotlib absent, stand-ins installed."""
+    script = BLOCKER + "from rulebook.scene import install\ninstall()\n" + code
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_a_patch_outside_the_vocabulary_is_an_error_naming_it_and_the_vocabulary():
+    done = in_the_browser("from matplotlib.patches import RegularPolygon\n")
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1] == (
+        "rulebook.scene.OutsideVocabularyImport: matplotlib.patches.RegularPolygon is outside "
+        "the browser's drawing vocabulary (matplotlib.patches: Rectangle, Circle, Polygon, "
+        "Wedge, FancyArrowPatch; rulebook.scene.VOCABULARY)")
+    done = in_the_browser("import matplotlib.patches as patches\npatches.Ellipse((0, 0), 1, 1)\n")
+    assert "matplotlib.patches.Ellipse is outside the browser's drawing vocabulary" in done.stderr
+    done = in_the_browser("from matplotlib.patches import Circle, Wedge\n"
+                          "from matplotlib.patheffects import withStroke\nprint('ok')\n")
+    assert done.stdout == "ok\n", done.stderr
+
+
+def test_an_axes_method_outside_the_vocabulary_is_an_error_naming_it_and_the_vocabulary():
+    from rulebook.scene import Circle, OutsideVocabulary, SceneAxes
+
+    ax = SceneAxes()
+    with pytest.raises(OutsideVocabulary) as error:
+        ax.scatter([0], [0])
+    assert str(error.value) == (
+        "ax.scatter is outside the browser's drawing vocabulary (Axes: plot, text, add_patch, "
+        "set_xlim, set_ylim, set_aspect, set_axis_off, get_figure, get_position; "
+        "rulebook.scene.VOCABULARY)")
+    patch = ax.add_patch(Circle((0, 0), 1))
+    with pytest.raises(AttributeError, match=r"^Circle\.set_alpha is outside .*\(artist: "
+                                             r"set_clip_on, set_path_effects;"):
+        patch.set_alpha(0.5)
+    assert not hasattr(ax, "__array__")  # Python's own protocols get the usual answer
+
+
+def test_the_vocabulary_is_what_the_stand_ins_have_matplotlib_has_and_the_guide_lists():
+    import matplotlib.patches
+    import matplotlib.patheffects
+    from matplotlib.artist import Artist
+    from matplotlib.axes import Axes
+
+    from rulebook import scene
+
+    vocabulary = scene.VOCABULARY
+    for name in ("matplotlib.patches", "matplotlib.patheffects"):
+        stand_in = scene.stand_in_module(name)
+        assert sorted(n for n in vars(stand_in) if not n.startswith("_")) == \
+            sorted(vocabulary[name])
+        real = sys.modules[name]
+        assert all(hasattr(real, n) for n in vocabulary[name]), name
+    assert all(callable(getattr(scene.SceneAxes, n, None)) and hasattr(Axes, n)
+               for n in vocabulary["Axes"])
+    artists = (scene._Line, scene.Rectangle, scene.Circle, scene.Polygon, scene.Wedge,
+               scene.FancyArrowPatch)
+    assert all(callable(getattr(cls, n, None)) and hasattr(Artist, n)
+               for cls in artists for n in vocabulary["artist"])
+    guide = (ROOT / "docs" / "adding-a-game.rst").read_text(encoding="utf-8")
+    listed = {**vocabulary, "Axes": [f"ax.{n}" for n in vocabulary["Axes"]]}
+    assert [n for names in listed.values() for n in names if f"``{n}``" not in guide] == []

@@ -48,7 +48,10 @@ def add_study(project: Project, name: str = "tiny", text: str = STUDY):
 
 @pytest.fixture
 def project(tmp_path) -> Project:
-    return make_project(tmp_path / "project", "The chooser is :claim:`chooser`.")
+    # translated, so that ``rulebook check`` (which checks the catalogs too) holds
+    return make_project(tmp_path / "project", "The chooser is :claim:`chooser`.", translations={
+        "Cycles": "輪", "Pairs of marks form a cycle.": "マークの組が輪になる。",
+        "The chooser is :claim:`chooser`.": "選ぶのは\\ :claim:`chooser`\\ です。"})
 
 
 def test_wilson_interval_matches_published_values():
@@ -97,7 +100,7 @@ def test_editing_the_study_makes_the_build_fail_as_stale(project, capsys):
     assert "figures/qttt/studies/tiny.toml" in message and "tiny.toml" in message.split("(")[1]
     assert "run rulebook study qttt tiny" in message
     assert not (project.build / "site").exists()
-    assert main(["check", "--project", str(project.root)]) == 1
+    assert main(["check", "--project", str(project.root)]) == 2
     assert "stale" in capsys.readouterr().err
 
 
@@ -130,7 +133,7 @@ def test_check_studies_recomputes_and_finds_a_tampered_value(project, capsys):
     study.result_path.write_text(json.dumps(stored, indent=1, sort_keys=True))
     fresh_result(study)  # the fingerprint still matches: only a fresh run tells
     capsys.readouterr()
-    assert main(["check", "--studies", "--workers", "1", "--project", str(project.root)]) == 1
+    assert main(["check", "--studies", "--workers", "1", "--project", str(project.root)]) == 2
     err = capsys.readouterr().err
     assert "tiny.json: the stored result differs from a fresh run (result.first_wins: " \
            f"stored {stored['result']['first_wins']}, computed " \

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -28,45 +29,20 @@ def command_build(args) -> int:
 
 def command_check(args) -> int:
     from .build import Project
-    from .records import find_records, load_record
+    from .verify import check
 
     project = Project.find(Path(args.project) if args.project else None)
-    paths = [Path(p) for p in args.records] or find_records(project.figures)
-    failures = claims = 0
-    for path in paths:
-        try:
-            claims += load_record(path, project.figures).check()
-        except RulebookError as error:
-            failures += 1
-            print(error, file=sys.stderr)
-    print(f"{len(paths) - failures} of {len(paths)} records hold; {claims} claims checked.")
-    if not args.records:
-        failures += check_studies(project, args.studies, args.workers, args.scheduler)
-    return 1 if failures else 0
-
-
-def check_studies(project, recompute: bool, workers: int | None, scheduler=None) -> int:
-    """Report stale studies (and, with ``recompute``, results a fresh run does not
-    reproduce); returns how many failed."""
-    from .studies import StudyError, compare_with_stored, find_studies, load_study, stale_studies
-
-    paths = find_studies(project.figures)
-    problems = stale_studies(project.figures)
-    if recompute and not problems:
-        for path in paths:
-            print(f"recomputing {path.relative_to(project.root)}", flush=True)
-            try:
-                difference = compare_with_stored(load_study(path), workers, progress=True,
-                                                 scheduler=scheduler)
-            except StudyError as error:
-                difference = str(error)
-            if difference:
-                problems.append(difference)
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    done = "recomputed and match" if recompute else "are up to date"
-    print(f"{len(paths) - len(problems)} of {len(paths)} studies {done}.")
-    return len(problems)
+    if args.records and args.studies:
+        raise RulebookError("--studies checks the whole project: give no records with it")
+    report = check(project, [Path(p) for p in args.records], args.studies, args.workers,
+                   args.scheduler)
+    for line in report.problems:
+        print(line, file=sys.stderr)
+    for part in report.parts:
+        if part.summary:
+            print(part.summary)
+    print(report.line())
+    return 2 if report.problems else 0
 
 
 def command_study(args) -> int:
@@ -209,8 +185,11 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--project", help="the project folder (default: found from here)")
     build.set_defaults(run=command_build)
 
-    check = commands.add_parser("check", help="replay every record and check every claim")
-    check.add_argument("records", nargs="*", help="records to check (default: all)")
+    check = commands.add_parser("check", help="find every error a build would, without "
+                                "building: records, claims, studies, translations, pages, "
+                                "drawings")
+    check.add_argument("records", nargs="*", help="check only these records: replayed, claims "
+                       "checked, drawn as the browser draws them (default: the whole project)")
     check.add_argument("--project", help="the project folder (default: found from here)")
     check.add_argument("--studies", action="store_true",
                        help="also recompute every study and compare it with its stored result")
@@ -281,6 +260,10 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.debug:  # a drawing's error keeps its traceback, in every process of the command
+        from .drawing_errors import DEBUG
+
+        os.environ[DEBUG] = "1"
     try:
         return args.run(args)
     except RulebookError as error:

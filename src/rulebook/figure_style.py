@@ -30,10 +30,12 @@ matplotlib.use("svg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.font_manager import FontProperties, fontManager  # noqa: E402
 
+from .drawing_errors import drawing_reported  # noqa: E402
 from .errors import RecordError  # noqa: E402
 # the colours and the legend's marks live in palette.py (no matplotlib: the browser draws with them too)
 from .palette import (BLUE, GREEN, GREY, INK, LIGHT, ORANGE, PAPER, PURPLE, SKY,  # noqa: E402,F401
                       VERMILION, YELLOW, Legend, Mark, mix, tint)
+from .scene import panel_arguments  # noqa: E402
 
 
 @lru_cache(maxsize=1)
@@ -67,15 +69,11 @@ def drawing_module(slug: str):
 
 
 def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
-    """Draw one panel of ``record`` into ``ax``."""
-    states = record.replay()
-    line = record.variation(panel.after, panel.then, panel.line)
-    moves = record.moves[: panel.after] + list(panel.then)
-    state = line[-1]
-    previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
-    move = moves[-1] if moves else None
-    view = {**module.VIEW_OPTIONS, **panel.view}  # checked when the record was loaded
-    module.draw(ax, state, lang=lang, legend=legend, previous=previous, move=move, **view)
+    """Draw one panel of ``record`` into ``ax`` (as the browser does: scene.draw_panel);
+    a drawing that fails is one line naming the record, the panel and the code."""
+    state, arguments = panel_arguments(record, module, panel)
+    with drawing_reported(record, panel, module):
+        module.draw(ax, state, lang=lang, legend=legend, **arguments)
 
 
 def _panel_label(record, index: int, panel, lang: str) -> str | None:

@@ -1,18 +1,23 @@
 """The drawing modules' calls, recorded as a description of what to draw.
 
 Each game's ``drawing.py`` draws a position by calling a few matplotlib
-methods (``ax.plot``, ``ax.text``, ``ax.add_patch`` of a ``Rectangle``,
-``Circle``, ``Polygon``, ``Wedge`` or ``FancyArrowPatch``).  :class:`SceneAxes`
-accepts the same calls and keeps each as a plain dict (a *scene item*: kind,
-points in data units, colours, widths in points, z-order), so the same
-drawing code gives the books' figures through matplotlib and the browser's
-board through ``play.js``, which renders the items as SVG.  Print and play
-cannot drift apart: there is one drawing per game.
+methods: the browser's drawing vocabulary, declared once in
+:data:`VOCABULARY` (``ax.plot``, ``ax.text``, ``ax.add_patch`` of a
+``Rectangle``, ``Circle``, ``Polygon``, ``Wedge`` or ``FancyArrowPatch``, and
+a few more).  :class:`SceneAxes` accepts the same calls and keeps each as a
+plain dict (a *scene item*: kind, points in data units, colours, widths in
+points, z-order), so the same drawing code gives the books' figures through
+matplotlib and the browser's board through ``play.js``, which renders the
+items as SVG.  Print and play cannot drift apart: there is one drawing per
+game.
 
 In the browser, where matplotlib is absent, :func:`install` registers stand-in
 modules ``matplotlib.patches``, ``matplotlib.patheffects`` and
 ``rulebook.figure_style`` (the palette and ``font``) so the drawing modules
-import unchanged.  Standard library only.
+import unchanged.  A name outside the vocabulary (``RegularPolygon``,
+``ax.scatter``) is an error that names it and the vocabulary, in the browser
+as under ``rulebook check``, which draws every panel this way
+(:mod:`rulebook.verify`).  Standard library only.
 """
 
 from __future__ import annotations
@@ -21,6 +26,52 @@ import sys
 import types
 
 from . import palette
+from .errors import RulebookError
+
+# The browser's drawing vocabulary: all a drawing module (and a legend mark's
+# swatch) may use of matplotlib, since the play page draws without it.  The
+# stand-in modules, SceneAxes and its artists are made from this, and the
+# authoring guide lists it (tests/test_scene.py holds them to it).
+VOCABULARY = {
+    "matplotlib.patches": ("Rectangle", "Circle", "Polygon", "Wedge", "FancyArrowPatch"),
+    "matplotlib.patheffects": ("withStroke",),
+    "Axes": ("plot", "text", "add_patch", "set_xlim", "set_ylim", "set_aspect", "set_axis_off",
+             "get_figure", "get_position"),
+    "artist": ("set_clip_on", "set_path_effects"),  # of what plot, text and add_patch return
+}
+
+
+class OutsideVocabulary(RulebookError, AttributeError):
+    """A drawing used something the browser's stand-ins do not have: an
+    author's error, an ``AttributeError`` (``ax.scatter``, ``patch.set_alpha``)."""
+
+
+class OutsideVocabularyImport(RulebookError, ImportError):
+    """The same from a stand-in module (``from matplotlib.patches import
+    RegularPolygon``): an ImportError, since ``from module import name`` would
+    put a message of its own in place of an AttributeError's."""
+
+
+def vocabulary_text(*sections: str) -> str:
+    """These sections of the vocabulary (default: all) in one line."""
+    return "; ".join(f"{where}: {', '.join(VOCABULARY[where])}"
+                     for where in sections or VOCABULARY)
+
+
+def _refuse(where: str, name: str, *sections: str, error=OutsideVocabulary):
+    """What a stand-in's ``__getattr__`` answers for a name it lacks: an error
+    that names it and the part of the vocabulary it could have used."""
+    if name.startswith("__"):  # Python's own protocols (copy, pickle): the usual answer
+        raise AttributeError(name)
+    raise error(f"{where}.{name} is outside the browser's drawing vocabulary "
+                f"({vocabulary_text(*sections)}; rulebook.scene.VOCABULARY)")
+
+
+def _refusal(module: str, *sections: str):
+    """A stand-in module's ``__getattr__``: an ImportError subclass, so that
+    ``from module import name`` keeps the message."""
+    return lambda name: _refuse(module, name, *sections, error=OutsideVocabularyImport)
+
 
 PATCH_Z, LINE_Z, TEXT_Z = 1, 2, 3  # matplotlib's default z-orders
 DEFAULT_COLOUR = "#1f77b4"  # matplotlib's C0, for a call that names no colour
@@ -65,14 +116,24 @@ def _common(kwargs, z: float) -> dict:
             "halo": [effect.__dict__ for effect in kwargs.get("path_effects", ())]}
 
 
-class _Patch:
+class _Artist:
+    """What the drawing calls on a line, text or patch: VOCABULARY["artist"]."""
+
+    def __getattr__(self, name):
+        _refuse(type(self).__name__.lstrip("_"), name, "artist")
+
+    def set_clip_on(self, _on):
+        pass  # the SVG clips everything to its view box
+
+
+class _Patch(_Artist):
     kind = "patch"
 
     def __init__(self, **kwargs):
         self.kwargs = kwargs
 
-    def set_clip_on(self, _on):
-        pass  # the SVG clips everything to its view box
+    def set_path_effects(self, effects):
+        self.kwargs["path_effects"] = effects
 
     def item(self) -> dict:
         k = self.kwargs
@@ -153,12 +214,9 @@ class withStroke:  # noqa: N801 (matplotlib's name)
         self.linewidth, self.foreground = linewidth, _colour(foreground)
 
 
-class _Line:
+class _Line(_Artist):
     def __init__(self, item):
         self.item = item
-
-    def set_clip_on(self, _on):
-        pass  # the SVG clips everything to its view box
 
     def set_path_effects(self, effects):
         self.item["halo"] = [effect.__dict__ for effect in effects]
@@ -186,6 +244,9 @@ class SceneAxes:
         self.size = tuple(size)  # the panel in inches, as the books print it
         self.items: list[dict] = []
         self.xlim, self.ylim = [0.0, 1.0], [0.0, 1.0]
+
+    def __getattr__(self, name):  # only for names the class lacks: VOCABULARY["Axes"] has them
+        _refuse("ax", name, "Axes")
 
     def set_xlim(self, low, high=None):
         self.xlim = [float(v) for v in (low if high is None else (low, high))]
@@ -259,13 +320,11 @@ def install() -> None:
         return  # the real thing: figure_style works as it is
     except ImportError:
         pass
-    patches = types.ModuleType("matplotlib.patches")
-    for cls in (Rectangle, Polygon, Circle, Wedge, FancyArrowPatch):
-        setattr(patches, cls.__name__, cls)
-    effects = types.ModuleType("matplotlib.patheffects")
-    effects.withStroke = withStroke
+    patches, effects = (stand_in_module(name) for name in ("matplotlib.patches",
+                                                            "matplotlib.patheffects"))
     package = types.ModuleType("matplotlib")
     package.patches, package.patheffects = patches, effects
+    package.__getattr__ = _refusal("matplotlib", "matplotlib.patches", "matplotlib.patheffects")
     style = types.ModuleType("rulebook.figure_style")
     for name in dir(palette):
         if not name.startswith("_"):
@@ -273,6 +332,37 @@ def install() -> None:
     style.font = font
     sys.modules.update({"matplotlib": package, "matplotlib.patches": patches,
                         "matplotlib.patheffects": effects, "rulebook.figure_style": style})
+
+
+def stand_in_module(name: str) -> types.ModuleType:
+    """The stand-in for the module ``name`` of :data:`VOCABULARY`: its names, and
+    an :class:`OutsideVocabularyImport` error for any other."""
+    module = types.ModuleType(name)
+    for attribute in VOCABULARY[name]:
+        setattr(module, attribute, globals()[attribute])
+    module.__getattr__ = _refusal(name, name)
+    return module
+
+
+def panel_arguments(record, module, panel) -> tuple:
+    """What ``module.draw`` is given for a record's panel: the position, and
+    ``previous``, ``move`` and the view options (checked when the record loaded)."""
+    states = record.replay()
+    line = record.variation(panel.after, panel.then, panel.line)
+    moves = record.moves[: panel.after] + list(panel.then)
+    previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
+    return line[-1], {"previous": previous, "move": moves[-1] if moves else None,
+                      **module.VIEW_OPTIONS, **panel.view}
+
+
+def draw_panel(record, module, panel, lang: str) -> tuple[dict, list]:
+    """A record's panel as the browser draws it: (scene, legend marks used); a
+    drawing that fails is a one-line RecordError (:mod:`rulebook.drawing_errors`)."""
+    from .drawing_errors import drawing_reported
+
+    state, arguments = panel_arguments(record, module, panel)
+    with drawing_reported(record, panel, module):
+        return draw_scene(module, state, lang=lang, **arguments)
 
 
 def draw_scene(module, state, *, lang: str, **view) -> tuple[dict, list]:

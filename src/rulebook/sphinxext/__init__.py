@@ -23,8 +23,8 @@ import re
 from pathlib import Path
 
 from . import catalog, html, knot_table, play, transforms
-from .directives import (GameCatalogDirective, GameInfoDirective, LinkPanelsToImages,
-                         RulebookFigureDirective, claim_role, unchecked_role)
+from .directives import (CheckBuilder, GameCatalogDirective, GameInfoDirective,
+                         LinkPanelsToImages, RulebookFigureDirective, claim_role, unchecked_role)
 from .reference import RecordReferenceDirective
 from .studies import StudyChartDirective
 from .gate import CaptionGate
@@ -94,6 +94,7 @@ def setup(app):
     app.add_directive("necto-misnamed-knots", knot_table.MisnamedKnotsDirective)
     app.add_role("claim", claim_role)
     app.add_role("unchecked", unchecked_role)
+    app.add_builder(CheckBuilder)  # rulebook check's read of the pages
     app.add_transform(CaptionGate)
     app.add_transform(transforms.ResolveClaimValues)
     app.add_transform(transforms.MoveAltTextIntoImage)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.builders.dummy import DummyBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -34,6 +35,19 @@ OTHER_LANGUAGE = {"en": "ja", "ja": "en"}
 
 def page_language(config) -> str:
     return config.language if config.language in CHROME else "en"
+
+
+class CheckBuilder(DummyBuilder):
+    """``rulebook check``'s read of the pages (rulebook.verify): every page read
+    and every warning logged, as in a build, but nothing written and no figure
+    drawn (the check draws every panel as the browser does instead)."""
+
+    name = "rulebookcheck"
+
+
+def draws_figures(env) -> bool:
+    """Whether figures are drawn: not for the catalogs (gettext) nor for a check."""
+    return env._builder_cls.name not in ("gettext", CheckBuilder.name)
 
 
 _records: dict[tuple[str, str], Record] = {}
@@ -91,8 +105,8 @@ class RulebookFigureDirective(SphinxDirective):
             record = cached_record(path, root)
             record.check()
             only = config.rulebook_only_game
-            # catalogs need no drawings, nor does a build of another game (--game)
-            if self.env._builder_cls.name != "gettext" and only in ("", record.game.slug):
+            # catalogs and a check need no drawings, nor does a build of another game (--game)
+            if draws_figures(self.env) and only in ("", record.game.slug):
                 panels, legend = self.panel_nodes(record)
                 figure += panels
                 figure["classes"].append(f"rulebook-columns-{min(record.columns, len(panels))}")

@@ -1,0 +1,213 @@
+"""``rulebook check``: every error a build would find, one line each, nothing written.
+
+A copy of the project, with a copy of the package beside it (the check draws
+the panels in a child Python, as the browser does, so a planted drawing must
+be on disk), gets five author errors at once and is checked once, as an
+author runs it; each test below reads the line of its own error.  The check
+reports them all, not the first: that is part of what is tested.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rulebook
+from rulebook.cli import main
+
+from conftest import copy_project
+from small_project import make_project
+
+PACKAGE = Path(rulebook.__file__).resolve().parent  # the package under test
+DRAWING_FILE = r"(src/)?rulebook/games/{game}/drawing\.py"
+
+
+def plant(path: Path, old: str, new: str) -> int:
+    """Replace the first ``old`` in ``path`` by ``new``; the 1-based line it is on."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    at = text.index(old)
+    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+    return text[:at].count("\n") + 1
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory):
+    """The project with five author errors, checked once: (root, lines planted, result)."""
+    root = copy_project(tmp_path_factory.mktemp("broken"))
+    shutil.copytree(PACKAGE, root / "src" / "rulebook",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    games = root / "src" / "rulebook" / "games"
+    lines = {}
+    # a mistyped claim id in a caption (and in its Japanese message, so the catalog is in step)
+    plant(root / "docs" / "qttt.rst", "After :claim:`placed` moves", "After :claim:`placd` moves")
+    po = root / "docs" / "locale" / "ja" / "LC_MESSAGES" / "qttt.po"
+    plant(po, "After :claim:`placed` moves", "After :claim:`placd` moves")
+    text = po.read_text(encoding="utf-8")
+    start = text.index("After :claim:`placd` moves")
+    message = text.index("msgstr", start)
+    po.write_text(text[:message] + text[message:].replace("`placed`", "`placd`", 1),
+                  encoding="utf-8")
+    # a Japanese translation that drops one of its message's claims
+    lines["necto.po"] = plant(root / "docs" / "locale" / "ja" / "LC_MESSAGES" / "necto.po",
+                              "\\\\ :claim:`trefoil`\\\\ になりました", "になりました")
+    # a drawing that raises
+    lines["qttt"] = plant(games / "qttt" / "drawing.py", "    artists = []\n",
+                          "    artists = []\n    len(state)  # planted\n") + 1
+    # a patch outside the browser's vocabulary (imported), and an Axes method outside it (called)
+    lines["inphexion"] = plant(games / "inphexion" / "drawing.py", "Polygon, Wedge",
+                               "Polygon, RegularPolygon, Wedge")
+    draw = (games / "craquelure" / "drawing.py").read_text(encoding="utf-8").index("\ndef draw(")
+    body = (games / "craquelure" / "drawing.py").read_text(encoding="utf-8").index(":\n", draw)
+    text = (games / "craquelure" / "drawing.py").read_text(encoding="utf-8")
+    lines["craquelure"] = text[:body].count("\n") + 2
+    (games / "craquelure" / "drawing.py").write_text(
+        text[:body + 2] + "    ax.scatter([0], [0])  # planted\n" + text[body + 2:],
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "rulebook.cli", "check", "--project", str(root)],
+                          cwd=root, env={**os.environ, "PYTHONPATH": str(root / "src")},
+                          capture_output=True, text=True, timeout=300)
+    return root, lines, done
+
+
+def only_line(done, pattern: str, mentions: str) -> re.Match:
+    """The one line of the check's errors that mentions ``mentions``, matching ``pattern``."""
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    found = [line for line in done.stderr.splitlines() if mentions in line]
+    assert len(found) == 1, found
+    match = re.fullmatch(pattern, found[0])
+    assert match, found[0]
+    return match
+
+
+def test_a_mistyped_claim_id_in_a_caption_is_one_line(broken):
+    _, _, done = broken
+    only_line(done, r"docs/qttt\.rst:\d+: ERROR: figures/qttt/[\w-]+\.toml: no claim with id "
+                    r"'placd' \(ids: .*\) \[rulebook\.claim\]", "'placd'")
+
+
+def test_a_claim_dropped_in_a_japanese_message_is_one_line(broken):
+    _, lines, done = broken
+    match = only_line(done, r"docs/locale/ja/LC_MESSAGES/necto\.po:(\d+): .*: claims \[.*\] in "
+                            r"the translation, \[.*trefoil.*\] in the source: .*", "necto.po")
+    assert int(match[1]) in (lines["necto.po"] - 1, lines["necto.po"])  # the msgid or msgstr
+
+
+def test_a_drawing_that_raises_is_one_line_with_the_record_panel_and_drawing_line(broken):
+    _, lines, done = broken
+    match = only_line(done, r"figures/qttt/[\w-]+\.toml:\d+: panel 1: "
+                            + DRAWING_FILE.format(game="qttt")
+                            + r":(\d+): TypeError: object of type '\w+' has no len\(\)",
+                      "qttt/drawing.py")
+    assert int(match[2]) == lines["qttt"]
+
+
+def test_a_patch_outside_the_browsers_vocabulary_is_one_line(broken):
+    _, lines, done = broken
+    match = only_line(done, DRAWING_FILE.format(game="inphexion")
+                      + r":(\d+): matplotlib\.patches\.RegularPolygon is outside the browser's "
+                        r"drawing vocabulary \(matplotlib\.patches: Rectangle, Circle, Polygon, "
+                        r"Wedge, FancyArrowPatch; .*\) \(importing the inphexion drawing .*\)",
+                      "inphexion/drawing.py")
+    assert int(match[2]) == lines["inphexion"]
+
+
+def test_an_axes_method_outside_the_browsers_vocabulary_is_one_line(broken):
+    _, lines, done = broken
+    match = only_line(done, r"figures/craquelure/[\w-]+\.toml:\d+: panel 1: "
+                            + DRAWING_FILE.format(game="craquelure")
+                            + r":(\d+): ax\.scatter is outside the browser's drawing vocabulary "
+                              r"\(Axes: plot, text, add_patch, .*\)", "craquelure/drawing.py")
+    assert int(match[2]) == lines["craquelure"]
+
+
+def test_the_check_reports_every_error_once_and_a_summary(broken):
+    _, _, done = broken
+    assert len(done.stderr.splitlines()) == 5, done.stderr
+    assert re.fullmatch(r"5 problems \(1 in pages, 1 in translations, 3 in drawings\); [\d.]+ s\.",
+                        done.stdout.splitlines()[-1])
+
+
+def test_the_project_checks_clean_and_nothing_is_written_into_it(tmp_path, capsys):
+    root = copy_project(tmp_path)
+    before = {p for p in root.rglob("*")}
+    assert main(["check", "--project", str(root)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert re.search(r"^(\d+) of \1 records hold; \d+ claims checked\.$", out, re.M)
+    assert re.search(r"^(\d+) pages read in en, ja\.$", out, re.M)
+    assert re.search(r"^(\d+) panels drawn as the browser draws them \(en, ja\)\.$", out, re.M)
+    assert out.splitlines()[-1].startswith("Everything holds")
+    # Sphinx compiles the Japanese catalogs (.mo) beside them, as a build does; nothing else
+    assert {p for p in root.rglob("*") if p.suffix != ".mo"} == before
+    assert not (root / "build").exists()
+
+
+def test_checking_one_record_draws_its_panels_and_checks_their_labels(tmp_path, capsys):
+    path = tmp_path / "qttt" / "labelled.toml"
+    path.parent.mkdir()
+    path.write_text('game = "qttt"\nmoves = ["a1-b2"]\n[figure]\n[[figure.panels]]\nafter = 1\n'
+                    'label = { en = "After the first move" }\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [f"{path}: panel 1: label has no 'ja' text"]
+    path.write_text(path.read_text().replace('" }', '", ja = "初手のあと" }'),
+                    encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "1 of 1 records hold" in out and "2 panels drawn as the browser draws them" in out
+
+
+# --- the build: a drawing's error is the same one line --------------------------------------
+
+@pytest.fixture
+def small(tmp_path):
+    """A one-figure project that builds (its page translated)."""
+    return make_project(tmp_path / "project", "The chooser is :claim:`chooser`.", translations={
+        "Cycles": "輪", "Pairs of marks form a cycle.": "マークの組が輪になる。",
+        "The chooser is :claim:`chooser`.": "選ぶのは\\ :claim:`chooser`\\ です。"})
+
+
+def broken_ink(monkeypatch):
+    """QTTT's drawing given a colour matplotlib refuses: it raises inside ax.plot."""
+    from rulebook.figure_style import drawing_module
+
+    monkeypatch.setattr(drawing_module("qttt"), "INK", "no-such-colour")
+
+
+@pytest.mark.parametrize("options", [[], ["--no-cache"]], ids=["cache", "no-cache"])
+def test_a_drawing_that_raises_fails_the_build_in_one_line(small, options, tmp_path, monkeypatch,
+                                                          capsys):
+    """Drawn before the pages into the cache (an empty one), or as each page is read."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    broken_ink(monkeypatch)
+    assert main(["build", "--quiet", *options, "--project", str(small.root)]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert re.fullmatch(r"rulebook: (docs/index\.rst:\d+: ERROR: )?(/\S*/)?"
+                        r"figures/qttt/cycle\.toml: panel 1: " + DRAWING_FILE.format(game="qttt")
+                        + r":\d+: ValueError: .*no-such-colour[^\n]*\n", err), err
+    assert not (small.build / "site").exists()
+
+
+def test_debug_keeps_a_drawings_traceback(small, monkeypatch):
+    from rulebook.drawing_errors import DEBUG
+    from rulebook.errors import RecordError
+    from rulebook.figure_style import render_panels
+    from rulebook.records import load_record
+
+    broken_ink(monkeypatch)
+    record = load_record(small.figures / "qttt" / "cycle.toml")
+    with pytest.raises(RecordError) as error:
+        render_panels(record, "en")
+    assert isinstance(error.value.__cause__, ValueError)  # --debug shows it, chained
+    monkeypatch.setenv(DEBUG, "1")
+    with pytest.raises(ValueError, match="no-such-colour"):
+        render_panels(record, "en")
