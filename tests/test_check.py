@@ -191,10 +191,29 @@ def test_a_drawing_that_raises_fails_the_build_in_one_line(small, options, tmp_p
     assert main(["build", "--quiet", *options, "--project", str(small.root)]) == 2
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    assert re.fullmatch(r"rulebook: (docs/index\.rst:\d+: ERROR: )?(/\S*/)?"
+    assert re.fullmatch(r"rulebook: (docs/index\.rst:\d+: ERROR: )?"  # relative to the project
                         r"figures/qttt/cycle\.toml: panel 1: " + DRAWING_FILE.format(game="qttt")
                         + r":\d+: ValueError: .*no-such-colour[^\n]*\n", err), err
     assert not (small.build / "site").exists()
+
+
+def test_a_drawing_module_that_cannot_be_imported_fails_the_build_in_one_line(
+        small, tmp_path, monkeypatch, capsys):
+    import rulebook.figure_style as style
+
+    drawing = PACKAGE / "games" / "qttt" / "drawing.py"
+
+    def unimportable(slug):
+        raise SyntaxError("invalid syntax", (str(drawing), 12, 5, "def draw(ax state):\n"))
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(style, "drawing_module", unimportable)
+    assert main(["build", "--quiet", "--project", str(small.root)]) == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert re.fullmatch(r"rulebook: figures/qttt/cycle\.toml: panel 1: "
+                        + DRAWING_FILE.format(game="qttt") + r":12: SyntaxError: invalid syntax.*\n",
+                        err), err
 
 
 def test_debug_keeps_a_drawings_traceback(small, monkeypatch):

@@ -575,7 +575,8 @@ def test_characters_the_font_cannot_draw_are_found():
 
 
 def filled_rectangles(page) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """(fill colour "#rrggbb", (x0, y0, x1, y1) on the page) of every rectangle the page fills."""
+    """(fill colour "#rrggbb", (x0, y0, x1, y1) on the page) of every rectangle the page fills,
+    also inside the form XObjects it draws (the builder draws each figure as one)."""
     from pypdf.generic import ContentStream
 
     def times(m, n):
@@ -584,24 +585,34 @@ def filled_rectangles(page) -> list[tuple[str, tuple[float, float, float, float]
         return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
                 e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
 
-    ctm, fill, stack, found = (1, 0, 0, 1, 0, 0), "#000000", [], []
-    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
-        values = [float(v) for v in operands if isinstance(v, (int, float))]
-        if operator == b"q":
-            stack.append((ctm, fill))
-        elif operator == b"Q":
-            ctm, fill = stack.pop()
-        elif operator == b"cm":
-            ctm = times(values, ctm)
-        elif operator == b"rg":
-            fill = "#" + "".join(f"{round(v * 255):02x}" for v in values)
-        elif operator == b"re":
-            x, y, w, h = values
-            corners = [(x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
-            a, b, c, d, e, f = ctm
-            xs = [a * px + c * py + e for px, py in corners]
-            ys = [b * px + d * py + f for px, py in corners]
-            found.append((fill, (min(xs), min(ys), max(xs), max(ys))))
+    found = []
+
+    def walk(contents, resources, ctm, fill):
+        stack = []
+        for operands, operator in ContentStream(contents, page.pdf).operations:
+            values = [float(v) for v in operands if isinstance(v, (int, float))]
+            if operator == b"q":
+                stack.append((ctm, fill))
+            elif operator == b"Q":
+                ctm, fill = stack.pop()
+            elif operator == b"cm":
+                ctm = times(values, ctm)
+            elif operator == b"rg":
+                fill = "#" + "".join(f"{round(v * 255):02x}" for v in values)
+            elif operator == b"re":
+                x, y, w, h = values
+                corners = [(x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
+                a, b, c, d, e, f = ctm
+                xs = [a * px + c * py + e for px, py in corners]
+                ys = [b * px + d * py + f for px, py in corners]
+                found.append((fill, (min(xs), min(ys), max(xs), max(ys))))
+            elif operator == b"Do":
+                form = resources["/XObject"][operands[0]].get_object()
+                if form.get("/Subtype") == "/Form":
+                    matrix = tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                    walk(form, form.get("/Resources", resources), times(matrix, ctm), fill)
+
+    walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0), "#000000")
     return found
 
 

@@ -155,6 +155,14 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
     return app
 
 
+def run_jobs(pool, jobs: list, project: Project) -> list:
+    """``pool.run(jobs)``, with the paths in their errors relative to the project."""
+    try:
+        return pool.run(jobs)
+    except BuildError as error:
+        raise BuildError(str(error).replace(str(project.root) + os.sep, "")) from None
+
+
 def _tidy(text: str, root: Path) -> str:
     """Sphinx's warnings, one per line, with paths relative to the project."""
     lines = [line.replace(str(root) + os.sep, "") for line in text.splitlines() if line.strip()]
@@ -252,11 +260,11 @@ def _build_site(project: Project, site: Path, stamp: str | None, summary: Summar
                 # both, converted for the PDFs once
                 jobs += [(draw_figures, root, str(path), lang, options.pdf)
                          for lang in LANGUAGES for path in figure_records(project, options.game)]
-            pool.run(jobs)
+            run_jobs(pool, jobs, project)
             made = "web pages and PDF rulebooks" if options.pdf else "web pages"
             progress(f"[3/4] {made} ({', '.join(LANGUAGES)} side by side)")
-            summary.pages = sum(pool.run([(build_language, root, lang, str(staging), options)
-                                          for lang in LANGUAGES]))
+            summary.pages = sum(run_jobs(pool, [(build_language, root, lang, str(staging), options)
+                                                for lang in LANGUAGES], project))
         write_language_chooser(new_site)
         write_record_schema(new_site)
         progress("[4/4] play pages: the Python runtime and the engines")

@@ -99,10 +99,11 @@ def _check_glyphs(record, lang: str, caught) -> None:
 
 def render_panels(record, lang: str) -> tuple[list[bytes], list[Mark]]:
     """Each panel of the record's figure as its own SVG, and the marks they used."""
-    module = drawing_module(record.game.slug)
     record.replay()
     if not record.panels:
         raise RecordError(record.path, None, "the record has no [figure] to draw")
+    with drawing_reported(record, record.panels[0]):  # a drawing module that cannot be imported
+        module = drawing_module(record.game.slug)
     width, height = record.panel_size or module.PANEL_SIZE
     legend = Legend(module.MARKS)
     has_labels = any(p.label for p in record.panels)
