@@ -1,0 +1,67 @@
+"""The SVG a figure is saved as: each run of artists sharing a clip is clipped once."""
+
+from __future__ import annotations
+
+from rulebook.figure_style import render_panels, shared_clips
+from rulebook.records import load_record
+
+from conftest import ROOT
+from svg_paint import painted
+
+
+def clip_of_each_shape(svg: bytes) -> list[tuple[str, ...]]:
+    """For each shape in drawing order, the clips that apply to it (its own and its
+    groups', outermost first)."""
+    import xml.etree.ElementTree as ET
+
+    found = []
+
+    def walk(node, clips):
+        if node.get("clip-path"):
+            clips = (*clips, node.get("clip-path"))
+        tag = node.tag.split("}")[1]
+        if tag in ("defs", "clipPath", "metadata", "style"):
+            return
+        if tag not in ("g", "svg"):
+            found.append(clips)
+        for child in node:
+            walk(child, clips)
+
+    walk(ET.fromstring(svg), ())
+    return found
+
+
+def test_artists_sharing_a_clip_are_clipped_once_and_paint_the_same():
+    record = load_record(ROOT / "figures" / "inphexion" / "opening.toml", ROOT / "figures")
+    import rulebook.figure_style as style
+
+    saved = {}
+    original = style.shared_clips
+    try:
+        style.shared_clips = lambda svg: saved.setdefault(len(saved), svg)  # as matplotlib wrote it
+        plain = render_panels(record, "en")[0][0]
+    finally:
+        style.shared_clips = original
+    merged = shared_clips(plain)
+    assert plain.count(b'clip-path="url') > 50  # matplotlib clips every shape on its own
+    assert merged.count(b'clip-path="url') <= 5  # a few runs, between unclipped texts
+    # the same shapes, in the same order, painted the same and clipped by the same clip
+    assert painted(merged) == painted(plain)
+    assert clip_of_each_shape(merged) == clip_of_each_shape(plain)
+    assert render_panels(record, "en")[0][0] == merged  # what figures are saved as
+
+
+def test_a_run_ends_at_an_unclipped_artist_and_a_group_with_its_own_clip():
+    svg = (b'<svg xmlns="http://www.w3.org/2000/svg"><g id="axes_1">'
+           b'<g id="a"><path d="M 0 0 L 1 1" clip-path="url(#c1)"/></g>'
+           b'<g id="b"><path d="M 0 0 L 2 2" clip-path="url(#c1)"/></g>'
+           b'<g id="t"><path d="M 0 0 L 3 3"/></g>'
+           b'<g id="c" clip-path="url(#c2)"><path d="M 0 0 L 4 4" clip-path="url(#c1)"/></g>'
+           b'<g id="d"><path d="M 0 0 L 5 5" clip-path="url(#c1)"/></g>'
+           b'</g></svg>')
+    merged = shared_clips(svg)
+    c1, c2 = "url(#c1)", "url(#c2)"
+    assert clip_of_each_shape(merged) == clip_of_each_shape(svg) == \
+        [(c1,), (c1,), (), (c2, c1), (c1,)]
+    assert merged.count(b'clip-path="url(#c1)"') == 3  # a+b as one group, c's own, d's group
+    assert b'<g id="c" clip-path="url(#c2)">' in merged
