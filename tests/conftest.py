@@ -106,6 +106,21 @@ def browser():
         launched.close()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads these options
+def pytest_cmdline_main(config):
+    """A plain ``pytest`` runs on every core (pytest-xdist's ``-n auto``), each test
+    module on one worker (``--dist loadscope``): a module's browser, served site and
+    shared browser context start once, and its tests run in their order.  ``-n 0``
+    or ``-p no:xdist`` runs them in this one process.  (Set here rather than in
+    ``addopts``, where ``-n`` would be an unknown option under ``-p no:xdist``.)"""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+    if config.option.dist == "no" and config.option.numprocesses != 0:
+        config.option.dist = "loadscope"
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests that need the whole site built (``built_site``, about 50 s) are marked
     ``site``: ``-m "not site"`` leaves them out of a quick run (mutation testing)."""
