@@ -126,7 +126,9 @@ def configure(copy: Path, modules, tests, extra):
         "only_mutate": [f"{PACKAGE}/{m}" for m in modules],
         "also_copy": ["figures", "docs", "benchmarks"],
         "pytest_add_cli_args_test_selection": selection,
-        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-q", *extra.get("pytest", [])],
+        # in mutmut's own process: it sees which tests reach which function (no xdist workers)
+        "pytest_add_cli_args": ["-p", "no:cacheprovider", "-p", "no:xdist", "-q",
+                                *extra.get("pytest", [])],
     }
     lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in config.items()]
     with open(copy / "pyproject.toml", "a", encoding="utf-8") as f:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import http.server
+import json
 import os
 import shutil
 import threading
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from hypothesis import settings
 from hypothesis import strategies as st
 
@@ -67,13 +70,32 @@ def copy_project(target: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """The whole site and every PDF, built once from a copy of the project."""
-    from rulebook.build import Project, build
+def built_site(tmp_path_factory, pytestconfig):
+    """The whole site and every PDF, built once per test run from a copy of the project.
 
-    project = Project(copy_project(tmp_path_factory.mktemp("site")))
-    summary = build(project, progress=lambda line: None)
-    return project, summary
+    Under xdist the first worker that needs it builds it, in the run's own folder
+    (the parent of the workers' temporary folders), holding a lock; the others wait
+    for it and use the same folder.  So it is read-only: a test that changes the
+    project or its output works on a copy of it.
+    """
+    from rulebook.build import Project, Summary, build
+
+    if not hasattr(pytestconfig, "workerinput"):  # not an xdist worker
+        project = Project(copy_project(tmp_path_factory.mktemp("site")))
+        return project, build(project, progress=lambda line: None)
+    root = tmp_path_factory.getbasetemp().parent  # one per run, shared by its workers
+    project, result, failure = Project(root / "site"), root / "site.json", root / "site.failed"
+    with FileLock(root / "site.lock"):
+        if not result.exists() and not failure.exists():
+            try:
+                summary = build(Project(copy_project(project.root)), progress=lambda line: None)
+            except BaseException as error:
+                failure.write_text(f"{type(error).__name__}: {error}")
+                raise
+            result.write_text(json.dumps(dataclasses.asdict(summary)))
+    if failure.exists():
+        raise RuntimeError(f"the site's build failed in another worker: {failure.read_text()}")
+    return project, Summary(**json.loads(result.read_text()))
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +126,21 @@ def browser():
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads these options
+def pytest_cmdline_main(config):
+    """A plain ``pytest`` runs on every core (pytest-xdist's ``-n auto``), each test
+    module on one worker (``--dist loadscope``): a module's browser, served site and
+    shared browser context start once, and its tests run in their order.  ``-n 0``
+    or ``-p no:xdist`` runs them in this one process.  (Set here rather than in
+    ``addopts``, where ``-n`` would be an unknown option under ``-p no:xdist``.)"""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+    if config.option.dist == "no" and config.option.numprocesses != 0:
+        config.option.dist = "loadscope"
 
 
 def pytest_collection_modifyitems(config, items):

@@ -16,6 +16,8 @@ import tomllib
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 
 DYNAMIC = {("pytest", "importorskip"), ("importlib", "import_module")}
@@ -108,9 +110,12 @@ def test_the_import_scan_sees_every_kind_of_import(tmp_path):
     assert "pytest" not in declared()
 
 
-def test_under_ci_a_skipped_test_fails_the_run(tmp_path):
+@pytest.mark.parametrize("workers", [[], ["-p", "xdist"]], ids=["one process", "xdist workers"])
+def test_under_ci_a_skipped_test_fails_the_run(tmp_path, workers):
     """A test dependency missing from a fresh install makes its tests skip
-    (``pytest.importorskip``); under CI that must fail the run, not pass it."""
+    (``pytest.importorskip``); under CI that must fail the run, not pass it,
+    also when the tests run on xdist's workers (the plain ``pytest``: conftest.py
+    turns them on wherever pytest-xdist is loaded)."""
     import os
     import shutil
     import subprocess
@@ -124,7 +129,7 @@ def test_under_ci_a_skipped_test_fails_the_run(tmp_path):
     def run(**env):
         base = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS")}
         return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                               str(tmp_path)], cwd=tmp_path,
+                               *workers, str(tmp_path)], cwd=tmp_path,
                               env={**base, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", **env},
                               capture_output=True, text=True)
 
@@ -132,6 +137,7 @@ def test_under_ci_a_skipped_test_fails_the_run(tmp_path):
     assert outside.returncode == 0 and "1 passed, 1 skipped" in outside.stdout, outside.stdout
     assert under_ci.returncode == 1, under_ci.stdout
     assert "CI: 1 test(s) skipped; under CI every test must run" in under_ci.stdout
+    assert ("bringing up nodes" in under_ci.stdout) == bool(workers), under_ci.stdout  # xdist's
 
 
 def test_every_engine_imports_with_the_heavy_packages_blocked():

@@ -441,8 +441,10 @@ def test_a_forced_or_missing_site_or_stamp_rebuilds(stamped, quick_build):
     assert (site(project) / "en" / "html-en.txt").read_text() == "new"
 
 
-def test_a_build_with_nothing_changed_does_nothing(built_site):
-    project, _ = built_site
+def test_a_build_with_nothing_changed_does_nothing(built_site, tmp_path):
+    import shutil
+
+    project = Project(shutil.copytree(built_site[0].root, tmp_path / "project"))  # it is shared
     (project.figures / "qttt" / "spooky-marks.toml").touch()  # same content
     assert build(project, progress=lambda line: None).up_to_date
 
