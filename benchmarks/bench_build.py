@@ -108,8 +108,8 @@ def main() -> None:
         try:
             for run in range(args.runs):
                 base = scratch / f"run-{run}"
-                if old_env is not None:
-                    old = project_copy(base / "old")
+                if old_env is not None:  # its own pages and records, and studies' results
+                    old = project_copy(base / "old", scratch / "old-code")
                     times.setdefault("old code, cold", []).append(
                         timed(rulebook + ["build", "--quiet"], old, old_env))
                 cache = base / "cache"

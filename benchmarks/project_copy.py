@@ -9,12 +9,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def project_copy(folder: Path) -> Path:
-    """The tracked files of the working tree (committed or not), without build output."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+def project_copy(folder: Path, root: Path = ROOT) -> Path:
+    """The tracked files of the working tree of ``root`` (committed or not), without
+    build output."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=root,
                            check=True, capture_output=True, text=True).stdout.split("\n")
     for name in filter(None, files):
-        source = ROOT / name
+        source = root / name
         if source.is_file():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, folder / name)

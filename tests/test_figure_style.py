@@ -65,3 +65,40 @@ def test_a_run_ends_at_an_unclipped_artist_and_a_group_with_its_own_clip():
         [(c1,), (c1,), (), (c2, c1), (c1,)]
     assert merged.count(b'clip-path="url(#c1)"') == 3  # a+b as one group, c's own, d's group
     assert b'<g id="c" clip-path="url(#c2)">' in merged
+
+
+def test_limits_worked_out_once_draw_the_same_figure(monkeypatch):
+    """A record drawn with its axes' data limits grown at every artist (matplotlib's
+    way) and worked out once at the end: the same bytes."""
+    from contextlib import nullcontext
+
+    import rulebook.figure_style as style
+
+    for name in ("necto/short-game", "craquelure/whole-game", "qttt/both-lines"):
+        record = load_record(ROOT / "figures" / f"{name}.toml", ROOT / "figures")
+        once = render_panels(record, "en")[0]
+        monkeypatch.setattr(style, "_limits_once", lambda ax: nullcontext())
+        grown = render_panels(record, "en")[0]
+        monkeypatch.undo()
+        assert once == grown, name
+
+
+def test_a_drawing_that_sets_no_limits_is_still_autoscaled():
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle
+
+    from rulebook.figure_style import _limits_once
+
+    def draw(ax):
+        ax.plot([0, 4], [1, 2])
+        ax.add_patch(Circle((6, -3), 1))
+
+    limits = []
+    for context in (lambda ax: __import__("contextlib").nullcontext(), _limits_once):
+        figure = plt.figure()
+        ax = figure.add_axes((0, 0, 1, 1))
+        with context(ax):
+            draw(ax)
+        limits.append((ax.get_xlim(), ax.get_ylim()))
+        plt.close(figure)
+    assert limits[0] == limits[1] and limits[0][0][1] >= 7 and limits[0][1][0] <= -4

@@ -23,6 +23,7 @@ import importlib
 import io
 import warnings
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from functools import lru_cache
 
 import matplotlib
@@ -75,6 +76,21 @@ def _draw_panel(ax, record, module, panel, lang: str, legend: Legend) -> None:
     state, arguments = panel_arguments(record, module, panel)
     with drawing_reported(record, panel, module):
         module.draw(ax, state, lang=lang, legend=legend, **arguments)
+
+
+@contextmanager
+def _limits_once(ax):
+    """matplotlib grows an axes' data limits with every line and patch added (a sixth
+    of drawing a panel), for autoscaling; the drawing modules set their limits, so
+    the limits are worked out once, at the end, and only if a drawing set none."""
+    ax._update_line_limits = ax._update_patch_limits = lambda artist: None
+    try:
+        yield
+    finally:
+        del ax._update_line_limits, ax._update_patch_limits
+    if ax.get_autoscalex_on() or ax.get_autoscaley_on():
+        ax.relim()
+        ax.autoscale_view()
 
 
 def _panel_label(record, index: int, panel, lang: str) -> str | None:
@@ -170,7 +186,8 @@ def render_panels(record, lang: str) -> tuple[list[bytes], list[Mark]]:
             ax = figure.add_axes((0, label_h, 1, 1 - label_h))
             ax.set_axis_off()
             ax.set_aspect("equal")
-            _draw_panel(ax, record, module, panel, lang, legend)
+            with _limits_once(ax):
+                _draw_panel(ax, record, module, panel, lang, legend)
             label = _panel_label(record, index, panel, lang)
             if label:
                 figure.text(0.5, label_h * 0.45, label, ha="center", va="center",
