@@ -125,3 +125,48 @@ def test_a_build_from_the_cache_is_byte_identical_to_one_without(tmp_path, monke
                 assert a.read_bytes() == b.read_bytes(), f"{other}: {a.relative_to(sites['cold'])}"
                 compared += 1
     assert compared > 20
+
+
+def test_a_figure_drawn_without_looking_at_its_language_is_drawn_once_for_both(
+        empty_cache, monkeypatch):
+    free = load_record(ROOT / "figures" / "qttt" / "spooky-marks.toml", ROOT / "figures")
+    labelled = load_record(RECORD, ROOT / "figures")  # its panels have labels in each language
+    english = figure_cache.rendered_panels(free, "en")[0]
+    figure_cache.rendered_panels(labelled, "en")
+
+    def never(*args):
+        raise AssertionError("drawn again")
+
+    monkeypatch.setattr("rulebook.figure_style.render_panels", never)
+    assert figure_cache.rendered_panels(free, "ja")[0] == english
+    with pytest.raises(AssertionError, match="drawn again"):
+        figure_cache.rendered_panels(labelled, "ja")
+
+
+def test_every_figure_kept_for_both_languages_is_the_one_drawn_in_each():
+    """The drawing that did not look at the language gives the same bytes in Japanese."""
+    from rulebook.figure_style import render_panels
+    from rulebook.records import find_records
+
+    shared = 0
+    for path in find_records(ROOT / "figures"):
+        record = load_record(path, ROOT / "figures")
+        if not record.panels or any(panel.label for panel in record.panels):
+            continue
+        watched = figure_cache.WatchedLanguage("en")
+        english = render_panels(record, watched)[0]
+        if not watched.looked:
+            assert render_panels(record, "ja")[0] == english, record.name
+            shared += 1
+    assert shared >= 5
+
+
+@pytest.mark.parametrize("look", [lambda lang: lang == "ja", lambda lang: {"en": 1}.get(lang),
+                                  lambda lang: f"label-{lang}", lambda lang: lang.upper(),
+                                  lambda lang: "ja" == lang, lambda lang: "%s" % lang],
+                         ids=["==", "lookup", "f-string", "method", "reflected ==", "%"])
+def test_every_way_of_looking_at_the_language_is_noted(look):
+    watched = figure_cache.WatchedLanguage("en")
+    assert not watched.looked
+    look(watched)
+    assert watched.looked

@@ -40,21 +40,60 @@ def figure_key(record, lang: str) -> str:
     return digest(_shaping(record.game.slug), lang, record.path.read_bytes())
 
 
+class WatchedLanguage(str):
+    """A language code that notes whether the drawing looked at it (compared it,
+    looked it up, formatted it, called a method of it)."""
+
+    looked = False
+
+    def __getattribute__(self, name):
+        if name != "looked":
+            str.__setattr__(self, "looked", True)
+        return str.__getattribute__(self, name)
+
+
+def _looking(name):
+    def method(self, *args):
+        str.__setattr__(self, "looked", True)
+        return getattr(str, name)(self, *args)
+    return method
+
+
+for _name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__",
+              "__str__", "__repr__", "__format__", "__getitem__", "__len__", "__iter__",
+              "__contains__", "__add__", "__radd__", "__mul__", "__rmul__", "__mod__",
+              "__rmod__"):
+    setattr(WatchedLanguage, _name, _looking(_name))
+
+
 def rendered_panels(record, lang: str, cache: bool = True):
     """``render_panels(record, lang)``, from the cache when it holds the figure:
-    each panel's SVG and the legend marks the panels use."""
+    each panel's SVG and the legend marks the panels use.
+
+    A figure whose drawing never looked at the language it was drawn in, and whose
+    panels have no labels, is the same in every language: drawn in the first, it
+    is kept for the others too (the build draws the first language first).  With
+    ``cache=False`` every language is drawn, so a build without the cache checks
+    the reuse (the build's tests and benchmarks/bench_build.py compare the two)."""
     from .figure_style import drawing_module, render_panels
+    from .records import LANGUAGES
 
     store = Store("figures", enabled=cache)
     key = figure_key(record, lang)
     kept = store.get(key)
+    if kept is None and lang != LANGUAGES[0] and not any(p.label for p in record.panels):
+        first = store.get(figure_key(record, LANGUAGES[0]))
+        if first is not None and json.loads(first).get("any_language"):
+            kept = first
     if kept is not None:
         entry = json.loads(kept)
         marks = {mark.key: mark for mark in drawing_module(record.game.slug).MARKS}
         return [svg.encode() for svg in entry["svgs"]], [marks[key] for key in entry["marks"]]
-    svgs, marks = render_panels(record, lang)
+    watched = WatchedLanguage(lang)
+    svgs, marks = render_panels(record, watched)
     store.put(key, json.dumps({"svgs": [svg.decode() for svg in svgs],
-                               "marks": [mark.key for mark in marks]}).encode())
+                               "marks": [mark.key for mark in marks],
+                               "any_language": not watched.looked}).encode())
     return svgs, marks
 
 
