@@ -917,6 +917,24 @@ def test_emphasis_and_strong_are_in_neutral_ink_and_strong_is_heavier(built):
 JAPANESE = "駒はいつでも最大6つまで動かせます（ただし角の駒は除きます）。盤の「中央」から始めます。"
 
 
+def test_a_paragraph_wrapped_again_at_the_same_widths_is_split_once(monkeypatch):
+    """A PDF is laid out in passes: each paragraph's lines are worked out once per
+    width, and the lines are the same as working them out again."""
+    import rulebook.pdf.paragraph as paragraph
+
+    install_kinsoku()
+    style = stylesheet("ja")["body"]
+    calls = []
+    split = paragraph.phrase_split
+    monkeypatch.setattr(paragraph, "phrase_split", lambda *a: calls.append(a) or split(*a))
+    kept = paragraph.RulebookParagraph(JAPANESE, style)
+    lines = [_line_texts(_wrapped(kept, width)) for width in (120, 120, 200, 120)]
+    assert len(calls) == 2  # once at 120 points, once at 200
+    fresh = [_line_texts(_wrapped(paragraph.RulebookParagraph(JAPANESE, style), width))
+             for width in (120, 120, 200, 120)]
+    assert lines == fresh and lines[0] != lines[2]
+
+
 @pytest.mark.parametrize("markup", [
     JAPANESE,
     JAPANESE.replace("角の駒", "<font color='red'>角の駒</font>"),  # several fragments

@@ -168,7 +168,13 @@ class RulebookParagraph(Paragraph):
             return super().breakLinesCJK(maxWidths)
         rl_paragraph._handleBulletWidth(self.bulletText, self.style, maxWidths)
         auto_leading = getattr(self, "autoLeading", getattr(self.style, "autoLeading", ""))
-        return phrase_split(self.frags, maxWidths, auto_leading not in ("", "off"))
+        # A PDF is laid out in several passes, and a paragraph wrapped at the same
+        # widths in each: its lines are worked out once (BudouX's phrases are slow).
+        key = (tuple(maxWidths), auto_leading)
+        kept = self.__dict__.setdefault("_rulebook_lines", {})
+        if key not in kept:
+            kept[key] = phrase_split(self.frags, maxWidths, auto_leading not in ("", "off"))
+        return kept[key]
 
     def beginText(self, x, y):
         return _StrokingText(self.canv, x, y)
