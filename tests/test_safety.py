@@ -261,7 +261,7 @@ expect = "1"
 def test_the_jones_fact_of_a_line_not_closed_is_a_one_line_error(tmp_path, capsys):
     record = tmp_path / "open.toml"
     record.write_text(OPEN_LINE)
-    assert main(["check", str(record)]) == 1
+    assert main(["check", str(record)]) == 2  # a failed check: an author's error
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert f"{record}:6: claim #1 (jones" in err and "the line through B1 N is not closed" in err
@@ -300,7 +300,7 @@ def test_workers_out_of_range_are_one_line_errors_for_study_and_check(project, c
     assert study(project, "tiny", "--workers", workers) == 2
     assert f"--workers {workers}: must be from 1 to" in one_line_error(capsys)
     assert main(["check", "--studies", "--workers", workers,
-                 "--project", str(project.root)]) == 1
+                 "--project", str(project.root)]) == 2
     assert f"--workers {workers}: must be from 1 to" in capsys.readouterr().err
 
 
@@ -366,7 +366,7 @@ def test_a_repeated_move_is_located_on_its_own_line(tmp_path, capsys):
     record = tmp_path / "again.toml"
     record.write_text('game = "necto"\noptions = { size = 4 }\nmoves = ["D4=t4", "C3=x2",\n'
                       '         "D4=t4"]\n')
-    assert main(["check", str(record)]) == 1
+    assert main(["check", str(record)]) == 2
     assert f"{record}:4: move 3" in capsys.readouterr().err
 
 

@@ -121,7 +121,7 @@ def _sole_clip(element) -> str | None:
     in_defs = {id(node) for defs in element.iter(f"{{{SVG_NS}}}defs") for node in defs.iter()}
     clips = set()
     for node in element.iter():
-        if id(node) in in_defs:
+        if id(node) in in_defs or not isinstance(node.tag, str):  # not drawn, or a comment
             continue
         if node.tag in _NOT_DRAWN:
             if node.get(_CLIP) is not None:
@@ -136,7 +136,8 @@ def shared_clips(svg: bytes) -> bytes:
     shape); the consecutive artists that share a clip are clipped once, as one
     group.  The same picture, drawn the same way by a browser, but svglib converts
     it (for the PDFs) in a fraction of the time and the PDFs clip once per group."""
-    root = ET.fromstring(svg)
+    # matplotlib's comments say which text each glyph group spells: kept
+    root = ET.fromstring(svg, ET.XMLParser(target=ET.TreeBuilder(insert_comments=True)))
     for axes in root.iter(f"{{{SVG_NS}}}g"):
         if not (axes.get("id") or "").startswith("axes_"):
             continue
