@@ -31,24 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from chromium import ARGS, CHROMIUM  # noqa: E402
+from test_serve import shown_after_edit as shown_after  # noqa: E402  (the test's own timing)
 
 
 def version(url: str) -> dict:
     with urllib.request.urlopen(url + "__rulebook__/version", timeout=10) as response:
         return json.loads(response.read())
-
-
-def shown_after(page, path: Path, old: str, new: str, expected: str) -> float:
-    page.evaluate("() => { window.beforeEdit = true; }")
-    text = path.read_text(encoding="utf-8")
-    if old not in text:
-        sys.exit(f"{path}: no {old!r} to edit")
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    started = time.monotonic()
-    page.wait_for_function("expected => !window.beforeEdit && (document.body.innerText"
-                           " + [...document.images].map(i => i.alt).join(' ')).includes(expected)",
-                           arg=expected, timeout=120_000, polling=20)
-    return time.monotonic() - started
 
 
 def main() -> None:
