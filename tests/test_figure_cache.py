@@ -170,3 +170,37 @@ def test_every_way_of_looking_at_the_language_is_noted(look):
     assert not watched.looked
     look(watched)
     assert watched.looked
+
+
+def test_one_game_builds_alone_into_its_own_folder(tmp_path, capsys):
+    """``build --game GAME --no-pdf``: that game's pages in both languages (its
+    figures drawn, other games' not), no PDF, and the site to publish untouched."""
+    from rulebook.cli import main
+
+    project = Project(copy_project(tmp_path / "project"))
+    assert main(["build", "--quiet", "--game", "qttt", "--no-pdf",
+                 "--project", str(project.root)]) == 0
+    assert "Built build/games/qttt:" in capsys.readouterr().out
+    built = project.build / "games" / "qttt"
+    pages = {p.relative_to(built).as_posix() for p in built.glob("*/**/*.html")}
+    assert {"en/qttt.html", "ja/qttt.html", "en/play/qttt.html", "ja/play/qttt.html"} <= pages
+    others = {f"{lang}/{game}.html" for lang in ("en", "ja")
+              for game in ("necto", "craquelure", "inphexion", "authoring")}
+    assert not pages & others  # no other game's page (Sphinx adds its index and search)
+    assert not (built / "pdf").exists() and not (project.build / "site").exists()
+    images = [p.name for p in built.glob("*/_images/*.svg")]
+    assert images and all(name.startswith(("qttt-", "legend-qttt-", "study-qttt-"))
+                          for name in images), images  # no other game's figure was drawn
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--no-pdf"], "--no-pdf builds one game (--game GAME)"),
+    (["--game", "chess"], "--game chess: no page docs/chess.rst"),
+])
+def test_a_game_build_asked_wrongly_is_one_line(tmp_path, capsys, arguments, message):
+    from rulebook.cli import main
+
+    project = Project(copy_project(tmp_path / "project"))
+    assert main(["build", "--quiet", *arguments, "--project", str(project.root)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
