@@ -237,11 +237,14 @@ def test_each_change_rebuilds_only_what_it_can_touch(tmp_path):
         return serve.scope_of(list(paths), project, package, after_failure)
 
     assert scope(package / "games" / "qttt" / "drawing.py").fresh
-    assert scope(po) == serve.Scope(False, ("ja",), "catalogs")
-    assert scope(record) == serve.Scope(False, ("en", "ja"), "none")
-    assert scope(page) == serve.Scope(False, ("en", "ja"), "read")
-    assert scope(po, page) == serve.Scope(False, ("en", "ja"), "read")
+    assert scope(po) == serve.Scope(False, ("ja",), "catalogs", records=False)
+    assert scope(record) == serve.Scope(False, ("en", "ja"), "none", records=True)
+    assert scope(page) == serve.Scope(False, ("en", "ja"), "read", records=False)
+    assert scope(po, page) == serve.Scope(False, ("en", "ja"), "read", records=False)
+    assert scope(po, record) == serve.Scope(False, ("en", "ja"), "catalogs", records=True)
     assert scope(po, after_failure=True) == serve.Scope(False, ("en", "ja"), "read")
+    # a false record keeps being checked, whatever changes next, until it holds
+    assert serve.scope_of([page], project, package, False, records_failed=True).records
     for made in (serve.Scope(), scope(po), scope(record)):
         assert serve.Scope.from_order(made.order()) == made
 

@@ -85,21 +85,26 @@ class Scope:
     fresh: bool = True
     languages: tuple[str, ...] = ()
     translations: str = "read"
+    records: bool = True  # whether the records are replayed and checked again
 
     def order(self) -> str:
-        return "fresh" if self.fresh else f"update {','.join(self.languages)} {self.translations}"
+        if self.fresh:
+            return "fresh"
+        return (f"update {','.join(self.languages)} {self.translations} "
+                f"{'records' if self.records else 'no-records'}")
 
     @classmethod
     def from_order(cls, order: str) -> "Scope | None":
         words = order.split()
         if words == ["fresh"]:
             return cls()
-        if len(words) == 3 and words[0] == "update":
-            return cls(False, tuple(words[1].split(",")), words[2])
+        if len(words) == 4 and words[0] == "update":
+            return cls(False, tuple(words[1].split(",")), words[2], words[3] == "records")
         return None
 
 
-def scope_of(changed: list[Path], project: Project, package: Path, after_failure: bool) -> Scope:
+def scope_of(changed: list[Path], project: Project, package: Path, after_failure: bool,
+             records_failed: bool = False) -> Scope:
     """The least a preview build must do after ``changed``: the package's code, and
     nothing less than everything after a failed build (its errors must stay until
     fixed); a catalog or glossary: its language, its catalogs checked; a record or
@@ -112,6 +117,10 @@ def scope_of(changed: list[Path], project: Project, package: Path, after_failure
         return Scope(False, tuple(LANGUAGES), "read")
     locale = project.docs / "locale"
     languages, translations = set(), "none"
+    # a page or a catalog cannot make a record false: its claims are checked by the
+    # pages that quote them, which are read again
+    # (after a build that failed at its records, they are checked until they hold)
+    records = records_failed or any(project.figures in path.parents for path in changed)
     for path in changed:
         if locale in path.parents:
             lang = path.relative_to(locale).parts[0]
@@ -122,7 +131,8 @@ def scope_of(changed: list[Path], project: Project, package: Path, after_failure
             translations = "read"
         else:  # records and studies: no message of a page comes from them
             languages.update(LANGUAGES)
-    return Scope(False, tuple(lang for lang in LANGUAGES if lang in languages), translations)
+    return Scope(False, tuple(lang for lang in LANGUAGES if lang in languages), translations,
+                 records)
 
 
 def preview_build(project: Project, scope: Scope) -> str:
@@ -142,7 +152,7 @@ def preview_build(project: Project, scope: Scope) -> str:
         if scope.fresh:
             shutil.rmtree(cache, ignore_errors=True)
         try:
-            records, claims = check_records(project)
+            records, claims = check_records(project) if scope.records else (0, 0)
         except RulebookError as error:
             raise RecordsFailed(str(error)) from None
         root = str(project.root)
@@ -158,8 +168,8 @@ def preview_build(project: Project, scope: Scope) -> str:
             write_language_chooser(out)
             write_play_files(out, project.docs)  # the play pages' runtime and engine
     parts = ", ".join(f"{name} {spent:.1f} s" for name, spent in zip(names, seconds))
-    return (f"Preview built: {claims} claims in {records} records checked; "
-            f"{time.perf_counter() - started:.1f} s ({parts}).")
+    checked = f"{claims} claims in {records} records checked; " if scope.records else ""
+    return f"Preview built: {checked}{time.perf_counter() - started:.1f} s ({parts})."
 
 
 def _preview_translations(root: str, read: bool) -> float:
@@ -228,8 +238,10 @@ class Builder:
 
     def __init__(self, project: Project):
         self.process = subprocess.Popen(
-            [sys.executable, "-c", "import sys; from rulebook.serve import _child; "
-             "sys.exit(_child(sys.argv[1]))", str(project.root)],
+            # once its answer is written, it ends at once (a Python's teardown is slow)
+            [sys.executable, "-c", "import os, sys; from rulebook.serve import _child; "
+             "status = _child(sys.argv[1]); sys.stdout.flush(); sys.stderr.flush(); "
+             "os._exit(status)", str(project.root)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env={**os.environ})
         self.root = str(project.root) + os.sep
@@ -434,7 +446,9 @@ def serve(project: Project, port: int = 8000, say=print) -> None:
                 found |= changes.get()
             changed = sorted({Path(path) for _, path in found})
             # a failed page's errors must stay until fixed: all is built again after one
-            scope = scope_of(changed, project, package, after_failure=bool(errors) and reached_pages)
+            failed = bool(errors)
+            scope = scope_of(changed, project, package, after_failure=failed and reached_pages,
+                             records_failed=failed and not reached_pages)
             if scope.fresh:  # the waiting builder imported the old code
                 builder.stop()
                 builder = Builder(project)
