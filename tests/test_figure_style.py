@@ -45,6 +45,7 @@ def test_artists_sharing_a_clip_are_clipped_once_and_paint_the_same():
     merged = shared_clips(plain)
     assert plain.count(b'clip-path="url') > 50  # matplotlib clips every shape on its own
     assert merged.count(b'clip-path="url') <= 5  # a few runs, between unclipped texts
+    assert merged.count(b"<g") < plain.count(b"<g") / 2  # no group that only names a shape
     # the same shapes, in the same order, painted the same and clipped by the same clip
     assert painted(merged) == painted(plain)
     assert clip_of_each_shape(merged) == clip_of_each_shape(plain)

@@ -131,13 +131,36 @@ def _sole_clip(element) -> str | None:
     return clips.pop() if len(clips) == 1 else None
 
 
+def _flatten_plain_groups(root) -> None:
+    """matplotlib wraps each artist in a group that only names it (``<g id=...>``);
+    one around a single shape is replaced by that shape, which takes its name."""
+    group = f"{{{SVG_NS}}}g"
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag != group or set(child.attrib) - {"id"}:
+                continue
+            shapes = [node for node in child if isinstance(node.tag, str)]
+            if len(shapes) != 1 or "id" in shapes[0].attrib:
+                continue
+            at = list(parent).index(child)
+            parent.remove(child)
+            for offset, node in enumerate(child):  # the shape, and the comments beside it
+                parent.insert(at + offset, node)
+            if "id" in child.attrib:
+                shapes[0].set("id", child.get("id"))
+
+
 def shared_clips(svg: bytes) -> bytes:
     """matplotlib clips each artist of an axes on its own (a ``clip-path`` on every
-    shape); the consecutive artists that share a clip are clipped once, as one
-    group.  The same picture, drawn the same way by a browser, but svglib converts
-    it (for the PDFs) in a fraction of the time and the PDFs clip once per group."""
+    shape), each in a group of its own; the groups that only name one shape give
+    way to it, and the consecutive artists that share a clip are clipped once, as
+    one group.  The same picture, drawn the same way by a browser, but svglib
+    converts it (for the PDFs) in a fraction of the time (each level of groups is
+    a level it looks up every inherited attribute through) and the PDFs clip once
+    per group."""
     # matplotlib's comments say which text each glyph group spells: kept
     root = ET.fromstring(svg, ET.XMLParser(target=ET.TreeBuilder(insert_comments=True)))
+    _flatten_plain_groups(root)
     for axes in root.iter(f"{{{SVG_NS}}}g"):
         if not (axes.get("id") or "").startswith("axes_"):
             continue
