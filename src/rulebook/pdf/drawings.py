@@ -1,8 +1,10 @@
-"""SVG figures as ReportLab drawings: converted once, drawn once per PDF.
+"""SVG figures in the PDFs: converted once, drawn once per PDF.
 
-Converting an SVG with svglib is the slowest step of a PDF (about 0.1 s a
-panel), so each conversion is kept, by a hash of the SVG's bytes, in memory
-and in the user's cache folder (:mod:`rulebook.cache`).
+A figure's SVG (matplotlib's) becomes PDF operators (:mod:`.vector`, a
+:class:`VectorFigure`); an SVG outside the part of SVG that module reads
+becomes a ReportLab drawing through svglib (ten times slower).  Either is
+kept, by a hash of the SVG's bytes, in memory and in the user's cache folder
+(:mod:`rulebook.cache`).
 
 A PDF is laid out in several passes (the table of contents and the page count
 must settle) and only the last is kept, so a figure is drawn as a reference to
@@ -13,22 +15,59 @@ legend swatch used under ten figures is then one form drawn ten times.
 
 from __future__ import annotations
 
+import copy
+import functools
 import io
 import pickle
 from importlib import metadata
+from pathlib import Path
+
+from reportlab.platypus import Flowable
 
 from ..cache import Store, digest
+from . import vector
 
-FORMAT = "1"  # raise when the kept drawings change
-_converted: dict[str, object] = {}  # key -> Drawing, for this process
+FORMAT = "2"  # raise when the kept drawings change
+_converted: dict[str, object] = {}  # key -> VectorFigure or Drawing, for this process
+
+
+class VectorFigure(Flowable):
+    """An SVG figure as the PDF operators that draw it (:mod:`.vector`), shown as a
+    reference to its form; :meth:`scale` scales where it is shown, not the form."""
+
+    def __init__(self, width: float, height: float, operators: str, form: str):
+        super().__init__()
+        self.width, self.height = width, height
+        self.operators = operators
+        self.rulebook_form = form
+        self.scales = (1.0, 1.0)
+
+    def wrap(self, availWidth, availHeight):
+        return self.width, self.height
+
+    def scale(self, sx: float, sy: float) -> None:
+        self.scales = (sx, sy)
+
+    def draw(self):
+        self.canv.scale(*self.scales)
+        draw_once(self.canv, self)
+
+
+@functools.cache
+def _converters() -> str:
+    """What the conversions depend on besides the SVG (asking for a package's version
+    reads its metadata from the disk: once per process)."""
+    return digest(FORMAT, Path(vector.__file__).read_bytes(), metadata.version("svglib"),
+                  metadata.version("reportlab"))
 
 
 def _key(data: bytes) -> str:
-    return digest(FORMAT, metadata.version("svglib"), metadata.version("reportlab"), data)
+    return digest(_converters(), data)
 
 
 def svg_drawing(data: bytes, cache: bool = True):
-    """The SVG ``data`` as a ReportLab Drawing (None if svglib cannot read it).
+    """The SVG ``data`` as a :class:`VectorFigure` (or a ReportLab Drawing; None if
+    neither reader can read it).
 
     The drawing is shared: don't scale or change it (``fresh_svg_drawing`` gives
     one of your own)."""
@@ -55,12 +94,19 @@ def fresh_svg_drawing(data: bytes, cache: bool = True):
     drawing = svg_drawing(data, cache)
     if drawing is None:
         return None
-    copy = pickle.loads(pickle.dumps(drawing, protocol=pickle.HIGHEST_PROTOCOL))
-    copy.__dict__.pop("rulebook_form")  # scaled, it is not the form of that name
-    return copy
+    if isinstance(drawing, VectorFigure):  # scaled where it is shown: the same form
+        return copy.copy(drawing)
+    copy_ = pickle.loads(pickle.dumps(drawing, protocol=pickle.HIGHEST_PROTOCOL))
+    copy_.__dict__.pop("rulebook_form")  # scaled, it is not the form of that name
+    return copy_
 
 
 def _convert(data: bytes):
+    try:
+        width, height, operators = vector.pdf_operators(data)
+        return VectorFigure(width, height, operators, form="")
+    except vector.Unsupported:
+        pass
     from svglib.svglib import svg2rlg
 
     from .styles import FONT
@@ -92,5 +138,8 @@ def define_forms(canvas) -> None:
     for name in sorted(forms):
         drawing = forms[name]
         canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-        drawing.drawOn(canvas, 0, 0)
+        if isinstance(drawing, VectorFigure):
+            canvas._code.append(drawing.operators)  # what canvas methods append to, in a form
+        else:
+            drawing.drawOn(canvas, 0, 0)
         canvas.endForm()

@@ -1,0 +1,155 @@
+"""The figures' SVG drawn into the PDFs by rulebook.pdf.vector: the same picture the
+browser draws from the same SVG (Chromium, the web pages' reader, is the reference),
+and an SVG outside the part of SVG it reads still drawn, through svglib."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from chromium import skip_unless_installed
+
+skip_unless_installed()
+
+from PIL import Image  # noqa: E402
+from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+
+from rulebook.pdf import drawings, vector  # noqa: E402
+
+SCALE = 3  # pixels a point, in both renderings
+
+
+def pdf_picture(data: bytes) -> Image.Image:
+    """The SVG drawn by the PDF builder's way (a form, drawn once), rasterised by PDFium."""
+    import pypdfium2
+
+    from rulebook.pdf.styles import register_font
+
+    register_font()  # svglib's drawings start in the PDFs' font
+    figure = drawings._convert(data)
+    figure.__dict__["rulebook_form"] = "figure"
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(figure.width, figure.height), invariant=1)
+    drawings.draw_once(canvas, figure)
+    drawings.define_forms(canvas)
+    canvas.showPage()
+    canvas.save()
+    page = pypdfium2.PdfDocument(out.getvalue())[0]
+    return page.render(scale=SCALE).to_pil().convert("L")
+
+
+def browser_picture(browser, data: bytes, width: float, height: float) -> Image.Image:
+    page = browser.new_page(viewport={"width": round(width / 0.75), "height": round(height / 0.75)},
+                            device_scale_factor=SCALE * 0.75)
+    try:
+        page.set_content('<html><body style="margin:0;background:#fff">'
+                         + data.decode().split("?>", 1)[-1] + "</body></html>")
+        return Image.open(io.BytesIO(page.screenshot())).convert("L")
+    finally:
+        page.close()
+
+
+def difference(a: Image.Image, b: Image.Image) -> np.ndarray:
+    """Per-pixel difference after a 3-pixel box blur (anti-aliasing differs between
+    renderers), at the best of the shifts by up to a pixel (so does where a renderer
+    puts a fraction of a pixel)."""
+    size = (min(a.width, b.width) - 2, min(a.height, b.height) - 2)
+    a, b = (np.asarray(image, dtype=float) for image in (a, b))
+
+    def blur(x):
+        k = 3
+        padded = np.pad(x, k // 2, mode="edge")
+        return sum(padded[i:i + x.shape[0], j:j + x.shape[1]] for i in range(k) for j in range(k)) / k ** 2
+
+    a, b = blur(a), blur(b)
+    shifted = [np.abs(a[1:1 + size[1], 1:1 + size[0]] - b[dy:dy + size[1], dx:dx + size[0]])
+               for dy in range(3) for dx in range(3)]
+    return min(shifted, key=np.mean)
+
+
+def sample_figures(project) -> list:
+    """Some panels of every game's figures (the same every run), and every chart with a hatch."""
+    images = sorted((project.build / "site" / "en" / "_images").glob("*.svg"))
+    by_game: dict[str, list] = {}
+    for path in images:
+        by_game.setdefault(path.name.split("-")[0], []).append(path)
+    chosen = [path for paths in by_game.values() for path in paths[::max(1, len(paths) // 3)]]
+    return chosen + [path for path in images if b"<pattern" in path.read_bytes() and path not in chosen]
+
+
+@pytest.mark.site
+def test_every_figure_is_read_without_svglib(built_site):
+    project, _ = built_site
+    for lang in ("en", "ja"):
+        for path in sorted((project.build / "site" / lang / "_images").glob("*.svg")):
+            try:
+                vector.pdf_operators(path.read_bytes())
+            except vector.Unsupported as error:
+                pytest.fail(f"{path.name}: {error} (the PDF would draw it through svglib, slowly)")
+
+
+@pytest.mark.site
+def test_the_pdf_draws_the_picture_the_browser_draws(built_site, browser):
+    project, _ = built_site
+    figures = sample_figures(project)
+    assert len(figures) >= 12 and any(b"<pattern" in path.read_bytes() for path in figures)
+    for path in figures:
+        data = path.read_bytes()
+        width, height, _ = vector.pdf_operators(data)
+        diff = difference(pdf_picture(data), browser_picture(browser, data, width, height))
+        assert diff.mean() < 4 and (diff > 60).mean() < 0.002, \
+            f"{path.name}: mean difference {diff.mean():.2f}, {(diff > 60).mean():.2%} of pixels far off"
+
+
+HATCHED = b"""<?xml version='1.0'?><svg xmlns="http://www.w3.org/2000/svg" width="40pt" height="40pt"
+ viewBox="0 0 40 40"><defs><style type="text/css">*{stroke-linejoin: round; stroke-linecap: butt}</style>
+ <pattern id="h" patternUnits="userSpaceOnUse" x="0" y="0" width="8" height="8">
+ <rect x="0" y="0" width="9" height="9" fill="#dddddd"/>
+ <path d="M -4 4 L 4 -4 M 0 8 L 8 0 M 4 12 L 12 4" style="fill: #333333; stroke: #333333; stroke-width: 1.5"/>
+ </pattern></defs>
+ <path d="M 5 5 L 35 5 L 35 35 L 5 35 z" style="fill: url(#h); stroke: #000000; stroke-width: 1"/>
+ <g transform="translate(20 20) scale(0.5 -0.5)"><path d="M 0 0 Q 10 20 20 0 z" style="fill: #c03000"/></g>
+</svg>"""
+
+
+def test_a_hatch_a_curve_and_a_transform_match_the_browser(browser):
+    width, height, _ = vector.pdf_operators(HATCHED)
+    pdf = pdf_picture(HATCHED)
+    diff = difference(pdf, browser_picture(browser, HATCHED, width, height))
+    assert diff.mean() < 4 and (diff > 60).mean() < 0.002
+    inside = np.asarray(pdf)[10 * SCALE:30 * SCALE, 10 * SCALE:18 * SCALE]
+    assert inside.min() < 100 and inside.max() > 200  # the hatch's dark lines on its light ground
+
+
+def test_an_svg_outside_the_part_read_is_drawn_through_svglib(browser):
+    text = HATCHED.replace(b"</svg>", b'<rect x="2" y="2" width="10" height="10" style="fill: #0000ff; '
+                                      b'fill-opacity: 0.5"/></svg>')
+    with pytest.raises(vector.Unsupported, match="fill-opacity"):
+        vector.pdf_operators(text)
+    figure = drawings._convert(text)
+    assert not isinstance(figure, drawings.VectorFigure)
+    assert np.asarray(pdf_picture(text)).min() < 100  # drawn, not left blank
+
+
+@pytest.mark.parametrize("svg, reason", [
+    (b'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><text x="1" y="5">a</text></svg>',
+     "element <text>"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="M 0 0 A 1 1 0 0 1 5 5"/></svg>',
+     "path command 'A'"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><g transform="skewX(3)"/></svg>',
+     "transform"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><defs><style>path{fill:red}</style>'
+     b'</defs></svg>', "CSS selector"),
+    (b"not xml", "not XML"),
+])
+def test_what_is_not_read_is_named(svg, reason):
+    with pytest.raises(vector.Unsupported, match=reason.replace("(", r"\(").replace(")", r"\)")):
+        vector.pdf_operators(svg)
+
+
+def test_numbers_in_exponent_form_become_pdf_numbers():
+    _, _, operators = vector.pdf_operators(
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="9pt" height="9pt" viewBox="0 0 9 9">'
+        b'<path d="M 1e-05 2 L 3.5E+00 4 z"/></svg>')
+    assert "0 2 m" in operators and "3.5 4 l" in operators and "e" not in operators.replace("re", "")
