@@ -162,6 +162,62 @@ def test_catalog_lists_every_game_with_links(built_site):
     assert "量子三目並べ" in ja and "りょうしさんもくならべ" in ja
 
 
+def sidebar_sections(page: Path) -> list[tuple[str, list[Path]]]:
+    """The menu of a page: (caption, [the pages it links, in order]) per toctree."""
+    html = page.read_text(encoding="utf-8")
+    tree = html[html.index('class="sidebar-tree"'):]
+    tree = tree[:tree.index("</aside>")]
+    sections = []
+    for caption, body in re.findall(r'<p class="caption"[^>]*><span class="caption-text">([^<]*)</span></p>'
+                                    r'(.*?)(?=<p class="caption"|$)', tree, re.S):
+        sections.append((caption, [page if href.startswith("#") else resolve(page, href) for href in
+                                   re.findall(r'<li class="toctree-l1[^"]*"><a class="[^"]*reference internal[^"]*" '
+                                              r'href="([^"]+)"', body)]))
+    return sections
+
+
+def test_the_menu_holds_the_games_and_their_play_pages_then_the_authors_section(built_site):
+    project, _ = built_site
+    authors = {"authoring", "adding-a-game", "sweeps"}
+    for lang in LANGS:
+        root = site(project) / lang
+        for page in [root / "index.html", root / "qttt.html", root / "play" / "necto.html", root / "sweeps.html"]:
+            (games_caption, games), (authors_caption, guide) = sidebar_sections(page)
+            expected = [root / f"{name}.html" for slug in game_pages(project)
+                        for name in (slug, f"play/{slug}")]
+            assert games == expected, page
+            assert {path.stem for path in guide} == authors, page
+            assert (games_caption, authors_caption) == {"en": ("Games", "For authors"),
+                                                        "ja": ("ゲーム", "ルールブックを書く人へ")}[lang]
+        # the guide is reached from the catalog's foot: after the last game's entry
+        index = (root / "index.html").read_text(encoding="utf-8")
+        article = index[index.index("<article"):]
+        last_game = max(article.index(f'id="catalog-{slug}"') for slug in game_pages(project))
+        assert article.index('href="authoring.html"', last_game) > last_game
+
+
+def test_next_and_previous_stay_inside_the_readers_or_the_authors_section(built_site):
+    project, _ = built_site
+    readers = {name for slug in game_pages(project) for name in (slug, f"play/{slug}")}
+    crossings = []
+    for lang in LANGS:
+        root = site(project) / lang
+        for page in sorted(root.rglob("*.html")):
+            name = page.relative_to(root).with_suffix("").as_posix()
+            if name in ("index", "search", "genindex") or name.startswith("_"):
+                continue
+            for kind in ("next-page", "prev-page"):
+                link = re.search(f'class="{kind}" href="([^"]+)"', page.read_text(encoding="utf-8"))
+                if link is None:
+                    continue
+                other = resolve(page, link.group(1)).relative_to(root).with_suffix("").as_posix()
+                if other != "index" and (other in readers) != (name in readers):
+                    crossings.append(f"{lang}/{name} -> {other}")
+    assert not crossings
+    qttt = (site(project) / "en" / "qttt.html").read_text(encoding="utf-8")
+    assert 'class="next-page" href="play/qttt.html"' in qttt  # a game leads to its play page
+
+
 def test_pages_link_to_their_other_language(built_site):
     project, _ = built_site
     for lang, other in (("en", "ja"), ("ja", "en")):

@@ -85,6 +85,7 @@ def setup(app):
     app.add_node(legend_entry, html=(html.visit_legend_entry, html.depart_legend_entry))
     app.add_directive("game-info", GameInfoDirective)
     app.add_directive("game-catalog", GameCatalogDirective)
+    app.add_directive("game-toctree", catalog.GameToctreeDirective)
     app.add_directive("record-reference", RecordReferenceDirective)
     app.add_directive("rulebook-figure", RulebookFigureDirective)
     app.add_node(play.play_board, html=(play.visit_play_board, None),
@@ -106,5 +107,6 @@ def setup(app):
     app.connect("doctree-resolved", catalog.fill_catalog)
     app.connect("builder-inited", html.install_theme_words)
     app.connect("html-page-context", html.add_page_context)
+    app.connect("html-page-context", catalog.keep_sections_apart)
     app.connect("build-finished", ship_web_font)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

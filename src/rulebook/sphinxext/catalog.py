@@ -1,4 +1,5 @@
-"""The catalog of games, built from every page's ``game-info`` block.
+"""The catalog of games, built from every page's ``game-info`` block, and the
+readers' menu of games.
 
 Collected at ``doctree-read`` (after translation, so the catalog of the
 Japanese site is in Japanese), filled in at ``doctree-resolved``.
@@ -7,6 +8,10 @@ Japanese site is in Japanese), filled in at ``doctree-resolved``.
 from __future__ import annotations
 
 from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.directives.other import TocTree
+
+from ..games import available_games
 
 from .directives import CHROME, page_language
 from .html import pdf_links
@@ -63,3 +68,32 @@ def fill_catalog(app, doctree, docname):
             section += links
             entries.append(section)
         catalog.replace_self(entries)
+
+
+def reader_pages(found_docs) -> list[str]:
+    """The readers' pages, in menu order: each game's rules (``<slug>``) and its play
+    page (``play/<slug>``), for every game that has them."""
+    return [page for slug in available_games() for page in (slug, f"play/{slug}") if page in found_docs]
+
+
+class GameToctreeDirective(TocTree):
+    """A toctree of every game's rules and play page (``reader_pages``), so a new game
+    is in the menu without an edit here; takes the toctree's options (``:caption:``)."""
+
+    def run(self):
+        self.content = StringList(reader_pages(self.env.found_docs), source=self.get_source_info()[0])
+        return super().run()
+
+
+def keep_sections_apart(app, pagename, templatename, context, doctree) -> None:
+    """(``html-page-context``) No "Next"/"Previous" link between a reader's page and an
+    author's: the two toctrees follow each other in the site's order; the home page
+    belongs to both."""
+    readers = set(reader_pages(app.env.found_docs))
+    links = app.env.collect_relations().get(pagename)
+    home = app.config.root_doc
+    if not links or pagename == home:
+        return
+    for key, other in (("prev", links[1]), ("next", links[2])):
+        if other is not None and other != home and (other in readers) != (pagename in readers):
+            context[key] = None
