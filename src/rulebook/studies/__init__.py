@@ -49,7 +49,8 @@ from .kinds import KINDS, Kind
 RUNNER_VERSION = "1"
 PACKAGE = Path(__file__).resolve().parent.parent
 # Modules of a game package that play no part in a game (drawing, figures' view options).
-NOT_ENGINE = {"drawing.py", "views.py", "clicks.py"}  # what a player sees, not what a game does
+NOT_ENGINE = {"drawing.py", "views.py", "clicks.py",  # what a player sees, not what a game does
+              "candidates.py"}  # what the conformance test offers play
 STUDY_KEYS = {"kind", "label"}
 WORKERS_PER_CORE = 4  # more local processes than this many per core only slow a study down
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a study's name: a file name, no folder

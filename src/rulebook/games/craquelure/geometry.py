@@ -22,6 +22,7 @@ approximation of the rim is ever used to decide a rule.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 Point = tuple[float, float]
 
@@ -255,3 +256,54 @@ def boundary_points(region, radians_per_step: float) -> list[tuple[float, float]
             points.extend((math.cos(start + sweep * k / steps), math.sin(start + sweep * k / steps))
                           for k in range(1, steps))
     return points
+
+
+# --- a cut of a region -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutPlan:
+    """A cut worked out geometrically: where it is, and its parts' shapes and areas."""
+
+    region: object  # the region of the rules that is cut
+    centre: tuple[float, float]
+    angle: float  # degrees, the exact allowed direction
+    exits: tuple  # (edge index, point) per ray
+    areas: tuple[float, float, float]
+
+
+def plan_cut(region, centre, angle: float):
+    """The cut's plan, or the geometric rule it breaks (a string).
+
+    ``region`` is a region of the rules (anything with ``pts`` and ``edges``).
+    """
+    px, py = centre
+    exits = []
+    for k in range(3):
+        radians = math.radians(angle + 120 * k)
+        i, point = ray_exit(region.pts, region.edges, px, py, math.cos(radians),
+                            math.sin(radians))
+        a, b = region.pts[i], region.pts[(i + 1) % len(region.pts)]
+        for vertex in (a, b):
+            if math.hypot(point[0] - vertex[0], point[1] - vertex[1]) <= EPS:
+                where = "an arc boundary" if _is_arc_boundary(vertex) else "an existing vertex"
+                return (f"ray {k + 1} (at {degrees_text(angle + 120 * k)} degrees) ends on {where} "
+                        f"at ({vertex[0]:.6g}, {vertex[1]:.6g}); rays must end on an edge "
+                        f"between vertices")
+        exits.append((i, point))
+    areas = tuple(ring_area_from(centre, exits[k][1], region.pts, region.edges, exits[k][0],
+                                 exits[(k + 1) % 3][0], exits[(k + 1) % 3][1])
+                  for k in range(3))
+    return CutPlan(region, centre, angle, tuple(exits), areas)
+
+
+def _is_arc_boundary(point) -> bool:
+    if abs(math.hypot(*point) - 1) > 1e-9:
+        return False
+    degrees = math.degrees(math.atan2(point[1], point[0])) % 360
+    return any(abs(degrees - b) < 1e-6 for b in (30.0, 150.0, 270.0))
+
+
+def degrees_text(value: float) -> str:
+    """An angle in degrees as the rules' messages write it (0 to 360, 6 digits)."""
+    return f"{value % 360:.6g}"

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from ...game import Game, Outcome, Parameter, State
 from . import geometry as geo
 from . import notation
+from .geometry import CutPlan, degrees_text, plan_cut
 from .moves import BLUE, LETTERS, NEUTRAL, SWAP, Cut, Swap
+from .search import find_legal_cut, random_cut, representative_cuts, vertex_centroid
 from .starts import ARC_NAMES, STARTS
 
 COLOUR_NAMES = ("Blue", "Red")
@@ -177,50 +179,6 @@ class Region:
         return self.area / geo.DISK_AREA
 
 
-@dataclass(frozen=True)
-class CutPlan:
-    """A cut worked out geometrically: where it is, and its parts' shapes and areas."""
-
-    region: Region
-    centre: tuple[float, float]
-    angle: float  # degrees, the exact allowed direction
-    exits: tuple  # (edge index, point) per ray
-    areas: tuple[float, float, float]
-
-
-def plan_cut(region: Region, centre, angle: float):
-    """The cut's plan, or the geometric rule it breaks (a string)."""
-    px, py = centre
-    exits = []
-    for k in range(3):
-        radians = math.radians(angle + 120 * k)
-        i, point = geo.ray_exit(region.pts, region.edges, px, py, math.cos(radians),
-                                math.sin(radians))
-        a, b = region.pts[i], region.pts[(i + 1) % len(region.pts)]
-        for vertex in (a, b):
-            if math.hypot(point[0] - vertex[0], point[1] - vertex[1]) <= geo.EPS:
-                where = "an arc boundary" if _is_arc_boundary(vertex) else "an existing vertex"
-                return (f"ray {k + 1} (at {_degrees(angle + 120 * k)} degrees) ends on {where} "
-                        f"at ({vertex[0]:.6g}, {vertex[1]:.6g}); rays must end on an edge "
-                        f"between vertices")
-        exits.append((i, point))
-    areas = tuple(geo.ring_area_from(centre, exits[k][1], region.pts, region.edges, exits[k][0],
-                                     exits[(k + 1) % 3][0], exits[(k + 1) % 3][1])
-                  for k in range(3))
-    return CutPlan(region, centre, angle, tuple(exits), areas)
-
-
-def _is_arc_boundary(point) -> bool:
-    if abs(math.hypot(*point) - 1) > 1e-9:
-        return False
-    degrees = math.degrees(math.atan2(point[1], point[0])) % 360
-    return any(abs(degrees - b) < 1e-6 for b in (30.0, 150.0, 270.0))
-
-
-def _degrees(value: float) -> str:
-    return f"{value % 360:.6g}"
-
-
 def _percent(area: float) -> str:
     return f"{100 * area / geo.DISK_AREA:.4g}%"
 
@@ -236,8 +194,6 @@ def has_legal_cut(region: Region, settings: Settings) -> bool:
             # of at least three minimum areas can be cut.
             region._settled = False
         else:  # a grid or a direction step, or a strip too thin for a point off its lines
-            from .search import find_legal_cut
-
             region._settled = find_legal_cut(region, settings) is None
     return not region._settled
 
@@ -246,8 +202,6 @@ def _has_point_off_lines(region: Region) -> bool:
     """Whether the centroid of the region's vertices is a legal cut point (inside,
     off every line).  It is, in any region but a sliver narrower than the margin
     that keeps cut points off the lines; the search decides those."""
-    from .search import vertex_centroid
-
     try:
         x, y = vertex_centroid(region)
     except ZeroDivisionError:  # two vertices: a segment of the disk, search it
@@ -380,8 +334,8 @@ class CraquelureState(State):
             exact = settings.allowed_angle(angle)
             if exact is None:
                 return (f"the angle {move.angle} is not one of the {settings.directions} "
-                        f"allowed directions ({_degrees(settings.first_direction)} degrees "
-                        f"and every {_degrees(360 / settings.directions)} degrees from it)")
+                        f"allowed directions ({degrees_text(settings.first_direction)} degrees "
+                        f"and every {degrees_text(360 / settings.directions)} degrees from it)")
             angle = exact
         region = self.region_at(x, y)
         if region is None or not region.contains(x, y, geo.EPS):
@@ -469,8 +423,6 @@ class CraquelureState(State):
         For each cuttable region: a cut from the grid point or point nearest its
         balance point of area, at the allowed angles, with every assignment.
         """
-        from .search import representative_cuts
-
         moves = [SWAP] if self.swap_allowed() else []
         for region in self.cuttable():
             for x, y, angle in representative_cuts(region, self.settings):
@@ -494,8 +446,6 @@ class CraquelureState(State):
 
         See search.random_cut for how the cut is drawn.
         """
-        from .search import random_cut
-
         if self.is_over():
             raise ValueError("the game is over")
         if self.swap_allowed() and rng.random() < 0.5:

@@ -43,11 +43,9 @@ def _golden_max(f, lo: float, hi: float, steps: int):
 
 def smallest_part(region, point, angle: float) -> float:
     """The smallest part's area of the cut, or -1 if it is no cut (a ray on a vertex)."""
-    from .rules import plan_cut
-
     if not region.contains(point[0], point[1], geo.EPS):
         return -1.0
-    plan = plan_cut(region, point, angle)
+    plan = geo.plan_cut(region, point, angle)
     return -1.0 if isinstance(plan, str) else min(plan.areas)
 
 

@@ -20,7 +20,7 @@ import re
 from ...errors import NotationError
 from ...game import is_number
 from .board import LETTERS, Geometry
-from .rules import BLACK, SWAP, WHITE, InphexionState, Move, pair_relocations
+from .moves import BLACK, SWAP, WHITE, Move, pair_relocations
 
 _CELL = re.compile(r"([a-z])(\d+)$")
 
@@ -105,7 +105,8 @@ turn: Black
  6       B . . W . . .
  7        . . . . W . .
 """
-def format_position(state: InphexionState) -> str:
+def format_position(state) -> str:
+    """A position (an InphexionState) in the position format."""
     n = state.geo.size
     lines = []
     if state.outcome() is None:
@@ -116,7 +117,9 @@ def format_position(state: InphexionState) -> str:
     return "\n".join(lines)
 
 
-def parse_position(game, text: str) -> InphexionState:
+def parse_position(game, text: str) -> tuple:
+    """Read a position for ``game``: (discs, neutral, turn, number, hand, pie_open), what
+    the rules make their state of; a NotationError says what is wrong."""
     geo = game.geometry
     n = geo.size
     letters = list(LETTERS[:n])
@@ -178,12 +181,10 @@ def parse_position(game, text: str) -> InphexionState:
     if turn is None:
         turn = number % 2
     pie_open = bool(game.options["pie"]) and number == 1 and counts[WHITE] == 1 and turn == BLACK
-    state = InphexionState(game, geo, tuple(discs), neutral, turn, number, hand,
-                           pie_open=pie_open)
     for player in (WHITE, BLACK):  # whose win would a finished start position be?
         if geo.connected(player, discs[player]):
             raise NotationError("the position", f"{game.player_name(player)}'s sides are "
                                                 "already joined; a start position must be "
                                                 "unfinished")
-    return state
+    return tuple(discs), neutral, turn, number, hand, pie_open
 

@@ -36,36 +36,15 @@ from itertools import combinations
 from math import comb
 
 from ...game import Game, Outcome, Parameter, State
+from . import notation
 from .board import Geometry, bit_list, bits, geometry
-
-WHITE, BLACK = 0, 1
+from .moves import BLACK, SWAP, WHITE, Move, pair_relocations
 
 # Outcome reasons
 CONNECTION = "connection"
 NO_LEGAL_MOVE = "no legal move"
 NO_DISCS = "no discs in hand"
 NO_ROOM = "no empty cell for a relocation"
-
-
-@dataclass(frozen=True, order=True)
-class Move:
-    """Place on ``target``; push the disc there to ``push`` (None on the first move).
-
-    ``relocations`` pairs the cells of the surrounded discs (sorted) with the
-    empty cells receiving them (sorted).  ``swap`` is the pie rule's move.
-    """
-
-    target: int = -1
-    push: int | None = None
-    relocations: tuple[tuple[int, int], ...] = ()
-    swap: bool = False
-
-
-SWAP = Move(swap=True)
-
-
-def pair_relocations(sources, destinations) -> tuple[tuple[int, int], ...]:
-    return tuple(zip(sorted(sources), sorted(destinations)))
 
 
 @lru_cache(maxsize=None)
@@ -448,14 +427,10 @@ class InphexionState(State):
 
     # --- notation and display -----------------------------------------------
     def parse_move(self, text: str) -> Move:
-        from .notation import parse_move
-
-        return parse_move(self.geo, text)
+        return notation.parse_move(self.geo, text)
 
     def format_move(self, move: Move) -> str:
-        from .notation import format_move
-
-        return format_move(self.geo, move)
+        return notation.format_move(self.geo, move)
 
     def grid(self) -> list[list[str]]:
         """Rows top to bottom of 'W', 'B', 'N' or '.'."""
@@ -477,9 +452,7 @@ class InphexionState(State):
         }
 
     def __str__(self) -> str:
-        from .notation import format_position
-
-        return format_position(self)
+        return notation.format_position(self)
 
     def __repr__(self) -> str:
         return f"<inphexion move {self.number}: {self.to_json()['rows']}>"
@@ -509,9 +482,9 @@ class Inphexion(Game):
                               (self.discs, self.discs))
 
     def parse_position(self, text: str) -> InphexionState:
-        from .notation import parse_position
-
-        return parse_position(self, text)
+        discs, neutral, turn, number, hand, pie_open = notation.parse_position(self, text)
+        return InphexionState(self, self.geometry, discs, neutral, turn, number, hand,
+                              pie_open=pie_open)
 
 
 def perft(state: InphexionState, depth: int) -> int:

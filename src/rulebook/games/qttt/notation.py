@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ...errors import NotationError
-from .rules import Classical, Collapse, Spooky, owner
+from .moves import Classical, Collapse, Spooky, owner
 
 CELL = re.compile(r"([a-c])([1-3])")
 

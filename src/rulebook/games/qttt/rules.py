@@ -11,17 +11,17 @@ and the other player must choose which of its two cells it goes to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
 
 from ...game import Game, Outcome, State
+from . import notation
+from .moves import O, X, Classical, Collapse, Spooky, is_cell, owner
 
 # Outcome reasons
 LINE, SIMULTANEOUS_LINES, FULL_BOARD = "line", "simultaneous lines", "full board"
 
-X, O = 0, 1
 CELLS = range(9)
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
@@ -31,51 +31,16 @@ LINES = (
 LINE_MARKS = tuple(itemgetter(*line) for line in LINES)  # a line's three cells' marks
 
 
-def owner(mark: int) -> int:
-    """X owns the odd-numbered marks, O the even ones."""
-    return X if mark % 2 else O
-
-
-@dataclass(frozen=True, order=True)
-class Spooky:
-    """A spooky pair: mark ``number`` in two different cells."""
-
-    cells: tuple[int, int]
-
-    def __post_init__(self):
-        # a1-b2 and b2-a1 are one move: keep the two cells in order
-        if isinstance(self.cells, tuple) and all(_is_cell(c) for c in self.cells):
-            object.__setattr__(self, "cells", tuple(sorted(self.cells)))
-
-
-def _is_cell(cell) -> bool:
-    return type(cell) is int and 0 <= cell < 9
-
-
 def _shape_problem(move) -> str | None:
     """Why ``move`` is not a well-formed QTTT move (built in Python, not parsed)."""
     if isinstance(move, Spooky):
-        cells = move.cells  # two cells (_is_cell, written out: every move is checked)
+        cells = move.cells  # two cells (is_cell, written out: every move is checked)
         ok = (isinstance(cells, tuple) and len(cells) == 2
               and type(cells[0]) is int and type(cells[1]) is int
               and 0 <= cells[0] < 9 and 0 <= cells[1] < 9)
     else:
-        ok = isinstance(move, (Collapse, Classical)) and _is_cell(move.cell)
+        ok = isinstance(move, (Collapse, Classical)) and is_cell(move.cell)
     return None if ok else f"not a move of this game: {move!r}"
-
-
-@dataclass(frozen=True, order=True)
-class Collapse:
-    """The chooser's decision: the newest mark becomes classical in ``cell``."""
-
-    cell: int
-
-
-@dataclass(frozen=True, order=True)
-class Classical:
-    """X's 9th move when only one cell is left: a plain mark there."""
-
-    cell: int
 
 
 class QtttState(State):
@@ -254,18 +219,13 @@ class QtttState(State):
 
     # --- notation and output -----------------------------------------------
     def parse_move(self, text: str):
-        from .notation import parse_move
-
-        return parse_move(text)
+        return notation.parse_move(text)
 
     def format_move(self, move) -> str:
-        from .notation import format_move
-
-        return format_move(move)
+        return notation.format_move(move)
 
     def to_json(self) -> dict:
-        from .notation import cell_name, mark_name
-
+        cell_name, mark_name = notation.cell_name, notation.mark_name
         outcome = self.outcome()
         return {
             "game": "qttt",
@@ -282,9 +242,7 @@ class QtttState(State):
         }
 
     def __str__(self) -> str:
-        from .notation import board_text
-
-        return board_text(self)
+        return notation.board_text(self)
 
 
 def connected(spooky, a: int, b: int) -> bool:
