@@ -42,6 +42,9 @@ HIGHLIGHT_FILL = tint(ORANGE, 0.7)
 ROW = math.sqrt(3) / 2  # vertical distance between rows
 HEX_RADIUS = 1 / math.sqrt(3)  # centre to corner of a cell one unit wide
 DISC_RADIUS = 0.36
+# points: three panels a row print at about 0.65 of their size in the PDF, and the
+# coordinates must print at 6 pt there (tests/test_site.py)
+COORDINATE_SIZE = 9.5
 
 
 def centre(geo, cell: int) -> tuple[float, float]:
@@ -159,11 +162,11 @@ def _coordinates(ax, geo):
     for c in range(geo.size):
         x, y = c, ROW * 1.2  # straight above the cells of row 1
         artists.append(ax.text(x, y, "abcdefghijklmnopqrstuvwxyz"[c], ha="center", va="center",
-                               fontproperties=font(7), color=INK))
+                               fontproperties=font(COORDINATE_SIZE), color=INK))
     for r in range(geo.size):
         x, y = lattice(-1.15, r)
         artists.append(ax.text(x, y, str(r + 1), ha="center", va="center",
-                               fontproperties=font(7), color=INK))
+                               fontproperties=font(COORDINATE_SIZE), color=INK))
     return artists
 
 

@@ -59,7 +59,7 @@ def _spooky(ax, x, y, mark, size=1.0, spread=1.0):
     return [ax.text(x - 0.03 * spread, y, SYMBOLS[owner(mark)].lower(), ha="center",
                     va="center", color=colour, fontproperties=font(11 * size)),
             ax.text(x + 0.07 * spread, y - 0.07 * spread, str(mark), ha="center", va="center",
-                    color=colour, fontproperties=font(6.5 * size))]
+                    color=colour, fontproperties=font(7.5 * size))]  # 6 pt printed three a row
 
 
 def _classical(ax, x, y, mark, size=1.0, spread=1.0):
