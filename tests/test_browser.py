@@ -174,6 +174,50 @@ def test_on_a_desktop_the_panels_of_a_figure_sit_side_by_side(site, browser):
     page.close()
 
 
+MIN_PANEL = 220  # CSS px: the narrowest a panel may be at a desktop width
+PANEL_GAP = 16  # CSS px between panels (1rem)
+FIGURE_ROWS = """() => [...document.querySelectorAll('figure.rulebook-figure')].map(f => ({
+    columns: Number((f.className.match(/rulebook-columns-(\\d+)/) || [0, 0])[1]),
+    width: f.getBoundingClientRect().width,
+    panels: [...f.querySelectorAll('img.rulebook-panel')].map(img => {
+        const r = img.getBoundingClientRect();
+        return {src: img.getAttribute('src'), top: Math.round(r.top), width: r.width}; }),
+})).filter(f => f.panels.length > 0)"""
+
+
+def test_at_1280_px_every_panel_is_220_px_wide_in_rows_of_the_records_columns(site, browser):
+    """At 1280 x 900: no panel under 220 CSS px, nothing scrolls sideways, and each
+    figure's panels stand in rows of its record's columns, or of as many as its
+    width holds at 220 px each where that is fewer."""
+    project, base = site
+    page = browser.new_page(viewport=DESKTOP)
+    problems, panels = [], 0
+    for lang, name in every_page(project):
+        page.goto(f"{base}/{lang}/{name}")
+        page.wait_for_load_state("load")
+        where = f"{lang}/{name}"
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > DESKTOP["width"]:
+            problems.append(f"{where}: scrolls sideways ({width} px wide)")
+        for figure in page.evaluate(FIGURE_ROWS):
+            panels += len(figure["panels"])
+            for panel in figure["panels"]:
+                if panel["width"] < MIN_PANEL:
+                    problems.append(f"{where}: {panel['src']} is {panel['width']:.0f} px wide")
+            fits = int((figure["width"] + PANEL_GAP) // (MIN_PANEL + PANEL_GAP))
+            expected = min(figure["columns"], fits, len(figure["panels"]))
+            rows = {}
+            for panel in figure["panels"]:
+                rows.setdefault(panel["top"], []).append(panel)
+            counts = [len(row) for _, row in sorted(rows.items())]
+            if any(n != expected for n in counts[:-1]) or not 0 < counts[-1] <= expected:
+                problems.append(f"{where}: {figure['panels'][0]['src']}: rows of {counts}, "
+                                f"expected {expected} a row (columns = {figure['columns']})")
+    page.close()
+    assert panels > 100
+    assert not problems, "\n".join(problems)
+
+
 LATIN = re.compile(r"[A-Za-z]{2,}")
 
 

@@ -173,6 +173,11 @@ def test_catalog_entries_are_added_once_and_only_those_missing(tmp_path):
     assert once.endswith('msgid "New."\nmsgstr "新しい。"\n')
     catalog.write_text(once, encoding="utf-8")
     assert scaffold.added_entries(catalog, entries) == once
+    # the same msgid in another context (another game's word) is another entry
+    catalog.write_text('msgctxt "qttt"\nmsgid "line"\nmsgstr "ライン"\n', encoding="utf-8")
+    added = scaffold.added_entries(catalog, 'msgctxt "tiny"\nmsgid "line"\nmsgstr "並び"\n\n'
+                                            'msgctxt "qttt"\nmsgid "line"\nmsgstr "別"\n')
+    assert added.count('msgid "line"') == 2 and "並び" in added and "別" not in added
 
 
 def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_the_new_game():

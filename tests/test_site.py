@@ -590,6 +590,68 @@ def test_each_panel_is_its_own_linked_image_with_its_own_alt_text(built_site):
                     else f"{len(labels)}枚中{k}枚目") in image["alt"]
 
 
+def figures_of(page: Path) -> list[tuple[int | None, list[Path]]]:
+    """(the record's columns, the panels' SVG files) of each figure of a built page."""
+    figures = []
+    for tag, attrs in links_of(page).tags:
+        classes = attrs.get("class", "").split()
+        if tag == "figure" and "rulebook-figure" in classes:
+            columns = [int(c.rsplit("-", 1)[1]) for c in classes if c.startswith("rulebook-columns-")]
+            figures.append((columns[0] if columns else None, []))
+        elif tag == "img" and "rulebook-panel" in classes:
+            figures[-1][1].append(resolve(page, attrs["src"]))
+    return [figure for figure in figures if figure[1]]
+
+
+def test_every_figures_text_prints_at_least_6_pt_in_the_pdf(built_site):
+    """Each figure of every page laid out as the PDF lays it out (rows of at most
+    the record's columns, on the frame's full width): its smallest text (coordinates,
+    scores, move numbers, labels) prints at 6 pt or more."""
+    from reportlab.platypus import Flowable
+
+    from rulebook.pdf.drawings import smallest_text
+    from rulebook.pdf.templates import FRAME_HEIGHT, FRAME_WIDTH
+    from rulebook.pdf.translator import MIN_FIGURE_TEXT, panel_row
+
+    class Panel(Flowable):  # a stand-in of the panel's natural size
+        def __init__(self, svg: bytes):
+            super().__init__()
+            self.size = tuple(float(re.search(rf'{side}="([\d.]+)pt"', svg.decode()).group(1))
+                              for side in ("width", "height"))
+
+        def wrap(self, availWidth, availHeight):
+            return self.size
+
+    assert MIN_FIGURE_TEXT >= 6
+    project, _ = built_site
+    problems, figures = [], 0
+    for lang in LANGS:
+        for page in sorted((site(project) / lang).glob("*.html")):
+            for columns, files in figures_of(page):
+                svgs = [path.read_bytes() for path in files]
+                texts = [size for size in map(smallest_text, svgs) if size is not None]
+                if not texts:
+                    continue
+                figures += 1
+                panels = [Panel(svg) for svg in svgs]
+                row = panel_row(panels, columns=columns, text=min(texts))
+                row.wrap(FRAME_WIDTH, FRAME_HEIGHT)
+                by_columns = panel_row(panels, columns=columns, text=None)
+                by_columns.wrap(FRAME_WIDTH, FRAME_HEIGHT)
+                if row.rows != by_columns.rows:  # the drawing's text is too small for its layout
+                    problems.append(f"{lang}/{page.name}: {files[0].name}: wraps to "
+                                    f"{len(row.rows)} rows to print its text at 6 pt")
+                if any(len(r) > columns for r in row.rows):
+                    problems.append(f"{lang}/{page.name}: {files[0].name}: rows {row.rows} "
+                                    f"over {columns} columns")
+                printed = min(texts) * row.scale
+                if printed < 6:
+                    problems.append(f"{lang}/{page.name}: {files[0].name}: text of "
+                                    f"{printed:.1f} pt ({len(row.rows)} rows at {row.scale:.2f})")
+    assert figures > 40
+    assert not problems, "\n".join(problems)
+
+
 def legend_project(folder: Path) -> Project:
     """A one-page project with one multi-panel figure, for the legend tests."""
     from conftest import ROOT

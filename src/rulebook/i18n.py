@@ -17,6 +17,7 @@ build with the language's catalogs and lists, one line each with file and line:
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import tomllib
@@ -130,6 +131,27 @@ def read_catalog(path: Path) -> Catalog:
     data = Path(path).read_bytes()
     check_po_syntax(path, data)
     return read_po(io.BytesIO(data))
+
+
+VALUES = "values.po"  # <locale>/<lang>/values.po: the words claims print, in that language
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")  # what a translated claim value may not hold
+
+
+def claim_words(locale_dir: Path, lang: str) -> dict[tuple[str | None, str], str]:
+    """The translations of the words a claim can print, ``(game slug or None, English)
+    -> translation``, from the language's ``values.po`` (none for English)."""
+    path = Path(locale_dir) / lang / VALUES
+    if lang == "en" or not path.exists():
+        return {}
+    stat = path.stat()
+    return dict(_claim_words(path, stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=8)
+def _claim_words(path: Path, mtime: int, size: int) -> tuple:
+    del mtime, size  # the cache's key: a changed file is read again
+    return tuple(((message.context, message.id), message.string)
+                 for message in read_catalog(path) if message.id and _translated(message))
 
 
 def _messages(path: Path):

@@ -47,11 +47,27 @@ class Mark:
 
     ``swatch(ax)`` draws a sample of the mark inside the unit square
     (0..1 on both axes), as it looks on the board.
+
+    How a reader tells it from the game's other marks without seeing hue (in
+    greyscale print, or with a colour-vision deficiency; tests/test_marks.py):
+    ``colour`` is the colour that tells it (its fill, its line), ``distinct_by``
+    its shape or pattern ("double ring", "dashed line", "letter X"), and ``on``
+    the colour it is drawn over, if it must stand out from that (a shaded cell).
+    Marks of the same ``distinct_by`` (all plain fills, say) must differ in
+    lightness (CIE L*) by at least MARK_CONTRAST, and a mark from its ``on``.
     """
 
     key: str
     names: Mapping[str, str]  # {"en": ..., "ja": ...}
     swatch: Callable
+    colour: str | None = None
+    distinct_by: str = ""
+    on: str | None = None
+
+
+# CIE L* between marks told apart by lightness alone, in colour, in greyscale and
+# under simulated deuteranopia, protanopia and tritanopia
+MARK_CONTRAST = 20
 
 
 class Legend:

@@ -90,8 +90,10 @@ PANEL = (
 FIGURE = (
     Key("panels", "tables", "The panels, one ``[[figure.panels]]`` table each; without any, "
                             "one panel shows the last position.", keys=PANEL),
-    Key("columns", "integer", "How many panels a row holds in the PDF (on the web, panels "
-                              "wrap to the screen); by default all of them.",
+    Key("columns", "integer", "How many panels a row holds, in the PDF and on the web (fewer "
+                              "where panels of 220 px do not fit the screen, or where the PDF "
+                              "would print the figure's text under 6 pt); by default all of "
+                              "them.",
         minimum=1, maximum=12),
     Key("view", "view", "View options shared by every panel."),
     Key("panel_size", "pair", "Width and height of each panel, in inches.",

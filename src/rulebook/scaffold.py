@@ -11,7 +11,8 @@ record with a figure and claims, and its tests.  The registry finds the game
 by its package folder.  One kind of template adds to a file instead: a
 ``*.po.add.tmpl`` holds catalog entries (the Japanese of the game's options,
 facts and position format, which the authoring guide's record reference
-prints) added to the existing catalog of that name, those it lacks only.
+prints, and of the words its claims print) added to the existing catalog of
+that name, those it lacks only.
 
 Everything is checked and rendered before the first file is written, and the
 files written so far are removed if writing fails, so a refused or failed
@@ -143,12 +144,16 @@ def planned_files(project: Project, slug: str, values: dict[str, str]) -> dict[P
 
 def added_entries(catalog: Path, entries: str) -> str:
     """The text of ``catalog`` with those of ``entries`` (PO entries separated by blank
-    lines) whose ``msgid`` line it does not have yet."""
+    lines) whose ``msgctxt`` and ``msgid`` lines it does not have yet."""
     text = catalog.read_text(encoding="utf-8")
-    have = set(text.splitlines())
-    new = [entry for entry in entries.strip().split("\n\n")
-           if next(line for line in entry.splitlines() if line.startswith("msgid ")) not in have]
+    have = {_entry_key(entry) for entry in text.split("\n\n")}
+    new = [entry for entry in entries.strip().split("\n\n") if _entry_key(entry) not in have]
     return text.rstrip("\n") + "".join(f"\n\n{entry}" for entry in new) + "\n"
+
+
+def _entry_key(entry: str) -> tuple[str, ...]:
+    return tuple(line for line in entry.strip().splitlines()
+                 if line.startswith(("msgctxt ", "msgid ")))
 
 
 def check_slug(project: Project, slug: str) -> None:

@@ -94,6 +94,8 @@ def kinds_in(artists) -> set[str]:
     for a in artists:
         if isinstance(a, Wedge):
             found.add("neutral")
+        elif isinstance(a, Circle) and a.get_fill() and _is(a.get_facecolor(), GREEN):
+            found.add("chain")  # the dot on each disc of a chain
         elif isinstance(a, Circle) and a.get_fill() and a.get_facecolor()[3] > 0:
             colour = matplotlib.colors.to_hex(a.get_facecolor())
             found.add({"#ffffff": "white-disc", "#1b1b1b": "black-disc"}[colour])
@@ -103,8 +105,6 @@ def kinds_in(artists) -> set[str]:
                 found.add("placed")
             elif _is(edge, VERMILION):
                 found.add("relocation" if _dashed(a) else "surrounded")
-            elif _is(edge, GREEN) and a.get_radius() > drawing.DISC_RADIUS:
-                found.add("chain")
         elif isinstance(a, FancyArrowPatch):
             found.add("relocation" if _dashed(a) else "push")
         elif isinstance(a, Line2D):
@@ -202,15 +202,15 @@ def test_a_named_chain_is_marked_even_when_it_did_not_win():
     state = record.replay()[-1]
     length = state.game.facts["chain_length"].compute(state, player="White")
     assert state.game.facts["winner"].compute(state) == "Black" and length > 0
-    for chain, rings in (("White", length), (True, 0), (False, 0)):
+    for chain, dots in (("White", length), (True, 0), (False, 0)):
         legend = Legend(drawing.MARKS)
         figure, ax = plt.subplots()
         artists = drawing.draw(ax, state, lang="en", legend=legend, previous=record.replay()[0],
                                move=record.moves[0], chain=chain)
         plt.close(figure)
-        green = [a for a in artists if isinstance(a, Circle) and _is(a.get_edgecolor(), GREEN)
-                 and a.get_radius() > drawing.DISC_RADIUS]
-        assert len(green) == rings
+        green = [a for a in artists if isinstance(a, Circle) and a.get_fill()
+                 and _is(a.get_facecolor(), GREEN)]
+        assert len(green) == dots
 
 
 def test_a_surrounded_disc_that_could_not_be_relocated_stays_marked_after_the_move():

@@ -19,6 +19,7 @@ import copy
 import functools
 import io
 import pickle
+import re
 from importlib import metadata
 from pathlib import Path
 
@@ -115,6 +116,18 @@ def _convert(data: bytes):
     if drawing is not None:
         drawing.initialFontName = FONT  # renderPDF would start with Helvetica
     return drawing
+
+
+# matplotlib draws text as glyph paths (figure_style.STYLE, "svg.fonttype": "path"), each run
+# of glyphs a group scaled by (font size / 100) in the SVG's own units, which are points
+_GLYPH_SCALE = re.compile(rb"scale\(([\d.]+) -\1\)")
+
+
+def smallest_text(data: bytes) -> float | None:
+    """The smallest font size (points, at the SVG's natural size) of the text in a
+    figure's SVG ``data``, or None if it has no text."""
+    sizes = [100 * float(match) for match in _GLYPH_SCALE.findall(data)]
+    return min(sizes) if sizes else None
 
 
 def keep_converted(data: bytes) -> None:

@@ -13,18 +13,23 @@ PANEL_GAP = 8  # points between panels (and between rows of panels)
 class PanelRow(Flowable):
     """A figure's panels side by side, one common scale, centred.
 
-    The panels keep their natural size if they fit the frame; otherwise they
-    shrink together to fit it in one row, and wrap into more rows (the fewest
-    that keep each panel at least ``min_width`` wide) only when one row would
-    make them smaller than that.  Height is capped at ``max_height``.
+    At most ``columns`` panels a row (the record's ``columns``).  The panels keep
+    their natural size if they fit the frame; otherwise they shrink together to
+    fit it in one row, and wrap into more rows (the fewest that keep each panel
+    at least ``min_width`` wide and their smallest text, ``text`` points at
+    natural size, at least ``min_text`` points) only when one row would make
+    them smaller than that.  Height is capped at ``max_height``.
     """
 
-    def __init__(self, panels: list, *, min_width: float, max_height: float):
+    def __init__(self, panels: list, *, min_width: float, max_height: float,
+                 columns: int | None = None, text: float | None = None, min_text: float = 0):
         super().__init__()
         self.panels = panels
         self.sizes = [panel.wrap(1e6, 1e6) for panel in panels]  # natural sizes
         self.min_width = min_width
         self.max_height = max_height
+        self.columns = columns or len(panels)
+        self.min_scale = min_text / text if text else 0.0
         self.rows: list[list[int]] = [list(range(len(panels)))]
         self.scale = 1.0
 
@@ -41,9 +46,11 @@ class PanelRow(Flowable):
         narrowest = min(w for w, _ in self.sizes)
         count = len(self.panels)
         # one row, two rows, ...: as many panels in each row as the number of rows allows
-        columns = sorted({-(-count // rows) for rows in range(1, count + 1)}, reverse=True)
+        columns = sorted({-(-count // rows) for rows in range(1, count + 1)
+                          if -(-count // rows) <= self.columns}, reverse=True)
         layouts = [self._layout(availWidth, n) for n in columns]
-        fitting = [layout for layout in layouts if narrowest * layout[1] >= self.min_width or layout[1] >= 1.0]
+        fitting = [layout for layout in layouts if layout[1] >= self.min_scale
+                   and (narrowest * layout[1] >= self.min_width or layout[1] >= 1.0)]
         self.rows, self.scale = fitting[0] if fitting else max(layouts, key=lambda layout: layout[1])
         self.width = availWidth
         self.height = self._row_heights_total()

@@ -38,7 +38,7 @@ from sphinx.util.docutils import SphinxTranslator
 
 from ..sphinxext import nodes as rulebook_nodes
 from . import styles as S
-from .drawings import fresh_svg_drawing, svg_drawing
+from .drawings import fresh_svg_drawing, smallest_text, svg_drawing
 from .flowables import Anchor, PanelRow, Scaled, keep_with_next
 from .paragraph import RulebookParagraph
 from .templates import FRAME_HEIGHT, FRAME_WIDTH, TOC_LEVELS
@@ -49,6 +49,7 @@ SKIPPED_CLASS = "rulebook-langswitch"  # the HTML language switch has no place o
 PANEL_CLASS = "rulebook-panel"  # one panel of a multi-panel figure
 QUICK_REFERENCE_CLASS = "quick-reference"  # a section printed on a page of its own
 MIN_PANEL_WIDTH = 100  # points: narrower than this, a figure's panels wrap to another row
+MIN_FIGURE_TEXT = 6  # points: the smallest a figure's coordinates and marks may print
 SWATCH_SIZE = 10  # points: a legend swatch's longer side
 CELL_PAD = 4  # table cell padding (points, each side)
 LIST_INDENT = 16
@@ -121,6 +122,14 @@ def _faces(text: str, latin: str, fallback: str) -> str:
 def _new_page():
     """A page break, unless the page is still empty (never a blank page)."""
     return CondPageBreak(FRAME_HEIGHT - 2)
+
+
+def panel_row(panels: list, *, columns: int | None, text: float | None) -> PanelRow:
+    """A figure's panels as the PDF sets them: rows of at most ``columns``, and scaled
+    so that their smallest text (``text`` points at natural size) prints at least
+    MIN_FIGURE_TEXT points, unless one panel a row is still smaller."""
+    return PanelRow(panels, min_width=MIN_PANEL_WIDTH, max_height=0.6 * FRAME_HEIGHT,
+                    columns=columns, text=text, min_text=MIN_FIGURE_TEXT)
 
 
 class PDFTranslator(SphinxTranslator):
@@ -694,15 +703,18 @@ class PDFTranslator(SphinxTranslator):
     def visit_figure(self, node):
         self.push_flow()
         self._para_styles.append("legend")
-        self._figures.append({"panels": [], "at": None})
+        columns = [int(name.rsplit("-", 1)[1]) for name in node.get("classes", ())
+                   if re.fullmatch(r"rulebook-columns-\d+", name)]
+        self._figures.append({"panels": [], "at": None, "columns": columns[0] if columns else None,
+                              "text": []})
 
     def depart_figure(self, node):
         self._para_styles.pop()
         figure = self._figures.pop()
         parts = self.pop_flow()
         if figure["panels"]:
-            parts.insert(figure["at"], PanelRow(figure["panels"], min_width=MIN_PANEL_WIDTH,
-                                                max_height=0.6 * FRAME_HEIGHT))
+            parts.insert(figure["at"], panel_row(figure["panels"], columns=figure["columns"],
+                                                 text=min(figure["text"], default=None)))
         if parts:
             self.add(KeepTogether([Spacer(1, 4)] + parts))
 
@@ -764,6 +776,11 @@ class PDFTranslator(SphinxTranslator):
                 if figure["at"] is None:
                     figure["at"] = len(self._flows[-1])
                 figure["panels"].append(panel)
+                if self.image_path(node).lower().endswith(".svg"):
+                    with open(self.image_path(node), "rb") as stream:
+                        text = smallest_text(stream.read())
+                    if text is not None:
+                        figure["text"].append(text)
             raise nodes.SkipNode
         flowable = self.image(node)
         if flowable is not None:

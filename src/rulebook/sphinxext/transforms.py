@@ -10,6 +10,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..errors import RulebookError
+from ..i18n import ENGLISH_WORD, VALUES, CatalogError, claim_words
 from ..studies import quote
 from .directives import cached_record, page_language, panel_alt
 from .nodes import claim_value
@@ -17,22 +18,41 @@ from .nodes import claim_value
 logger = logging.getLogger(__name__)
 
 
-def format_value(value, game=None, lang: str = "en") -> str:
-    """A claim's value as a caption prints it, player names in the page's language."""
+def format_value(value, game=None, lang: str = "en", words=None) -> str:
+    """A claim's value as a caption prints it in the page's language: player names
+    from the game, other words (true, none, reasons, stages...) from ``words``
+    (:func:`rulebook.i18n.claim_words`), a phrase of several word by word."""
     if isinstance(value, bool):
-        return str(value).lower()
+        return _word(str(value).lower(), game, lang, words)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    separator = "、" if lang == "ja" else ", "
     if isinstance(value, (list, tuple)):
-        separator = "、" if lang == "ja" else ", "
-        return separator.join(format_value(v, game, lang) for v in value)
-    if isinstance(value, str) and game is not None:
-        for index, names in enumerate(game.players):
-            if value == names["en"]:
-                return game.player_name(index, lang)
-        if value == "draw":
-            return game.player_name(None, lang)
+        return separator.join(format_value(v, game, lang, words) for v in value)
+    if isinstance(value, dict):  # e.g. discs in hand: "White: 2, Black: 2"
+        colon = "：" if lang == "ja" else ": "
+        return separator.join(f"{_word(str(k), game, lang, words)}{colon}"
+                              f"{format_value(v, game, lang, words)}" for k, v in value.items())
+    if isinstance(value, str):
+        return _word(value, game, lang, words)
     return str(value)
+
+
+def _word(text: str, game, lang: str, words) -> str:
+    if game is not None:
+        for index, names in enumerate(game.players):
+            if text == names["en"]:
+                return game.player_name(index, lang)
+        if text == "draw":
+            return game.player_name(None, lang)
+    words = words or {}
+    slug = game.slug if game is not None else None
+    translated = words.get((slug, text), words.get((None, text)))
+    if translated is not None:
+        return translated
+    if " " in text:  # e.g. a tile and its owner, "x2 Second"
+        return " ".join(_word(part, game, lang, words) for part in text.split(" "))
+    return text
 
 
 class ResolveClaimValues(SphinxTransform):
@@ -44,6 +64,7 @@ class ResolveClaimValues(SphinxTransform):
     def apply(self, **kwargs):
         root = Path(self.config.rulebook_figures_dir)
         lang = page_language(self.config)
+        words = self._words(lang)
         for node in list(self.document.findall(claim_value)):
             if "#" in node["claim_id"]:  # <game>/<study>#<key>: a study's stored result
                 if self.env._builder_cls.name == "gettext":  # catalogs need no values
@@ -54,6 +75,8 @@ class ResolveClaimValues(SphinxTransform):
                 except (RulebookError, OSError) as error:
                     logger.error("%s", error, location=node, type="rulebook", subtype="claim")
                     text = node.astext()
+                else:
+                    self._check_language(node, text, lang)
                 node.replace_self(nodes.Text(text))
                 continue
             figure = node.parent
@@ -68,11 +91,37 @@ class ResolveClaimValues(SphinxTransform):
                 record = cached_record(root / f"{figure['rulebook_record']}.toml", root)
                 claim = record.claim_by_id(node["claim_id"])
                 record.check_claim(claim)
-                text = format_value(claim.expect, record.game, page_language(self.config))
+                text = format_value(claim.expect, record.game, lang, words)
             except (RulebookError, OSError) as error:
                 logger.error("%s", error, location=node, type="rulebook", subtype="claim")
                 text = node.astext()
+            else:
+                self._check_language(node, text, lang, record.game.slug)
             node.replace_self(nodes.Text(text))
+
+    def _values_path(self, lang: str) -> Path:
+        return Path(self.env.srcdir) / self.config.locale_dirs[0] / lang / VALUES
+
+    def _words(self, lang: str) -> dict:
+        if lang == "en" or not self.config.locale_dirs:
+            return {}
+        path = self._values_path(lang)
+        self.env.note_dependency(str(path))
+        try:
+            return claim_words(path.parent.parent, lang)
+        except CatalogError as error:
+            logger.error("%s", error, location=self.document, type="rulebook", subtype="claim")
+            return {}
+
+    def _check_language(self, node, text: str, lang: str, slug: str | None = None) -> None:
+        """A claim on a page in another language than English prints no English word."""
+        if lang == "en" or not ENGLISH_WORD.search(text):
+            return
+        where = self._values_path(lang) if self.config.locale_dirs else "the values catalog"
+        logger.error("claim %r prints %r, English on a %s page: add its translation to %s"
+                     "%s", node["claim_id"], text, lang, where,
+                     f" (msgctxt {slug!r}, or none for every game)" if slug else "",
+                     location=node, type="rulebook", subtype="claim")
 
 
 class MoveAltTextIntoImage(SphinxTransform):

@@ -31,10 +31,12 @@ PANEL_SIZE = (2.8, 2.8)
 VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
 VIEW_SPAN = 2.6  # the whole-disk view runs from -1.3 to 1.3
 
-# Fills, from light to dark (greyscale luma about 244, 198, 135, 60).
-NEUTRAL_FILL = "#F4F4F4"
-OWNED_FILLS = (tint(BLUE, 0.75), tint(VERMILION, 0.4))  # Blue, Red
-WINNING_FILLS = (mix(BLUE, "#000000", 0.35), mix(VERMILION, "#000000", 0.45))
+# Fills, from light to dark, each at least MARK_CONTRAST in CIE L* from the next in
+# colour, in greyscale and to colour-blind readers (CIE L* about 99, 76, 46, 19;
+# tests/test_marks.py): neutral, Red's, Blue's, and the winning group's.
+NEUTRAL_FILL = "#FCFCFC"
+OWNED_FILLS = (BLUE, tint(VERMILION, 0.5))  # Blue, Red
+WINNING_FILLS = (mix(BLUE, "#000000", 0.55), mix(VERMILION, "#000000", 0.7))
 HATCH_STEP = 0.05  # data units between hatch lines on the whole-disk view
 BADGE_RADIUS = 0.08  # a part number's badge, data units on the whole-disk view
 SMALL_SHARE = 0.03  # a region under this share of the disk may hide under a badge
@@ -107,29 +109,36 @@ def _arc_swatch(ax):
 
 
 MARKS = (
-    Mark("neutral", {"en": "Neutral region", "ja": "中立の領域"}, _square(NEUTRAL_FILL)),
-    Mark("blue", {"en": "Blue's region", "ja": "青の領域"}, _square(OWNED_FILLS[0])),
-    Mark("red", {"en": "Red's region", "ja": "赤の領域"}, _square(OWNED_FILLS[1])),
+    Mark("neutral", {"en": "Neutral region", "ja": "中立の領域"}, _square(NEUTRAL_FILL),
+         colour=NEUTRAL_FILL),
+    Mark("blue", {"en": "Blue's region", "ja": "青の領域"}, _square(OWNED_FILLS[0]),
+         colour=OWNED_FILLS[0]),
+    Mark("red", {"en": "Red's region", "ja": "赤の領域"}, _square(OWNED_FILLS[1]),
+         colour=OWNED_FILLS[1]),
     Mark("win-blue", {"en": "Blue's winning group", "ja": "青の勝ちを決めたまとまり"},
-         _square(WINNING_FILLS[0])),
+         _square(WINNING_FILLS[0]), colour=WINNING_FILLS[0]),
     Mark("win-red", {"en": "Red's winning group", "ja": "赤の勝ちを決めたまとまり"},
-         _square(WINNING_FILLS[1])),
+         _square(WINNING_FILLS[1]), colour=WINNING_FILLS[1]),
     Mark("settled", {"en": "Settled: can no longer be cut", "ja": "確定した領域（もう割れない）"},
-         _settled_swatch),
+         _settled_swatch, distinct_by="hatching"),
     Mark("handed", {"en": "Settled region just handed to the opponent",
-                    "ja": "手番の終わりに相手に渡った確定した領域"}, _handed_swatch),
+                    "ja": "手番の終わりに相手に渡った確定した領域"}, _handed_swatch,
+         distinct_by="heavy dashed outline"),
     Mark("highlight", {"en": "The region the caption points at", "ja": "説明文が指す領域"},
-         _highlight_swatch),
+         _highlight_swatch, distinct_by="heavy outline in a halo"),
     Mark("cut", {"en": "The last cut: its point and rays", "ja": "直前の分割：その点と線"},
-         _cut_swatch),
+         _cut_swatch, distinct_by="dot and rays"),
     Mark("point", {"en": "Point of the next cut", "ja": "次に割る点"},
-         lambda ax: _dot(ax, (0.5, 0.5), 0.16)),
+         lambda ax: _dot(ax, (0.5, 0.5), 0.16), distinct_by="outlined dot"),
     Mark("part", {"en": "Part number of the last cut", "ja": "直前の分割でできた片の番号"},
-         _part_swatch),
+         _part_swatch, distinct_by="number in a circle"),
     Mark("area", {"en": "Area as a share of the disk", "ja": "面積（円盤全体に対する割合）"},
-         _area_swatch),
-    Mark("arc", {"en": "Goal arc and its letter", "ja": "目標の弧とその名前"}, _arc_swatch),
+         _area_swatch, distinct_by="percentage"),
+    Mark("arc", {"en": "Goal arc and its letter", "ja": "目標の弧とその名前"}, _arc_swatch,
+         distinct_by="lettered arc outside the rim"),
 )
+# one winner: a figure shows at most one of these
+EXCLUSIVE = (frozenset({"win-blue", "win-red"}),)
 
 
 # --- geometry for the drawing ------------------------------------------------

@@ -38,10 +38,13 @@ DISC_FILL = {WHITE: PAPER, BLACK: "#1B1B1B"}
 DISC_EDGE = {WHITE: INK, BLACK: "#1B1B1B"}
 EDGE_FILL = {WHITE: "#C8C8C8", BLACK: "#1B1B1B"}  # the players' edges (bands)
 CELL_FILL = tint(LIGHT, 0.5)
-HIGHLIGHT_FILL = tint(ORANGE, 0.7)
+HIGHLIGHT_FILL = ORANGE  # CIE L* at least 20 below the cells', however seen
 ROW = math.sqrt(3) / 2  # vertical distance between rows
 HEX_RADIUS = 1 / math.sqrt(3)  # centre to corner of a cell one unit wide
 DISC_RADIUS = 0.36
+# points: three panels a row print at about 0.65 of their size in the PDF, and the
+# coordinates must print at 6 pt there (tests/test_site.py)
+COORDINATE_SIZE = 9.5
 
 
 def centre(geo, cell: int) -> tuple[float, float]:
@@ -159,11 +162,11 @@ def _coordinates(ax, geo):
     for c in range(geo.size):
         x, y = c, ROW * 1.2  # straight above the cells of row 1
         artists.append(ax.text(x, y, "abcdefghijklmnopqrstuvwxyz"[c], ha="center", va="center",
-                               fontproperties=font(7), color=INK))
+                               fontproperties=font(COORDINATE_SIZE), color=INK))
     for r in range(geo.size):
         x, y = lattice(-1.15, r)
         artists.append(ax.text(x, y, str(r + 1), ha="center", va="center",
-                               fontproperties=font(7), color=INK))
+                               fontproperties=font(COORDINATE_SIZE), color=INK))
     return artists
 
 
@@ -194,6 +197,9 @@ def _ring(ax, xy, colour, dashed=False, radius=DISC_RADIUS + 0.09, lw=2.0):
                                 path_effects=_halo(lw)))]
 
 
+PLACED_WIDTH = 2.6  # the placed disc's one ring, heavier than the surrounded disc's two
+
+
 def _double_ring(ax, xy, radius=DISC_RADIUS + 0.06):
     """A surrounded lone disc: two thin rings, unlike the single ring of the placed disc."""
     return (_ring(ax, xy, VERMILION, radius=radius, lw=1.3)
@@ -207,12 +213,14 @@ def _arrow(ax, start, end, colour, dashed=False, bend=0.0, scale=12):
         connectionstyle=f"arc3,rad={bend}", zorder=7, path_effects=_halo(2.0)))]
 
 
-def _chain_line(ax, points, lw=3.2, radius=DISC_RADIUS + 0.09):
-    """A joining chain: a green line through its discs, each ringed in green."""
+def _chain_line(ax, points, lw=3.2, radius=0.12):
+    """A joining chain: a green line through its discs and a green dot on each (no
+    ring, so the ring of the disc just placed, or of a surrounded disc, still shows)."""
     xs, ys = zip(*points)
     artists = ax.plot(xs, ys, color=GREEN, lw=lw, solid_capstyle="round", zorder=3)
     for xy in points:
-        artists += _ring(ax, xy, GREEN, radius=radius)
+        artists.append(ax.add_patch(Circle(xy, radius, facecolor=GREEN, edgecolor=PAPER,
+                                           lw=1.2, zorder=6)))
     return artists
 
 
@@ -223,7 +231,7 @@ def _move_marks(ax, geo, move, step, owed, legend):
         return artists
     target = centre(geo, move.target)
     if step in ("place", "after"):
-        artists += _ring(ax, target, BLUE)
+        artists += _ring(ax, target, BLUE, lw=PLACED_WIDTH)
         legend.use("placed")
     if move.push is None:
         return artists
@@ -260,23 +268,31 @@ def _swatch_relocation(ax):
 
 
 MARKS = (
-    Mark("white-disc", {"en": "White's disc", "ja": "白の駒"}, _swatch_disc(WHITE)),
-    Mark("black-disc", {"en": "Black's disc", "ja": "黒の駒"}, _swatch_disc(BLACK)),
+    Mark("white-disc", {"en": "White's disc", "ja": "白の駒"}, _swatch_disc(WHITE),
+         colour=DISC_FILL[WHITE], distinct_by="disc"),
+    Mark("black-disc", {"en": "Black's disc", "ja": "黒の駒"}, _swatch_disc(BLACK),
+         colour=DISC_FILL[BLACK], distinct_by="disc"),
     Mark("neutral", {"en": "The neutral disc", "ja": "中立駒"},
-         lambda ax: _neutral(ax, _MIDDLE, radius=0.36)),
-    Mark("white-edge", {"en": "White's edges", "ja": "白の辺"}, _swatch_edge(WHITE)),
-    Mark("black-edge", {"en": "Black's edges", "ja": "黒の辺"}, _swatch_edge(BLACK)),
+         lambda ax: _neutral(ax, _MIDDLE, radius=0.36), distinct_by="half white, half black disc"),
+    Mark("white-edge", {"en": "White's edges", "ja": "白の辺"}, _swatch_edge(WHITE),
+         colour=EDGE_FILL[WHITE], distinct_by="edge band"),
+    Mark("black-edge", {"en": "Black's edges", "ja": "黒の辺"}, _swatch_edge(BLACK),
+         colour=EDGE_FILL[BLACK], distinct_by="edge band"),
     Mark("push", {"en": "A push: the enemy disc moves aside", "ja": "相手の駒をどける向き"},
-         lambda ax: _arrow(ax, (0.05, 0.5), (0.98, 0.5), BLUE, scale=7)),
+         lambda ax: _arrow(ax, (0.05, 0.5), (0.98, 0.5), BLUE, scale=7), distinct_by="arrow"),
     Mark("placed", {"en": "The disc just placed", "ja": "置いた駒"},
-         lambda ax: _ring(ax, _MIDDLE, BLUE, radius=0.4, lw=1.6)),
+         lambda ax: _ring(ax, _MIDDLE, BLUE, radius=0.4, lw=PLACED_WIDTH * 0.8),
+         distinct_by="heavy single ring"),
     Mark("surrounded", {"en": "A surrounded lone disc", "ja": "囲まれた孤立した駒"},
-         lambda ax: _double_ring(ax, _MIDDLE, radius=0.3)),
+         lambda ax: _double_ring(ax, _MIDDLE, radius=0.3), distinct_by="double ring"),
     Mark("relocation", {"en": "A relocated disc: from the dashed circle along the arrow",
-                        "ja": "移動させた駒：破線の円から矢印の先へ"}, _swatch_relocation),
+                        "ja": "移動させた駒：破線の円から矢印の先へ"}, _swatch_relocation,
+         distinct_by="dashed ring and dashed arrow"),
     Mark("chain", {"en": "A chain joining a player's edges", "ja": "対辺をつなぐ駒の列"},
-         lambda ax: _chain_line(ax, [(0.22, 0.25), (0.78, 0.75)], lw=1.6, radius=0.13)),
+         lambda ax: _chain_line(ax, [(0.22, 0.25), (0.78, 0.75)], lw=1.6, radius=0.09),
+         distinct_by="line with a dot on each disc"),
     Mark("highlight", {"en": "Cells the caption points at", "ja": "説明文が指すマス"},
-         lambda ax: _hexagon(ax, _MIDDLE, shaded=True, radius=0.48)),
+         lambda ax: _hexagon(ax, _MIDDLE, shaded=True, radius=0.48), colour=HIGHLIGHT_FILL,
+         on=CELL_FILL),
 )
 DISC_MARK = {WHITE: "white-disc", BLACK: "black-disc"}

@@ -15,8 +15,9 @@ View options (a record's ``[figure] view``):
 ``scores``    the players' scores above the board
 
 Loops that the last move scored are drawn in the scorer's colour (both
-colours, dashed, when both players scored).  The two players' tile tints
-differ in lightness as well as hue, so ownership survives greyscale print.
+colours, dashed, when both players scored).  The two players' tile tints, and
+the colours of their scored loops, differ in lightness as well as hue, so they
+survive greyscale print and colour-blind eyes.
 Every kind of mark is listed in ``MARKS``; ``draw`` reports the kinds it drew
 to the legend.
 """
@@ -35,10 +36,13 @@ from .views import VIEW_OPTIONS as VIEWS
 
 PANEL_SIZE = (3.4, 3.4)
 VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
-PLAYER_COLOURS = (BLUE, VERMILION)
-# placed tiles: First's tint is clearly darker than Second's, so the two stay
-# apart in greyscale (relative luminance about 0.49 and 0.78)
-TINTS = (tint(BLUE, 0.45), tint(VERMILION, 0.18))
+PLAYER_COLOURS = (BLUE, VERMILION)  # text: the scores and the scoring marks
+# Loops scored: Second's a light vermilion, so that they differ from First's blue
+# (and the two-colour dashes of a loop scored for both show) in greyscale and to
+# colour-blind readers: CIE L* about 46 and 73 (tests/test_marks.py).
+LOOP_COLOURS = (BLUE, tint(VERMILION, 0.55))
+# placed tiles: First's tint is clearly darker than Second's (CIE L* about 69 and 93)
+TINTS = (tint(BLUE, 0.55), tint(VERMILION, 0.15))
 BAND = YELLOW  # under the loop a caption points at
 POINTED = 1.5  # ... which is drawn this much thicker
 GAP = 0.13  # half the gap left in an under-strand at a crossing (cell units)
@@ -93,43 +97,52 @@ def _last_move_swatch(ax):
     ax.add_patch(Rectangle((0.15, 0.15), 0.7, 0.7, fill=False, edgecolor=INK, linewidth=2.0))
 
 
-def _mark(key, en, ja, swatch):
-    return Mark(key, {"en": en, "ja": ja}, swatch)
+def _mark(key, en, ja, swatch, **apart):
+    return Mark(key, {"en": en, "ja": ja}, swatch, **apart)
 
 
 MARKS = (
     _mark("tile-first", "Tile placed by First (dark tint)", "先手が置いたタイル（濃い地）",
-          _tile_swatch(TINTS[0])),
+          _tile_swatch(TINTS[0]), colour=TINTS[0]),
     _mark("tile-second", "Tile placed by Second (light tint)", "後手が置いたタイル（薄い地）",
-          _tile_swatch(TINTS[1])),
-    _mark("empty", "Empty cell", "空きマス", _tile_swatch(PAPER, dashed=True)),
+          _tile_swatch(TINTS[1]), colour=TINTS[1]),
+    _mark("empty", "Empty cell", "空きマス", _tile_swatch(PAPER, dashed=True),
+          distinct_by="dashed outline"),
     _mark("crossing", "Crossing: the broken strand passes under",
-          "交差（途切れている線が下をくぐる）", _crossing_swatch),
-    _mark("frame", "Frame joining two line ends", "線の端を2つずつつなぐ枠", _frame_swatch),
-    _mark("last-move", "Cell of the last move", "直前の手のマス", _last_move_swatch),
+          "交差（途切れている線が下をくぐる）", _crossing_swatch, distinct_by="broken strand"),
+    _mark("frame", "Frame joining two line ends", "線の端を2つずつつなぐ枠", _frame_swatch,
+          distinct_by="thin half circle"),
+    _mark("last-move", "Cell of the last move", "直前の手のマス", _last_move_swatch,
+          distinct_by="heavy square"),
     _mark("named", "Named knot, with its type", "名前の付く結び目とその型",
-          _label_swatch("$3_{1}$")),
+          _label_swatch("$3_{1}$"), distinct_by="boxed knot type"),
     _mark("complex-en", "Knot too complex to name", "名前の付かない複雑な結び目",
-          _label_swatch("K", linestyle=(0, (2, 1.5)))),
+          _label_swatch("K", linestyle=(0, (2, 1.5))), distinct_by="K in a dashed box"),
     _mark("complex-ja", "Knot too complex to name", "名前の付かない複雑な結び目",
-          _label_swatch("結", linestyle=(0, (2, 1.5)))),
-    _mark("unknot", "Unknotted loop", "ほどける輪", _label_swatch("○", edge="none")),
+          _label_swatch("結", linestyle=(0, (2, 1.5))), distinct_by="結 in a dashed box"),
+    _mark("unknot", "Unknotted loop", "ほどける輪", _label_swatch("○", edge="none"),
+          distinct_by="○"),
     _mark("scored-first", "Loop the last move scored for First", "直前の手で先手が得点した輪",
-          _strand_swatch([PLAYER_COLOURS[0]])),
+          _strand_swatch([LOOP_COLOURS[0]]), colour=LOOP_COLOURS[0], distinct_by="line"),
     _mark("scored-second", "Loop the last move scored for Second", "直前の手で後手が得点した輪",
-          _strand_swatch([PLAYER_COLOURS[1]])),
+          _strand_swatch([LOOP_COLOURS[1]]), colour=LOOP_COLOURS[1], distinct_by="line"),
     _mark("scored-both", "Loop the last move scored for both players",
-          "直前の手で両方のプレイヤーが得点した輪", _strand_swatch(list(PLAYER_COLOURS))),
-    _mark("loop", "The loop the caption points at", "説明文が指している輪", _band_swatch),
+          "直前の手で両方のプレイヤーが得点した輪", _strand_swatch(list(LOOP_COLOURS)),
+          distinct_by="line dashed dark and light"),
+    _mark("loop", "The loop the caption points at", "説明文が指している輪", _band_swatch,
+          distinct_by="thick line on a band"),
     _mark("traced", "Traced line (the other lines faded)", "たどっている線（ほかの線は薄く）",
-          _strand_swatch([INK], faded=LIGHT)),
+          _strand_swatch([INK], faded=LIGHT), distinct_by="line, the others faded"),
     _mark("mark-plus", "+N: the player to move can gain N points here",
-          "+N：手番のプレイヤーがここでN点の得をする", _label_swatch("+N", size=9)),
+          "+N：手番のプレイヤーがここでN点の得をする", _label_swatch("+N", size=9),
+          distinct_by="+N"),
     _mark("mark-minus", "−N: any replacement here gives the opponent N points more",
-          "−N：ここではどう置き直しても相手がN点多く得る", _label_swatch("−N", size=9)),
+          "−N：ここではどう置き直しても相手がN点多く得る", _label_swatch("−N", size=9),
+          distinct_by="−N"),
     _mark("mark-even", "±: the best replacement here scores the same for both",
-          "±：ここでいちばん得な置き直しは両者に同じ点", _label_swatch("±")),
+          "±：ここでいちばん得な置き直しは両者に同じ点", _label_swatch("±"), distinct_by="±"),
 )
+EXCLUSIVE = (frozenset({"complex-en", "complex-ja"}),)  # one language a figure
 
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, **view):
@@ -177,7 +190,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, **view):
         if faded:
             colours = [LIGHT]
         elif line.key in scorer:
-            colours = [PLAYER_COLOURS[p] for p in scorer[line.key]]
+            colours = [LOOP_COLOURS[p] for p in scorer[line.key]]
             legend.use(_SCORED[tuple(scorer[line.key])])
         strength = width
         if line.key in pointed:

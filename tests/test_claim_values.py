@@ -1,0 +1,87 @@
+"""Claim values in the page's language: every word a claim can print (booleans,
+none, outcome reasons, stages and the other enumerations of the games' facts)
+has its Japanese in ``docs/locale/ja/values.po``, and a Japanese page whose
+claim would print an English word fails the build."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from rulebook.build import BuildError, Project, _sphinx
+from rulebook.games import available_games, make_game
+from rulebook.i18n import ENGLISH_WORD, claim_words
+from rulebook.records import load_record
+from rulebook.sphinxext.transforms import format_value
+
+from conftest import ROOT
+
+LOCALE = ROOT / "docs" / "locale"
+
+
+def values_of(slug: str):
+    """Every value the game's facts declare they answer, and every value a record claims."""
+    game = make_game(slug)
+    values = [True, False]
+    for fact in game.facts:
+        if fact.values is not None:
+            values += list(fact.values(game))
+    for path in sorted((ROOT / "figures" / slug).glob("*.toml")):
+        values += [claim.expect for claim in load_record(path, ROOT / "figures").claims]
+    return game, values
+
+
+@pytest.mark.parametrize("slug", sorted(available_games()))
+def test_every_value_a_claim_can_print_has_its_japanese(slug):
+    game, values = values_of(slug)
+    words = claim_words(LOCALE, "ja")
+    english = {repr(value): format_value(value, game, "ja", words) for value in values}
+    assert not {value: text for value, text in english.items() if ENGLISH_WORD.search(text)}
+
+
+def test_words_are_translated_whole_then_word_by_word_and_english_stays_english():
+    words = claim_words(LOCALE, "ja")
+    inphexion, necto = make_game("inphexion"), make_game("necto")
+    assert format_value("connection", inphexion, "ja", words) == "対辺の接続"
+    assert format_value("connection", make_game("craquelure"), "ja", words) == "つながり"
+    assert format_value(True, None, "ja", words) == "はい"
+    assert format_value(["none", False], inphexion, "ja", words) == "なし、いいえ"
+    assert format_value("x2 Second", necto, "ja", words) == "x2 後手"
+    assert format_value({"White": 2, "Black": 1}, inphexion, "ja", words) == "白：2、黒：1"
+    assert format_value({"White": 2, "Black": 1}, inphexion, "en", {}) == "White: 2, Black: 1"
+    assert format_value("connection", inphexion, "en", claim_words(LOCALE, "en")) == "connection"
+    assert claim_words(LOCALE, "en") == {}
+
+
+def japanese_project(folder, values: bool) -> Project:
+    """A one-page Japanese project whose figure's caption quotes an outcome reason."""
+    docs = folder / "docs"
+    (docs / "locale" / "ja" / "LC_MESSAGES").mkdir(parents=True)
+    (docs / "conf.py").write_text(f'extensions = ["rulebook.sphinxext"]\n'
+                                  f'rulebook_figures_dir = {str(ROOT / "figures")!r}\n'
+                                  f'locale_dirs = ["locale/"]\ngettext_compact = False\n')
+    (docs / "index.rst").write_text("Reason\n======\n\n.. rulebook-figure:: inphexion/connection\n\n"
+                                    "   The game ends by :claim:`reason`.\n")
+    (docs / "locale" / "ja" / "LC_MESSAGES" / "index.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Reason"\nmsgstr "理由"\n\n'
+        'msgid "The game ends by :claim:`reason`."\nmsgstr "終わった理由：:claim:`reason`。"\n',
+        encoding="utf-8")
+    if values:
+        shutil.copy(LOCALE / "ja" / "values.po", docs / "locale" / "ja" / "values.po")
+    (folder / "figures").mkdir()
+    return Project(folder)
+
+
+def test_a_japanese_page_prints_the_catalogs_word_and_fails_on_an_english_one(tmp_path):
+    project = japanese_project(tmp_path / "with", values=True)
+    out = tmp_path / "with-out"
+    _sphinx(project, "html", "ja", out, tmp_path / "doctrees", tmp_path / "figs", True, cache=False)
+    assert "終わった理由：対辺の接続。" in (out / "index.html").read_text(encoding="utf-8")
+
+    project = japanese_project(tmp_path / "without", values=False)
+    with pytest.raises(BuildError, match=r"claim 'reason' prints 'connection', English on a ja "
+                                         r"page: add its translation to .*values\.po"):
+        _sphinx(project, "html", "ja", tmp_path / "without-out", tmp_path / "doctrees2",
+                tmp_path / "figs2", True, cache=False)

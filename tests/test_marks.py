@@ -1,0 +1,105 @@
+"""Every figure's marks survive greyscale print and colour-vision deficiency.
+
+Each drawing module's ``MARKS`` says how each mark is told apart
+(:class:`rulebook.palette.Mark`): marks of the same shape or pattern
+(``distinct_by``) must differ in lightness (CIE L*) by ``MARK_CONTRAST``, and a
+mark drawn over a ground (``on``) from that ground (except marks a module's
+``EXCLUSIVE`` sets say no figure shows together), in colour, in the two
+greyscales printers use and under simulated deuteranopia, protanopia and
+tritanopia (colorspacious, at full severity).  The colours are the drawing
+modules' own.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from colorspacious import cspace_convert
+
+from rulebook.figure_style import drawing_module
+from rulebook.games import available_games
+from rulebook.palette import MARK_CONTRAST, Mark
+
+GAMES = sorted(available_games())
+
+
+def _rgb(colour: str) -> list[float]:
+    return [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+
+
+def _lightness(rgb) -> float:
+    return float(cspace_convert([min(max(c, 0.0), 1.0) for c in rgb], "sRGB1", "CIELab")[0])
+
+
+def _grey(weights):
+    return lambda rgb: [sum(w * c for w, c in zip(weights, rgb))] * 3
+
+
+def _deficient(kind):
+    space = {"name": "sRGB1+CVD", "cvd_type": kind, "severity": 100}
+    return lambda rgb: cspace_convert(rgb, space, "sRGB1")
+
+
+SEEN = {  # how a colour looks: the colour itself, printed in grey, and to dichromats
+    "colour": lambda rgb: rgb,
+    "greyscale (Rec. 601 luma)": _grey((0.299, 0.587, 0.114)),
+    "greyscale (Rec. 709 luma)": _grey((0.2126, 0.7152, 0.0722)),
+    "deuteranopia": _deficient("deuteranomaly"),
+    "protanopia": _deficient("protanomaly"),
+    "tritanopia": _deficient("tritanomaly"),
+}
+
+
+def lightness(colour: str, seen: str) -> float:
+    return _lightness(SEEN[seen](_rgb(colour)))
+
+
+def too_close(first: str, second: str) -> list[str]:
+    """The ways of seeing in which two colours differ by less than MARK_CONTRAST in L*."""
+    return [f"{seen}: L* {lightness(first, seen):.0f} vs {lightness(second, seen):.0f}"
+            for seen in SEEN if abs(lightness(first, seen) - lightness(second, seen)) < MARK_CONTRAST]
+
+
+def test_lightness_is_measured_as_a_reader_sees_it():
+    assert lightness("#FFFFFF", "colour") == pytest.approx(100, abs=0.1)
+    assert lightness("#000000", "tritanopia") == pytest.approx(0, abs=0.1)
+    # a deuteranope sees pure red darker, and a protanope much darker, than it is
+    assert lightness("#FF0000", "protanopia") < lightness("#FF0000", "colour") - 10
+    assert not too_close("#0072B2", "#F0E442")
+    assert too_close("#0072B2", "#D55E00")  # Okabe-Ito blue and vermilion: alike in grey
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_mark_says_how_it_is_told_apart(slug):
+    marks = drawing_module(slug).MARKS
+    assert all(isinstance(mark, Mark) for mark in marks)
+    for mark in marks:
+        assert mark.colour or mark.distinct_by, f"{mark.key}: neither a colour nor a shape"
+    for shape, group in itertools.groupby(sorted(marks, key=lambda m: m.distinct_by),
+                                          key=lambda m: m.distinct_by):
+        group = list(group)
+        if len(group) > 1:
+            assert all(m.colour for m in group), f"{shape!r}: marks told apart by colour need one"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_marks_of_one_shape_differ_in_lightness_however_they_are_seen(slug):
+    module = drawing_module(slug)
+    apart = [set(keys) for keys in getattr(module, "EXCLUSIVE", ())]  # never in one figure
+    problems = []
+    for first, second in itertools.combinations(module.MARKS, 2):
+        if any({first.key, second.key} <= keys for keys in apart):
+            continue
+        if first.distinct_by == second.distinct_by:
+            for problem in too_close(first.colour, second.colour):
+                problems.append(f"{first.key} / {second.key} (both {first.distinct_by or 'plain'})"
+                                f": {problem}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_mark_stands_out_from_the_ground_it_is_drawn_on(slug):
+    problems = [f"{mark.key} on {mark.on}: {problem}" for mark in drawing_module(slug).MARKS
+                if mark.on for problem in too_close(mark.colour, mark.on)]
+    assert not problems, "\n".join(problems)
