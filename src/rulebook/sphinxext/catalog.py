@@ -9,7 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 
 from .directives import CHROME, page_language
-from .html import pdf_links
+from .html import pdf_links, print_format_links
 from .nodes import game_catalog, game_info
 
 
@@ -58,6 +58,9 @@ def fill_catalog(app, doctree, docname):
                 links += nodes.reference("", words["play"], internal=True, refuri=app.builder
                                          .get_relative_uri(docname, f"play/{slug}"))
             for label, href, _ in pdf_links(app.config, docname, game["docname"]):
+                links += nodes.Text(" · ")
+                links += nodes.reference("", label, refuri=href)
+            for label, href in print_format_links(app.config, docname, game["docname"]):
                 links += nodes.Text(" · ")
                 links += nodes.reference("", label, refuri=href)
             section += links
