@@ -186,6 +186,8 @@ def test_card_is_the_quick_reference_alone_on_one_a5_page(formats, lang):
     assert "QUICK-REFERENCE-START" in text and "QUICK-REFERENCE-END" in text
     others = {"en": ["Knotvalues", "Anedgecase", "Contents"], "ja": ["結び目の値", "目次"]}[lang]
     assert not any(phrase in text for phrase in others)
+    name = {"en": "Test Game", "ja": "テストゲーム"}[lang]  # at its head, large
+    assert max(r["size"] for r in text_runs(pdf.pages[0]) if r["text"].strip() == name) >= 20
 
 
 def test_print_formats_are_byte_identical_run_to_run(formats):

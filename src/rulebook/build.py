@@ -331,7 +331,7 @@ def build_language(root: str, lang: str, staging: str, options: _Options) -> int
 
 def print_format_jobs(project: Project, staging: Path, options: _Options) -> list:
     """The jobs that set the books in their other print formats, and the
-    print-and-play sheets (of ``options.game``, if one)."""
+    print-and-play sheets of the games with a page (of ``options.game``, if one)."""
     from .pdf import FORMATS
     from .pdf.sheets import SHEETS
 
@@ -339,7 +339,7 @@ def print_format_jobs(project: Project, staging: Path, options: _Options) -> lis
     jobs = [(build_print_format, root, lang, str(staging), fmt, options)
             for fmt in FORMATS for lang in LANGUAGES]
     return jobs + [(write_sheet, game, str(staging / SITE / "pdf")) for game in SHEETS
-                   if options.game in (None, game)]
+                   if options.game in (None, game) and game_pages(project, game)]
 
 
 def build_print_format(root: str, lang: str, staging: str, fmt: str, options: _Options) -> None:

@@ -7,19 +7,27 @@ document in ``rulebook_pdf_documents``, from the same doctree as the A4 book:
 - ``letter``: the book set on US Letter pages;
 - ``booklet``: the book set on A5 pages, imposed two to a landscape A4 sheet
   for saddle stitching (:mod:`rulebook.pdf.imposition`);
-- ``card``: the book's quick reference (its section of class
-  ``quick-reference``) alone, on one A5 page, shrunk to fit if it must.
+- ``card``: the game's name and the book's quick reference (its section of
+  class ``quick-reference``) alone on one A5 page, shrunk to fit if it must.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.platypus import KeepInFrame
+from sphinx.util import logging
 
+from ..files import write_file
 from . import FORMATS, format_filename
 from .builder import RulebookPDFBuilder
+from .imposition import impose_booklet
 from .pages import A5_BOOK, LETTER_BOOK
+from .templates import RulebookDocTemplate
+
+logger = logging.getLogger(__name__)
 
 CARD_PAGE = A5_BOOK
 
@@ -39,42 +47,37 @@ class RulebookFormatsBuilder(RulebookPDFBuilder):
     def target_path(self, docname: str):
         return Path(self.outdir) / format_filename(docname, self.pdf_language, self.print_format)
 
-    def write_doc(self, docname, doctree) -> None:
-        if self.print_format != "card":
-            return super().write_doc(docname, doctree)
-        self.current_docname = docname
-        translator = self.create_translator(doctree, self)
-        doctree.walkabout(translator)
-        if not translator.quick_reference:
-            from sphinx.util import logging
+    def create_translator(self, *args):
+        self.translator = super().create_translator(*args)  # the card reads its quick reference
+        return self.translator
 
-            logging.getLogger(__name__).warning(
-                "rulebookformats: %s has no section of class quick-reference, so no card",
-                docname, location=docname, type="rulebookpdf")
-            return
-        page = self.page_format
-        card = [KeepInFrame(page.frame_width, page.frame_height - 1, translator.quick_reference,
-                            mode="shrink", hAlign="LEFT", vAlign="TOP")]
-        title = translator.game_name or self.config.project
-        info = {"title": title, "author": translator.designer or self.config.author or title,
-                "subject": translator.words["subject"].format(game=title)}
-        self.write_atomically(self.target_path(docname), card, info)
-
-    def write_atomically(self, target, story, info) -> None:
+    def write_atomically(self, target: Path, story: list, info: dict) -> None:
+        if self.print_format == "card":
+            story = self.card()
+            if not story:
+                return
         if self.print_format != "booklet":
             return super().write_atomically(target, story, info)
-        import io
-
-        from ..files import write_file
-        from .imposition import impose_booklet
-        from .templates import RulebookDocTemplate
-
         pages = io.BytesIO()
         RulebookDocTemplate(pages, lang=self.pdf_language, page=self.page_format,
                             **info).build_document(story)
         target.parent.mkdir(parents=True, exist_ok=True)
         write_file(target, impose_booklet(pages.getvalue()), sync=False)
         target.chmod(0o644)
+
+    def card(self) -> list:
+        """The game's name and the quick reference of the book just translated, alone on
+        one page; empty (and a warning) if the book has none."""
+        content = self.translator.quick_reference
+        if not content:
+            logger.warning("rulebookformats: %s has no section of class quick-reference, so no card",
+                           self.current_docname, location=self.current_docname, type="rulebookpdf")
+            return []
+        title = self.translator.para(escape(self.translator.game_name or self.config.project),
+                                     "title")
+        page = self.page_format
+        return [KeepInFrame(page.frame_width, page.frame_height - 1, [title, *content],
+                            mode="shrink", hAlign="LEFT", vAlign="TOP")]
 
 
 def setup(app):
