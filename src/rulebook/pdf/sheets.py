@@ -114,14 +114,15 @@ def inphexion_board(target) -> None:
     labels_up = ROW * 1.2  # the column letters, above row 1
     xs = [x for x, _ in corners] + [lattice(-1.15, 0)[0] - 0.3]
     ys = [y for _, y in corners] + [labels_up + 0.3]
-    width, height = (max(xs) - min(xs)) * HEX_CELL, (max(ys) - min(ys)) * HEX_CELL
+    band = 5 * mm  # the players' edges; half of one reaches past the corners
+    width, height = (max(xs) - min(xs)) * HEX_CELL + band, (max(ys) - min(ys)) * HEX_CELL + band
     left, bottom = (page[0] - width) / 2, (page[1] - height) / 2
     right, top = left + width, bottom + height
 
     def at(point):  # board units (y up) to the page
-        return left + (point[0] - min(xs)) * HEX_CELL, bottom + (point[1] - min(ys)) * HEX_CELL
+        return (left + band / 2 + (point[0] - min(xs)) * HEX_CELL,
+                bottom + band / 2 + (point[1] - min(ys)) * HEX_CELL)
 
-    band = 5 * mm
     for (a, b), player in zip(zip(corners, corners[1:] + corners[:1]), (WHITE, BLACK, WHITE, BLACK)):
         (x0, y0), (x1, y1) = at(a), at(b)
         for colour, lw in ((INK, band), (colors.HexColor(EDGE_FILL[player]), band * 0.72)):
