@@ -313,3 +313,26 @@ def test_sheets_are_byte_identical_run_to_run(tmp_path):
     for game in ("inphexion", "necto"):
         first = write_sheet(game, tmp_path / "a").read_bytes()
         assert write_sheet(game, tmp_path / "b").read_bytes() == first
+
+
+def test_the_build_sets_each_format_and_sheet_as_a_job_of_its_worker_pool(tmp_path):
+    """One job per language and format, and one per sheet of a game with a page (of the
+    one game built, with --game), so the pool runs them side by side."""
+    from conftest import copy_project
+    from rulebook.build import Project, _Options, build_print_format, print_format_jobs
+    from rulebook.build import write_sheet as sheet_job
+
+    project = Project(copy_project(tmp_path))
+    staging = tmp_path / "staging"
+
+    def jobs(game):
+        made = print_format_jobs(project, staging, _Options(game, True, True))
+        return ({(job[2], job[4]) for job in made if job[0] is build_print_format},
+                {job[1] for job in made if job[0] is sheet_job}, len(made))
+
+    every = {(lang, fmt) for lang in ("en", "ja") for fmt in ("letter", "booklet", "card")}
+    assert jobs(None) == (every, {"inphexion", "necto"}, 8)
+    assert jobs("necto") == (every, {"necto"}, 7)
+    assert jobs("qttt") == (every, set(), 6)
+    (project.docs / "necto.rst").unlink()  # no page, no sheet
+    assert jobs(None) == (every, {"inphexion"}, 7)

@@ -339,7 +339,7 @@ def print_format_jobs(project: Project, staging: Path, options: _Options) -> lis
     jobs = [(build_print_format, root, lang, str(staging), fmt, options)
             for fmt in FORMATS for lang in LANGUAGES]
     return jobs + [(write_sheet, game, str(staging / SITE / "pdf")) for game in SHEETS
-                   if options.game in (None, game) and game_pages(project, game)]
+                   if options.game in (None, game) and (project.docs / f"{game}.rst").exists()]
 
 
 def build_print_format(root: str, lang: str, staging: str, fmt: str, options: _Options) -> None:
