@@ -88,8 +88,9 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     assert "First places a stone there and wins with a2, b2, c2." in english
     assert "先手はそこに石を置き、a2、b2、c2の並びで勝ちます。" in japanese
     assert "Tiny Lines" in (site / "en" / "index.html").read_text(encoding="utf-8")  # catalog
-    assert {p.name for p in (site / "pdf").glob("*.pdf")} == {"tiny_lines-en.pdf",
-                                                              "tiny_lines-ja.pdf"}
+    assert {p.name for p in (site / "pdf").glob("*.pdf")} == {
+        f"tiny_lines-{lang}{fmt}.pdf" for lang in ("en", "ja")
+        for fmt in ("", "-letter", "-booklet", "-card")}  # the card from its quick reference
     assert "1 records checked" in built
 
 

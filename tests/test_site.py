@@ -82,7 +82,7 @@ def test_build_writes_every_page_and_pdf(built_site):
         for slug in games:
             assert (site(project) / lang / f"{slug}.html").exists()
             assert (site(project) / "pdf" / f"{slug}-{lang}.pdf").exists()
-    assert summary.pdfs == 2 * len(games)
+    assert summary.pdfs == len(expected_pdfs(games))
     assert summary.claims >= 30 and summary.figures >= 12
     assert sorted(p.name for p in project.build.iterdir()) == [".lock", ".stamp", "site"]
 
@@ -96,11 +96,25 @@ def test_the_site_has_exactly_the_expected_pages_and_pdfs(built_site):
         assert {p.relative_to(site(project) / lang).as_posix()
                 for p in (site(project) / lang).glob("*/**/*.html")} == \
             {f"play/{slug}.html" for slug in available_games()}
-    assert {p.name for p in (site(project) / "pdf").iterdir()} == \
-        {f"{slug}-{lang}.pdf" for slug in available_games() for lang in LANGS}
+    assert {p.name for p in (site(project) / "pdf").iterdir()} == expected_pdfs(available_games())
     assert {p.name for p in site(project).glob("*.html")} == {"index.html"}
     assert {p.name for p in (site(project) / "play").iterdir()} == {
         "engine.zip", "play.js", "play.css", "worker.js", "pyodide"}
+
+
+def expected_pdfs(games) -> set[str]:
+    """The A4 books, their letter, booklet and card formats, and the two print-and-play sheets."""
+    return ({f"{slug}-{lang}{fmt}.pdf" for slug in games for lang in LANGS
+             for fmt in ("", "-letter", "-booklet", "-card")}
+            | {"inphexion-board.pdf", "necto-tiles.pdf"})
+
+
+def print_formats(project, slug: str, lang: str) -> set[Path]:
+    """The other print formats a game page in ``lang`` links, and its game's sheet."""
+    sheets = {"inphexion": "inphexion-board.pdf", "necto": "necto-tiles.pdf"}
+    folder = site(project) / "pdf"
+    return ({folder / f"{slug}-{lang}-{fmt}.pdf" for fmt in ("letter", "booklet", "card")}
+            | ({folder / sheets[slug]} if slug in sheets else set()))
 
 
 def test_every_relative_link_resolves_inside_the_site(built_site):
@@ -140,7 +154,9 @@ def test_each_game_page_links_both_its_pdfs_near_the_top(built_site):
             pdfs = [resolve(page, a["href"]) for a in parser.anchors if a["href"].endswith(".pdf")]
             own = site(project) / "pdf" / f"{slug}-{lang}.pdf"
             assert pdfs[0] == own  # the page's own language first
-            assert set(pdfs) == {site(project) / "pdf" / f"{slug}-{pdf}.pdf" for pdf in LANGS}
+            books = {site(project) / "pdf" / f"{slug}-{pdf}.pdf" for pdf in LANGS}
+            assert set(pdfs[:2]) == books  # then the other print formats, and the sheet
+            assert set(pdfs[2:]) == print_formats(project, slug, lang)
             assert all(pdf.is_file() for pdf in pdfs)
             # before the first section heading and the first figure: in the title block
             tags = [tag for tag, _ in parser.tags]
@@ -158,6 +174,7 @@ def test_catalog_lists_every_game_with_links(built_site):
             assert site(project) / lang / f"{slug}.html" in targets
             for pdf_lang in LANGS:
                 assert site(project) / "pdf" / f"{slug}-{pdf_lang}.pdf" in targets
+            assert print_formats(project, slug, lang) <= targets
     ja = (site(project) / "ja" / "index.html").read_text(encoding="utf-8")
     assert "量子三目並べ" in ja and "りょうしさんもくならべ" in ja
 
@@ -634,9 +651,9 @@ def test_every_figures_text_prints_at_least_6_pt_in_the_pdf(built_site):
                     continue
                 figures += 1
                 panels = [Panel(svg) for svg in svgs]
-                row = panel_row(panels, columns=columns, text=min(texts))
+                row = panel_row(panels, columns=columns, text=min(texts), max_height=0.6 * FRAME_HEIGHT)
                 row.wrap(FRAME_WIDTH, FRAME_HEIGHT)
-                by_columns = panel_row(panels, columns=columns, text=None)
+                by_columns = panel_row(panels, columns=columns, text=None, max_height=0.6 * FRAME_HEIGHT)
                 by_columns.wrap(FRAME_WIDTH, FRAME_HEIGHT)
                 if row.rows != by_columns.rows:  # the drawing's text is too small for its layout
                     problems.append(f"{lang}/{page.name}: {files[0].name}: wraps to "

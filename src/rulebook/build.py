@@ -4,7 +4,9 @@ The output is one folder to publish, ``build/site``::
 
     index.html              sends a visitor to their language
     en/, ja/                the web pages (index.html is each language's catalog)
-    pdf/<game>-<lang>.pdf   the PDF rulebooks
+    pdf/<game>-<lang>.pdf   the PDF rulebooks (A4), and beside them
+    pdf/<game>-<lang>-{letter,booklet,card}.pdf  their other print formats
+    pdf/<game>-<sheet>.pdf  print-and-play sheets (rulebook.pdf.sheets)
     schema/record.schema.json  the JSON Schema of records, for authors' editors
     play/                   the play pages' runtime, engine and script (rulebook.play.site)
 
@@ -120,9 +122,11 @@ def input_stamp(project: Project) -> str:
 
 
 def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
-            figures: Path, fresh: bool, cache: bool = True, game: str | None = None):
+            figures: Path, fresh: bool, cache: bool = True, game: str | None = None,
+            settings: dict | None = None):
     """One Sphinx run; ``game``: write only that game's pages (and PDF), and draw
-    no other game's figures (their records are still checked)."""
+    no other game's figures (their records are still checked); ``settings``: more
+    configuration values."""
     from sphinx import locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -133,7 +137,7 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
 
     warnings = io.StringIO()
     overrides = {"language": lang, "project": SITE_TITLES[lang], "html_title": SITE_TITLES[lang],
-                 "rulebook_figure_output": str(figures), "rulebook_cache": cache}
+                 "rulebook_figure_output": str(figures), "rulebook_cache": cache, **(settings or {})}
     pages = None
     if game is not None:
         overrides.update(rulebook_only_game=game, rulebook_pdf_documents=[game])
@@ -143,7 +147,7 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
     with patch_docutils(project.docs), docutils_namespace():
         app = Sphinx(str(project.docs), str(project.docs), str(out), str(doctrees), builder,
                      confoverrides=overrides, status=None, warning=warnings, freshenv=fresh)
-        if pages is None or builder == "rulebookpdf":
+        if pages is None or builder.startswith("rulebook"):  # rulebookpdf, rulebookformats
             app.build(force_all=fresh)
         else:
             app.build(force_all=False, filenames=pages)
@@ -265,6 +269,8 @@ def _build_site(project: Project, site: Path, stamp: str | None, summary: Summar
             progress(f"[3/4] {made} ({', '.join(LANGUAGES)} side by side)")
             summary.pages = sum(run_jobs(pool, [(build_language, root, lang, str(staging), options)
                                                 for lang in LANGUAGES], project))
+            if options.pdf:  # from the doctrees the pages were made from
+                run_jobs(pool, print_format_jobs(project, staging, options), project)
         write_language_chooser(new_site)
         write_record_schema(new_site)
         progress("[4/4] play pages: the Python runtime and the engines")
@@ -321,6 +327,33 @@ def build_language(root: str, lang: str, staging: str, options: _Options) -> int
         _sphinx(project, "rulebookpdf", lang, out / "pdf", doctrees, figures, fresh=False,
                 cache=options.cache, game=options.game)
     return pages
+
+
+def print_format_jobs(project: Project, staging: Path, options: _Options) -> list:
+    """The jobs that set the books in their other print formats, and the
+    print-and-play sheets of the games with a page (of ``options.game``, if one)."""
+    from .pdf import FORMATS
+    from .pdf.sheets import SHEETS
+
+    root = str(project.root)
+    jobs = [(build_print_format, root, lang, str(staging), fmt, options)
+            for fmt in FORMATS for lang in LANGUAGES]
+    return jobs + [(write_sheet, game, str(staging / SITE / "pdf")) for game in SHEETS
+                   if options.game in (None, game) and (project.docs / f"{game}.rst").exists()]
+
+
+def build_print_format(root: str, lang: str, staging: str, fmt: str, options: _Options) -> None:
+    """One language's books in print format ``fmt`` (rulebook.pdf.formats)."""
+    project, staging = Project(Path(root)), Path(staging)
+    _sphinx(project, "rulebookformats", lang, staging / SITE / "pdf", staging / "doctrees" / lang,
+            staging / "figures", fresh=False, cache=options.cache, game=options.game,
+            settings={"rulebook_pdf_format": fmt})
+
+
+def write_sheet(game: str, folder: str) -> None:
+    from .pdf.sheets import write_sheet as write
+
+    write(game, Path(folder))
 
 
 @contextmanager

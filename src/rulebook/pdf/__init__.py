@@ -1,7 +1,8 @@
 """PDF rulebooks: a Sphinx builder that renders the game pages with ReportLab.
 
 Add ``"rulebook.pdf"`` to ``extensions`` and list the pages in
-``rulebook_pdf_documents``; then ``sphinx-build -b rulebookpdf``.
+``rulebook_pdf_documents``; then ``sphinx-build -b rulebookpdf`` (the A4 books) or
+``-b rulebookformats`` (their other print formats, :mod:`rulebook.pdf.formats`).
 """
 
 from __future__ import annotations
@@ -19,11 +20,21 @@ def pdf_filename(docname: str, lang: str) -> str:
     return f"{docname}-{lang}.pdf"
 
 
+FORMATS = ("letter", "booklet", "card")  # the books' other print formats (.formats)
+
+
+def format_filename(docname: str, lang: str, fmt: str) -> str:
+    """The PDF of page ``docname`` in ``lang`` and print format ``fmt`` (one of FORMATS)."""
+    return f"{docname}-{lang}-{fmt}.pdf"
+
+
 def setup(app):
     from .builder import RulebookPDFBuilder
+    from .formats import setup as setup_formats
 
     app.add_config_value("rulebook_pdf_documents", [], "", types=frozenset({list, tuple}))
     # The date printed in the colophon when the sources are not in git (ISO, "2026-12-01").
     app.add_config_value("rulebook_pdf_date", "", "", types=frozenset({str}))
     app.add_builder(RulebookPDFBuilder)
+    setup_formats(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -19,6 +19,7 @@ from sphinx.builders import Builder
 from sphinx.util import logging
 
 from . import pdf_filename
+from .pages import A4_BOOK
 from .styles import install_kinsoku, register_font
 from .templates import RulebookDocTemplate
 from .translator import PDFTranslator
@@ -44,6 +45,7 @@ class RulebookPDFBuilder(Builder):
         install_kinsoku()
         self.pdf_language = pdf_language(self.config.language)
         self.current_docname: str | None = None
+        self.page_format = A4_BOOK  # the paper the translator sizes the book to
         date = self.sources_date()
         self.colophon_facts = {
             "version": _package_version(),
@@ -105,7 +107,9 @@ class RulebookPDFBuilder(Builder):
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as stream:
-                RulebookDocTemplate(stream, lang=self.pdf_language, **info).build_document(story)
+                RulebookDocTemplate(stream, lang=self.pdf_language,
+                                    page=getattr(self, "page_format", A4_BOOK),
+                                    **info).build_document(story)
             os.chmod(temporary, 0o644)  # mkstemp makes it private; the PDF is for everyone
             os.replace(temporary, target)
         except BaseException:

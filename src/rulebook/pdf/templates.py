@@ -7,25 +7,23 @@ the page count stop changing; each pass's footers print the previous pass's coun
 
 from __future__ import annotations
 
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from .drawings import define_forms
+from .pages import A4_BOOK, PageFormat
 from .styles import FONT, MUTED, RULE
 
-PAGE_SIZE = A4
-MARGIN_LEFT = MARGIN_RIGHT = 20 * mm
-MARGIN_TOP = 18 * mm
-MARGIN_BOTTOM = 22 * mm
-FOOTER_Y = 12 * mm
-FRAME_WIDTH = PAGE_SIZE[0] - MARGIN_LEFT - MARGIN_RIGHT
-FRAME_HEIGHT = PAGE_SIZE[1] - MARGIN_TOP - MARGIN_BOTTOM
+# The A4 book's page (other formats: rulebook.pdf.pages)
+PAGE_SIZE = A4_BOOK.size
+MARGIN_LEFT, MARGIN_RIGHT = A4_BOOK.margin_left, A4_BOOK.margin_right
+MARGIN_TOP, MARGIN_BOTTOM = A4_BOOK.margin_top, A4_BOOK.margin_bottom
+FOOTER_Y = A4_BOOK.footer_y
+FRAME_WIDTH, FRAME_HEIGHT = A4_BOOK.frame_width, A4_BOOK.frame_height
 TOC_LEVELS = 2  # outline levels 1 and 2 (the page's sections and subsections) are listed
 
 
 class RulebookDocTemplate(BaseDocTemplate):
-    """One A4 frame per page.
+    """One frame per page, A4 unless ``page`` says otherwise.
 
     A flowable carrying ``outlines = [(key, text, level), ...]`` (a heading whose
     paragraph holds the anchor ``<a name="key"/>``, or a page holding headings)
@@ -33,14 +31,16 @@ class RulebookDocTemplate(BaseDocTemplate):
     table of contents.
     """
 
-    def __init__(self, target, *, title: str, author: str, subject: str, lang: str):
+    def __init__(self, target, *, title: str, author: str, subject: str, lang: str,
+                 page: PageFormat = A4_BOOK):
+        self.page_format = page
         super().__init__(
             target,
-            pagesize=PAGE_SIZE,
-            leftMargin=MARGIN_LEFT,
-            rightMargin=MARGIN_RIGHT,
-            topMargin=MARGIN_TOP,
-            bottomMargin=MARGIN_BOTTOM,
+            pagesize=page.size,
+            leftMargin=page.margin_left,
+            rightMargin=page.margin_right,
+            topMargin=page.margin_top,
+            bottomMargin=page.margin_bottom,
             title=title,
             author=author,
             subject=subject,
@@ -52,20 +52,22 @@ class RulebookDocTemplate(BaseDocTemplate):
         )
         self.page_total: int | None = None  # pages in the previous pass
         self._previous_total: int | None = None
-        frame = Frame(MARGIN_LEFT, MARGIN_BOTTOM, FRAME_WIDTH, FRAME_HEIGHT, id="body",
+        frame = Frame(page.margin_left, page.margin_bottom, page.frame_width, page.frame_height,
+                      id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self.draw_footer)])
 
     def draw_footer(self, canvas, doc):
-        width = PAGE_SIZE[0]
+        page = self.page_format
+        left, right, y = page.margin_left, page.size[0] - page.margin_right, page.footer_y
         canvas.saveState()
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
-        canvas.line(MARGIN_LEFT, FOOTER_Y + 10, width - MARGIN_RIGHT, FOOTER_Y + 10)
+        canvas.line(left, y + 10, right, y + 10)
         canvas.setFont(FONT, 8)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN_LEFT, FOOTER_Y, self.title)
-        canvas.drawRightString(width - MARGIN_RIGHT, FOOTER_Y, f"{doc.page} / {self.page_total or '?'}")
+        canvas.drawString(left, y, self.title)
+        canvas.drawRightString(right, y, f"{doc.page} / {self.page_total or '?'}")
         canvas.restoreState()
 
     def afterFlowable(self, flowable):

@@ -41,7 +41,8 @@ from . import styles as S
 from .drawings import fresh_svg_drawing, smallest_text, svg_drawing
 from .flowables import Anchor, PanelRow, Scaled, keep_with_next
 from .paragraph import RulebookParagraph
-from .templates import FRAME_HEIGHT, FRAME_WIDTH, TOC_LEVELS
+from .pages import A4_BOOK
+from .templates import TOC_LEVELS
 
 logger = logging.getLogger(__name__)
 
@@ -119,16 +120,17 @@ def _faces(text: str, latin: str, fallback: str) -> str:
                    for font, run in S.font_runs(text, latin, fallback))
 
 
-def _new_page():
+def _new_page(frame_height: float):
     """A page break, unless the page is still empty (never a blank page)."""
-    return CondPageBreak(FRAME_HEIGHT - 2)
+    return CondPageBreak(frame_height - 2)
 
 
-def panel_row(panels: list, *, columns: int | None, text: float | None) -> PanelRow:
-    """A figure's panels as the PDF sets them: rows of at most ``columns``, and scaled
-    so that their smallest text (``text`` points at natural size) prints at least
-    MIN_FIGURE_TEXT points, unless one panel a row is still smaller."""
-    return PanelRow(panels, min_width=MIN_PANEL_WIDTH, max_height=0.6 * FRAME_HEIGHT,
+def panel_row(panels: list, *, columns: int | None, text: float | None, max_height: float) -> PanelRow:
+    """A figure's panels as the PDF sets them: rows of at most ``columns``, no taller
+    than ``max_height``, and scaled so that their smallest text (``text`` points at
+    natural size) prints at least MIN_FIGURE_TEXT points, unless one panel a row is
+    still smaller."""
+    return PanelRow(panels, min_width=MIN_PANEL_WIDTH, max_height=max_height,
                     columns=columns, text=text, min_text=MIN_FIGURE_TEXT)
 
 
@@ -141,6 +143,7 @@ class PDFTranslator(SphinxTranslator):
         self.styles = S.stylesheet(self.lang)
         self.srcdir = str(builder.srcdir)
         self.docname = builder.current_docname
+        self.page = getattr(builder, "page_format", A4_BOOK)  # the frame figures are sized to
         self.story: list = []
         self.game_name: str | None = None
         self._flows: list[list] = [self.story]
@@ -162,6 +165,7 @@ class PDFTranslator(SphinxTranslator):
         self._toc_at: int | None = None  # where in the story the table of contents goes
         self._toc_entries: list[tuple] = []  # (level, text, page, key), pages not yet known
         self._quick_reference: list[int] = []  # section levels of open quick references
+        self.quick_reference: list = []  # the quick reference's flowables (for the card)
         self.designer: str | None = None  # the game-info "Designer" field, as printed
         self._designer_field = False
         self.words = WORDS.get(self.lang, WORDS["en"])
@@ -244,7 +248,7 @@ class PDFTranslator(SphinxTranslator):
         return RulebookParagraph(anchors + markup, self.styles[style or self._para_styles[-1]])
 
     def available_width(self) -> float:
-        return FRAME_WIDTH - self._indent
+        return self.page.frame_width - self._indent
 
     # -- document structure -------------------------------------------------
 
@@ -257,7 +261,7 @@ class PDFTranslator(SphinxTranslator):
         self.story.extend(self.colophon())
         if self._toc_at is not None and self._toc_entries:
             self.story[self._toc_at:self._toc_at] = self.table_of_contents()
-        self.story[:] = keep_with_next(self.story, max_height=FRAME_HEIGHT / 4)
+        self.story[:] = keep_with_next(self.story, max_height=self.page.frame_height / 4)
 
     def visit_section(self, node):
         self._section_level += 1
@@ -273,12 +277,13 @@ class PDFTranslator(SphinxTranslator):
 
     def add_quick_reference(self, content: list) -> None:
         """A page of its own, its content shrunk to fit the frame if it would not."""
-        page = KeepInFrame(FRAME_WIDTH, FRAME_HEIGHT - 1, content,
+        self.quick_reference = content
+        page = KeepInFrame(self.page.frame_width, self.page.frame_height - 1, content,
                            mode="shrink", hAlign="LEFT", vAlign="TOP")
         page.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
-        self.add(_new_page())
+        self.add(_new_page(self.page.frame_height))
         self.add(page)
-        self.add(_new_page())
+        self.add(_new_page(self.page.frame_height))
 
     def table_of_contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0, rightColumnWidth=30, tableStyle=TableStyle([
@@ -714,7 +719,8 @@ class PDFTranslator(SphinxTranslator):
         parts = self.pop_flow()
         if figure["panels"]:
             parts.insert(figure["at"], panel_row(figure["panels"], columns=figure["columns"],
-                                                 text=min(figure["text"], default=None)))
+                                                 text=min(figure["text"], default=None),
+                                                 max_height=0.6 * self.page.frame_height))
         if parts:
             self.add(KeepTogether([Spacer(1, 4)] + parts))
 
@@ -848,7 +854,7 @@ class PDFTranslator(SphinxTranslator):
                 points = float(number.group()) * {"px": 0.75, "pt": 1, "in": 72, "cm": 28.35, "mm": 2.835}.get(unit, 0.75)
                 scale = points / width
         scale = min(scale, self.available_width() / width)
-        return min(scale, 0.6 * FRAME_HEIGHT / height)
+        return min(scale, 0.6 * self.page.frame_height / height)
 
     # -- boxes: admonitions, topics, literal blocks ---------------------------------
 

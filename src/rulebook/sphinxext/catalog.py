@@ -14,7 +14,7 @@ from sphinx.directives.other import TocTree
 from ..games import available_games
 
 from .directives import CHROME, page_language
-from .html import pdf_links
+from .html import pdf_links, print_format_links
 from .nodes import game_catalog, game_info
 
 
@@ -63,6 +63,9 @@ def fill_catalog(app, doctree, docname):
                 links += nodes.reference("", words["play"], internal=True, refuri=app.builder
                                          .get_relative_uri(docname, f"play/{slug}"))
             for label, href, _ in pdf_links(app.config, docname, game["docname"]):
+                links += nodes.Text(" · ")
+                links += nodes.reference("", label, refuri=href)
+            for label, href in print_format_links(app.config, docname, game["docname"]):
                 links += nodes.Text(" · ")
                 links += nodes.reference("", label, refuri=href)
             section += links

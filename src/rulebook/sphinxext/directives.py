@@ -25,10 +25,15 @@ logger = logging.getLogger(__name__)
 CHROME = {
     "en": {"pdf": "PDF (English)", "pdf_other": "PDF (Japanese)", "switch": "日本語",
            "rules": "Read the rules", "play": "Play in the browser", "print": "To print:", "panel": "panel {k} of {n}",
-           "panel_label": "{panel}: {label}", "panel_alt": "{alt} ({panel})"},
+           "panel_label": "{panel}: {label}", "panel_alt": "{alt} ({panel})",
+           "formats": "Other print formats:", "letter": "US Letter", "booklet": "A5 booklet",
+           "card": "Quick-reference card", "board": "Print-and-play board",
+           "tiles": "Print-and-play tiles"},
     "ja": {"pdf": "PDF（日本語）", "pdf_other": "PDF（英語）", "switch": "English",
            "rules": "ルールを読む", "play": "ブラウザで遊ぶ", "print": "印刷用：", "panel": "{n}枚中{k}枚目",
-           "panel_label": "{panel}：{label}", "panel_alt": "{alt}（{panel}）"},
+           "panel_label": "{panel}：{label}", "panel_alt": "{alt}（{panel}）",
+           "formats": "ほかの判型：", "letter": "USレター判", "booklet": "A5判の小冊子",
+           "card": "早見表カード", "board": "印刷して遊ぶ盤", "tiles": "印刷して遊ぶタイル"},
 }
 OTHER_LANGUAGE = {"en": "ja", "ja": "en"}
 

@@ -13,7 +13,8 @@ import re
 
 from sphinx.locale import _
 
-from ..pdf import pdf_filename
+from ..pdf import FORMATS, format_filename, pdf_filename
+from ..pdf.sheets import SHEETS, sheet_filename
 from .directives import CHROME, OTHER_LANGUAGE, page_language
 
 # Words of the theme (furo) that Sphinx's own Japanese catalog lacks.  Those the
@@ -109,6 +110,20 @@ def pdf_links(config, page: str, docname: str) -> list[tuple[str, str, str]]:
             for key, pdf_lang in (("pdf", lang), ("pdf_other", OTHER_LANGUAGE[lang]))]
 
 
+def print_format_links(config, page: str, docname: str) -> list[tuple[str, str]]:
+    """(label, href) of game page ``docname``'s other print formats in the page's
+    language, and of its game's print-and-play sheet if it has one, seen from
+    ``page``; empty if the game has no PDF."""
+    if docname not in getattr(config, "rulebook_pdf_documents", ()):
+        return []
+    lang = page_language(config)
+    words, folder = CHROME[lang], f"{site_prefix(page)}pdf/"
+    links = [(words[fmt], folder + format_filename(docname, lang, fmt)) for fmt in FORMATS]
+    if docname in SHEETS:
+        links.append((words[SHEETS[docname][0]], folder + sheet_filename(docname)))
+    return links
+
+
 def visit_game_info(self, node):
     self.body.append(self.starttag(node, "div", CLASS="game-info"))
 
@@ -127,6 +142,11 @@ def depart_game_info(self, node):
         anchors = " · ".join(f'<a class="reference external" href="{href}" hreflang="{lang}" '
                            f'type="application/pdf">{label}</a>' for label, href, lang in links)
         self.body.append(f'<p class="game-pdfs">{words["print"]} {anchors}</p>\n')
+        others = " · ".join(f'<a class="reference external" href="{href}" '
+                            f'type="application/pdf">{label}</a>'
+                            for label, href in print_format_links(self.builder.config, docname,
+                                                                  docname))
+        self.body.append(f'<p class="game-pdfs game-print-formats">{words["formats"]} {others}</p>\n')
     self.body.append("</div>\n")
 
 
