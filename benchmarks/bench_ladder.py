@@ -10,9 +10,10 @@ uniformly random moves, :class:`rulebook.players.RandomPlayer`), plays
 moves first when ``i`` is even), every player seeded by the game's index, and
 prints the stronger player's score (a win 1, a draw 1/2) as a share with its
 95 % Wilson interval, and the goal it must reach (65 % for a level over the one
-below, 90 % over random).  Then the time per move of each level, wall-clock
-in the worker (median and worst, over every move it made): other work on the
-machine stretches them.  The games are shared out over ``--workers`` processes;
+below, 90 % over random).  Then the time per move of each level (median and
+worst, over every move it made), wall-clock and the worker's CPU time: other
+work on the machine stretches the first, not the second (on a quiet machine
+they are the same).  The games are shared out over ``--workers`` processes;
 the numbers do not depend on how many.
 """
 
@@ -38,7 +39,8 @@ def make_player(name: str, state, seed: int):
 
 
 def one_game(task):
-    """(stronger's score, {level: [move seconds]}) of game ``index`` of a pair."""
+    """(stronger's score, {level: [(wall, CPU) seconds of each move]}) of game ``index``
+    of a pair."""
     slug, options, pair, index = task
     game = make_game(slug, **options)
     state = game.initial_state()
@@ -47,17 +49,21 @@ def one_game(task):
     names = [None, None]
     names[seat], names[1 - seat] = strong, weak
     players = [make_player(names[i], state, 1000 * index + i) for i in (0, 1)]
-    times: dict[str, list[float]] = {strong: [], weak: []}
+    times: dict[str, list[tuple[float, float]]] = {strong: [], weak: []}
     while not state.is_over():
         mover = state.turn
-        started = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         move = players[mover].choose(state)
-        times[names[mover]].append(time.perf_counter() - started)
+        times[names[mover]].append((time.perf_counter() - wall, time.process_time() - cpu))
         state = state.play(move)
     winner = state.outcome().winner
     score = 0.5 if winner is None else float(winner == seat)
     times.pop("r", None)
     return score, times
+
+
+def ms(seconds: float) -> str:
+    return f"{1000 * seconds:.0f} ms"
 
 
 def parse_options(texts: list[str]) -> dict:
@@ -90,7 +96,7 @@ def main(argv=None) -> int:
             chosen = {k: v for k, v in options.items()
                       if any(p.name == k for p in make_game(slug).parameters)}
             print(f"== {slug} {chosen or ''} ({args.games} games a pair)", flush=True)
-            move_times: dict[str, list[float]] = {}
+            move_times: dict[str, list[tuple[float, float]]] = {}
             started = time.perf_counter()
             for pair in pairs:
                 tasks = [(slug, chosen, pair, i) for i in range(args.games)]
@@ -110,9 +116,10 @@ def main(argv=None) -> int:
                       f"({draws} draws; goal {100 * GOALS[pair]:.0f} %: {'met' if ok else 'NOT met'})",
                       flush=True)
             for level in sorted(move_times):
-                seconds = move_times[level]
-                print(f"  level {level} move: median {1000 * statistics.median(seconds):.0f} ms, "
-                      f"worst {1000 * max(seconds):.0f} ms ({len(seconds)} moves)")
+                wall, cpu = zip(*move_times[level])
+                print(f"  level {level} move: median {ms(statistics.median(wall))} wall, "
+                      f"{ms(statistics.median(cpu))} CPU; worst {ms(max(wall))} wall, "
+                      f"{ms(max(cpu))} CPU ({len(wall)} moves)")
             print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
     return 1 if failed else 0
 
