@@ -8,6 +8,11 @@ a game's folder has a ``strategy.py``, that game's light heuristics:
 
 - ``gain(state, move) -> float``: what the move scores at once, net of what it
   gives the opponent (games that count points: Necto);
+- ``value(state, move) -> float``: a deeper look at the move (Necto: its gain
+  less the most the opponent can then gain at once), used by levels with
+  ``lookahead``: only the moves of the best value (then gain) are searched, so
+  a move it rates above the one of the largest gain is a reason to pass that
+  one over;
 - ``playout(state, rng) -> State``: a faster or better playout to the end.
 
 A :class:`SearchPlayer` move, in order:
@@ -17,8 +22,8 @@ A :class:`SearchPlayer` move, in order:
    is played;
 2. Monte Carlo tree search (UCT) from the position.  The root's children are
    the listed moves, in order of their immediate gain where the game scores
-   points, else in a seeded random order, then moves drawn with
-   ``random_move``; they are added by progressive widening (about
+   points, else in a seeded random order, then (unless ``value`` chose them)
+   moves drawn with ``random_move``; they are added by progressive widening (about
    ``widening * sqrt(visits)`` children), deeper nodes are widened with
    ``random_move`` alone, and leaves are valued by playouts;
 3. the most visited child is chosen, with two checks: where points are scored
@@ -55,6 +60,7 @@ class Level:
     wins_first: bool = True  # play a win in one when there is one
     safe: int = 4  # how many of the most visited children may be checked for a loss in one
     old: bool = False  # the plain MonteCarloPlayer of the studies (the weak level)
+    lookahead: bool = False  # order and judge moves by the game's ``value`` where it has one
 
     def budget(self, state: State) -> int:
         """The iterations for this game's options: a board of ``size`` other than the
@@ -69,16 +75,18 @@ class Level:
 
 
 # Per game: level 1 (weak), 2 (the default), 3 (the strongest).  The strongest
-# level's budgets keep its median move under 2 s on the project's 2-core machine
-# (benchmarks/bench_ladder.py measures them, Necto 8 x 8 included); a Necto
-# playout runs to a full board, a QTTT one is nine moves.
+# level's budgets keep its median move near 1 s of CPU time (CPython) on the
+# project's machine, Necto 8 x 8 included (benchmarks/bench_ladder.py measures
+# them); a Necto playout runs to a full board, a QTTT one is nine moves.  Necto's
+# level 1 takes the largest immediate gain, its levels 2 and 3 look two plies ahead.
 LEVELS: dict[str, dict[int, Level]] = {
-    "qttt": {1: Level(40, wins_first=False, safe=0, old=True), 2: Level(300), 3: Level(3000)},
-    "inphexion": {1: Level(20, wins_first=False, safe=0, old=True), 2: Level(150),
-                  3: Level(1000)},
-    "craquelure": {1: Level(8, wins_first=False, safe=0, old=True), 2: Level(24),
-                   3: Level(80)},
-    "necto": {1: Level(0, wins_first=False, safe=0), 2: Level(4), 3: Level(14)},
+    "qttt": {1: Level(40, wins_first=False, safe=0, old=True), 2: Level(300), 3: Level(6000)},
+    "inphexion": {1: Level(40, wins_first=False, safe=0, old=True), 2: Level(150),
+                  3: Level(2000)},
+    "craquelure": {1: Level(16, wins_first=False, safe=0, old=True), 2: Level(24),
+                   3: Level(140)},
+    "necto": {1: Level(0, wins_first=False, safe=0), 2: Level(0, lookahead=True),
+              3: Level(16, lookahead=True)},
 }
 DEFAULT_LEVELS = {1: Level(20, wins_first=False, safe=0, old=True), 2: Level(100),
                   3: Level(400)}
@@ -105,7 +113,7 @@ def computer(state: State, strength: int = 2, seed: int = 0):
     if level.old:
         return MonteCarloPlayer(playouts=level.budget(state), seed=seed)
     return SearchPlayer(level.budget(state), seed=seed, wins_first=level.wins_first,
-                        safe=level.safe, strategy=strategy(slug))
+                        safe=level.safe, strategy=strategy(slug), lookahead=level.lookahead)
 
 
 def winning_move(state: State, moves=None):
@@ -136,36 +144,50 @@ class SearchPlayer:
     """Win in one first, then UCT with ordered root moves; deterministic for a seed."""
 
     def __init__(self, iterations: int = 200, seed: int = 0, *, wins_first: bool = True,
-                 safe: int = 4, strategy: ModuleType | None = None, exploration: float = 0.7,
+                 safe: int = 4, strategy: ModuleType | None = None, lookahead: bool = False,
+                 exploration: float = 0.7,
                  widening: float = 1.5, max_playout_moves: int = 1000):
         self.iterations = iterations
         self.rng = random.Random(seed)
         self.wins_first = wins_first
         self.safe = safe
         self.gain = getattr(strategy, "gain", None)
+        self.value = getattr(strategy, "value", None) if lookahead else None
         self.fast_playout = getattr(strategy, "playout", None)
         self.exploration = exploration
         self.widening = widening
         self.max_playout_moves = max_playout_moves
-        self.root: _Node | None = None  # the last search, for tests and benchmarks
+        # the last move's search, its gains and values, for tests and benchmarks
+        self.root: _Node | None = None
+        self.gains: dict = {}
+        self.values: dict = {}
 
     def choose(self, state: State):
         if state.is_over():
             raise ValueError("the game is over: there is no move to choose")
         listed = state.legal_moves()
         if self.wins_first and (move := winning_move(state, listed)) is not None:
-            self.root = None
+            self.root, self.gains, self.values = None, {}, {}
             return move
-        gains = {}
-        if self.gain is not None:
-            gains = {move: self.gain(state, move) for move in listed}
-            listed.sort(key=lambda move: -gains[move])  # stable: the engine's order among equals
-        else:
-            self.rng.shuffle(listed)
+        gains = values = {}
+        self.root = None
         if not listed:  # a game whose moves cannot be listed here
             return state.random_move(self.rng)
-        if self.iterations == 0:  # no search: the largest immediate gain, ties at random
-            top = gains.get(listed[0], 0)
+        if self.gain is not None:
+            gains = {move: self.gain(state, move) for move in listed}
+            if self.value is not None:  # the search picks among the moves of the best value
+                values = {move: self.value(state, move) for move in listed}
+                best = max((values[move], gains[move]) for move in listed)
+                listed = [move for move in listed if (values[move], gains[move]) == best]
+            # the largest immediate gain first (stable: the engine's order among equals)
+            listed.sort(key=lambda move: -gains[move])
+        else:
+            self.rng.shuffle(listed)
+        self.gains, self.values = gains, values
+        if len(listed) == 1:
+            return listed[0]
+        if self.iterations == 0:  # no search: the largest gain, ties at random
+            top = max(gains.get(move, 0) for move in listed)
             return self.rng.choice([move for move in listed if gains.get(move, 0) == top])
         root = self.root = _Node(state, None)
         pending = list(reversed(listed))  # popped from the end: best first
@@ -173,9 +195,9 @@ class SearchPlayer:
             self._iterate(root, pending)
         ranked = sorted(root.children, key=lambda c: (c.visits, c.mean), reverse=True)
         if gains:
-            greedy = root.children[0]  # the first child added: the largest immediate gain
+            first = root.children[0]  # the first child added: the largest immediate gain
             ranked = [c for c in ranked
-                      if gains.get(c.move, -math.inf) >= gains[greedy.move] or c.mean > greedy.mean]
+                      if gains.get(c.move, -math.inf) >= gains[first.move] or c.mean > first.mean]
         return self._safe_choice(state, ranked).move
 
     def _safe_choice(self, state: State, ranked: list[_Node]) -> _Node:
@@ -211,6 +233,8 @@ class SearchPlayer:
     def _expand(self, node: _Node, pending: list | None) -> _Node | None:
         """A child for the next listed move (at the root) or a newly drawn one, or None
         if the move drawn has a child already (the search then goes on by UCB)."""
+        if pending is not None and not pending and self.value is not None:
+            return None  # the root's moves were chosen by value: no others
         move = pending.pop() if pending else node.state.random_move(self.rng)
         if any(child.move == move for child in node.children):
             return None
