@@ -20,7 +20,6 @@ the numbers do not depend on how many.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time

@@ -49,7 +49,7 @@ from types import ModuleType
 
 from .game import State
 from .games import GAME_MODULES
-from .players import MonteCarloPlayer, RandomPlayer, playout, reward
+from .players import MonteCarloPlayer, playout, reward
 
 
 @dataclass(frozen=True)
@@ -79,17 +79,19 @@ class Level:
 # project's machine, Necto 8 x 8 included (benchmarks/bench_ladder.py measures
 # them); a Necto playout runs to a full board, a QTTT one is nine moves.  Necto's
 # level 1 takes the largest immediate gain, its levels 2 and 3 look two plies ahead.
+def plain(playouts: int) -> Level:
+    """The weak level: the studies' Monte Carlo player, which does not look for a win first."""
+    return Level(playouts, wins_first=False, safe=0, old=True)
+
+
 LEVELS: dict[str, dict[int, Level]] = {
-    "qttt": {1: Level(40, wins_first=False, safe=0, old=True), 2: Level(300), 3: Level(6000)},
-    "inphexion": {1: Level(40, wins_first=False, safe=0, old=True), 2: Level(150),
-                  3: Level(2000)},
-    "craquelure": {1: Level(16, wins_first=False, safe=0, old=True), 2: Level(24),
-                   3: Level(140)},
+    "qttt": {1: plain(40), 2: Level(300), 3: Level(6000)},
+    "inphexion": {1: plain(40), 2: Level(150), 3: Level(2000)},
+    "craquelure": {1: plain(16), 2: Level(24), 3: Level(140)},
     "necto": {1: Level(0, wins_first=False, safe=0), 2: Level(0, lookahead=True),
               3: Level(16, lookahead=True)},
 }
-DEFAULT_LEVELS = {1: Level(20, wins_first=False, safe=0, old=True), 2: Level(100),
-                  3: Level(400)}
+DEFAULT_LEVELS = {1: plain(20), 2: Level(100), 3: Level(400)}
 STRENGTHS = (1, 2, 3)
 
 
@@ -248,5 +250,4 @@ class SearchPlayer:
         return playout(state, self.rng, self.max_playout_moves)
 
 
-__all__ = ["LEVELS", "Level", "RandomPlayer", "SearchPlayer", "computer", "strategy",
-           "winning_move"]
+__all__ = ["LEVELS", "Level", "SearchPlayer", "computer", "strategy", "winning_move"]
