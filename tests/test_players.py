@@ -98,3 +98,149 @@ def test_the_computer_takes_a_sure_draw_over_a_sure_loss(line, seed):
     assert {outcome.winner for outcome in ends.values()} == {None, 1 - state.turn}
     move = MonteCarloPlayer(playouts=20, seed=seed).choose(state)
     assert ends[move].winner is None
+
+
+# --- the play pages' computer (rulebook.computer) ----------------------------------
+
+from functools import lru_cache  # noqa: E402
+import random  # noqa: E402
+
+from rulebook.computer import LEVELS, computer, winning_move  # noqa: E402
+from rulebook.games.necto.strategy import gain, value  # noqa: E402
+
+
+def wins_at_once(state, move) -> bool:
+    outcome = state.play(move).outcome()
+    return outcome is not None and outcome.winner == state.turn
+
+
+@lru_cache(maxsize=None)
+def positions_with_a_win(slug: str, count: int, tail: int, size: int | None = None) -> tuple:
+    """``count`` positions of seeded random games (among each game's last ``tail``
+    positions) where a listed legal move wins at once and another does not."""
+    game = make_game(slug) if size is None else make_game(slug, size=size)
+    found = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        seed += 1
+        state, line = game.initial_state(), []
+        while not state.is_over():
+            line.append(state)
+            state = state.play(state.random_move(rng))
+        for position in line[-tail:]:
+            ends = [wins_at_once(position, move) for move in position.legal_moves()]
+            if any(ends) and not all(ends):
+                found.append(position)
+    return tuple(found[:count])
+
+
+# slug: (positions, among each game's last so many, board size); Necto's last move
+# decides the game (and, with a choice, whether it wins) on a small board as on a big one
+WIN_POSITIONS = {"qttt": (300, 9), "inphexion": (300, 40), "craquelure": (40, 4),
+                 "necto": (30, 2, 4)}
+
+
+@pytest.mark.parametrize("slug", sorted(WIN_POSITIONS))
+def test_levels_2_and_3_take_every_win_in_one(slug):
+    """Positions of seeded random games with a win in one among the listed moves
+    (and a move that does not win, so a chooser can miss it): the default and the
+    strongest level play a winning move in every one."""
+    positions = positions_with_a_win(slug, *WIN_POSITIONS[slug])
+    assert len(positions) == WIN_POSITIONS[slug][0]
+    for strength in (2, 3):
+        missed = [str(p) for index, p in enumerate(positions)
+                  if not wins_at_once(p, computer(p, strength, seed=index).choose(p))]
+        assert not missed, f"level {strength} missed {len(missed)} wins in one, e.g.\n{missed[0]}"
+
+
+def test_the_weak_level_misses_some_wins_in_one():
+    """The positions are not trivial: the weak level, which does not look for a win
+    first, misses some (else the test above could not fail)."""
+    positions = positions_with_a_win("craquelure", *WIN_POSITIONS["craquelure"])
+    missed = sum(not wins_at_once(p, computer(p, 1, seed=index).choose(p))
+                 for index, p in enumerate(positions))
+    assert missed >= 5
+
+
+def test_winning_move_finds_only_wins():
+    positions = positions_with_a_win("inphexion", 40, 40)
+    for position in positions:
+        assert wins_at_once(position, winning_move(position))
+    start = make_game("inphexion").initial_state()
+    assert winning_move(start) is None
+
+
+@lru_cache(maxsize=None)
+def necto_gain_positions(count: int) -> tuple:
+    """Replacing-stage positions of seeded random 6 x 6 games where some replacement
+    scores a net gain at once and some other move does not score as much."""
+    game = make_game("necto")
+    found = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(1000 + seed)
+        seed += 1
+        state = game.initial_state()
+        while not state.is_over() and len(found) < count:
+            if state.stage == "replacing" and rng.random() < 0.25:
+                gains = [gain(state, move) for move in state.legal_moves()]
+                if max(gains) > 0 and min(gains) < max(gains):
+                    found.append(state)
+            state = state.play(state.random_move(rng))
+    return tuple(found)
+
+
+def test_necto_never_passes_an_immediate_gain_without_a_reason_from_its_search():
+    """At levels 2 and 3, in positions where a replacement scores at once: the move
+    chosen scores as much as the best one, or its two-ply look (its gain less the
+    most the opponent can then gain) rates it above every move of the largest gain."""
+    positions = necto_gain_positions(20)
+    for strength in (2, 3):
+        greedy = 0
+        for index, state in enumerate(positions):
+            move = computer(state, strength, seed=index).choose(state)
+            gains = {m: gain(state, m) for m in state.legal_moves()}
+            best = max(gains.values())
+            if gains[move] >= best:
+                greedy += 1
+                continue
+            passed = [m for m in gains if gains[m] == best]
+            assert all(value(state, move) > value(state, m) for m in passed), (
+                strength, index, state.format_move(move))
+        assert greedy >= 0.5 * len(positions), (strength, greedy)
+
+
+def test_the_old_default_passed_over_gains():
+    """What the test above guards against: the plain Monte Carlo player of the play
+    pages' former default (5 playouts a move) took the largest gain far less often."""
+    positions = necto_gain_positions(20)
+    greedy = 0
+    for index, state in enumerate(positions):
+        move = MonteCarloPlayer(playouts=5, seed=index).choose(state)
+        greedy += gain(state, move) >= max(gain(state, m) for m in state.legal_moves())
+    assert greedy < 0.5 * len(positions)
+
+
+@pytest.mark.parametrize("slug", ["qttt", "necto", "inphexion", "craquelure"])
+def test_every_level_plays_legal_moves_and_repeats_itself_for_a_seed(slug):
+    state = make_game(slug).initial_state()
+    rng = random.Random(3)
+    for _ in range(3):
+        state = state.play(state.random_move(rng))
+    for strength in sorted(LEVELS[slug]):
+        first = computer(state, strength, seed=5).choose(state)
+        assert first == computer(state, strength, seed=5).choose(state)
+        state.play(first)  # legal, or IllegalMoveError
+
+
+def test_bigger_boards_get_smaller_budgets():
+    small, big = make_game("necto", size=4), make_game("necto", size=8)
+    level = LEVELS["necto"][3]
+    assert level.budget(big.initial_state()) < level.iterations < level.budget(small.initial_state())
+    assert level.budget(make_game("necto").initial_state()) == level.iterations
+
+
+def test_an_unknown_strength_is_refused():
+    with pytest.raises(ValueError, match="strength must be 1, 2 or 3"):
+        computer(make_game("qttt").initial_state(), 4)

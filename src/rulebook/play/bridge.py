@@ -4,7 +4,7 @@ Runs in the browser under Pyodide (standard library only; the drawing modules
 draw through :mod:`rulebook.scene`), and in CPython for the tests.  Everything
 about a move goes through the common game interface: the legal moves and
 their notation, ``play`` (whose error message the page shows), ``outcome``,
-the computer player of :mod:`rulebook.players`, the record loader and the
+the computer player of :mod:`rulebook.computer`, the record loader and the
 record writer of ``rulebook find``.  Nothing here knows a rule of any game;
 each game's ``clicks.py`` says which clicks on its board pick which move.
 """
@@ -19,10 +19,6 @@ from ..game import State
 from ..games import GAME_MODULES, game_class, make_game
 from ..scene import draw_scene, install, swatch_scene
 
-# The computer's playouts per move at strength 1 (weak), 2 (the default) and 3,
-# per game: a Necto playout runs to a full board, a QTTT one is nine moves.
-PLAYOUTS = {"qttt": 150, "inphexion": 80, "craquelure": 24, "necto": 5}
-STRENGTHS = {1: 0.25, 2: 1.0, 3: 3.0}
 # The demos' aids: view options the page offers as switches (besides the default view).
 AIDS = {"necto": ("marks", "labels", "scores"), "craquelure": ("areas", "mark_settled",
                                                                 "part_numbers"),
@@ -74,11 +70,9 @@ class Session:
         """The move the computer player would play, written, without playing it (the
         page plays it unless the game changed meanwhile).  Seeded by the move number:
         the same game, the same reply."""
-        from ..players import MonteCarloPlayer  # not before the computer is asked (start-up)
+        from ..computer import computer  # not before the computer is asked (start-up)
 
-        playouts = max(1, round(PLAYOUTS.get(self.game.slug, 50) * STRENGTHS[strength]))
-        player = MonteCarloPlayer(playouts=playouts,
-                                  seed=len(self.moves) if seed is None else seed)
+        player = computer(self.state, strength, len(self.moves) if seed is None else seed)
         return self.state.format_move(player.choose(self.state))
 
     def options(self) -> dict:
@@ -181,7 +175,7 @@ def warm_up() -> None:
     once, after the page is playable, before it keeps a memory snapshot of the
     runtime for the next visit (worker.js): what is imported then needs no
     importing on any later visit, of any game's page."""
-    from .. import finder, players, records  # noqa: F401  (the computer, Open and Download record)
+    from .. import computer, finder, records  # noqa: F401  (the computer, Open and Download record)
 
     for slug in GAME_MODULES:
         game_class(slug)
