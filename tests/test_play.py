@@ -794,6 +794,73 @@ def test_on_a_phone_the_choices_after_a_tap_are_on_the_screen(site, shared, slug
     page.close()
 
 
+def figure_panel_links(site_root, figures, lang):
+    """Every figure panel on the web pages of ``lang``: (page, record name, panel
+    number, its play link's href), and the figures whose panels have no play link."""
+    import html as html_module
+
+    stems = {f"{path.parent.name}-{path.stem}": path for path in find_records(figures)}
+    found, missing = [], []
+    for page in sorted((site_root / lang).rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for figure in re.findall(r'<figure class="rulebook-figure.*?</figure>', text, re.S):
+            panels = re.findall(rf'<img [^>]*class="rulebook-panel" src="[^"]*/([^"/]+)-{lang}-(\d+)\.svg"',
+                                figure)
+            if not panels or panels[0][0] not in stems:
+                continue  # not a record's figure (a study's chart)
+            links = [html_module.unescape(href) for href in re.findall(
+                r'<a class="[^"]*rulebook-play-position[^"]*" href="([^"]+)"', figure)]
+            if len(links) != len(panels):
+                missing.append((page.name, panels[0][0], len(links), len(panels)))
+            for (stem, k), href in zip(panels, links):
+                found.append((page, stems[stem], int(k), href))
+    return found, missing
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_figure_panel_opens_in_the_player_at_its_position(site, shared, lang):
+    """Each panel of each figure links to its language's play page at that panel's
+    position: opened there, the legal moves are CPython's after the record's moves
+    up to the panel (and its variation)."""
+    project, base = site
+    site_root = project.build / "site"
+    found, missing = figure_panel_links(site_root, project.figures, lang)
+    assert not missing, missing
+    assert len({record for _, record, _, _ in found}) >= 20, len(found)
+    pages = {}
+    for page_path, record_path, k, href in found:
+        record = load_record(record_path, project.figures)
+        slug = record.game.slug
+        url = (base + "/" + page_path.relative_to(site_root).parent.as_posix() + "/" + href)
+        target, _, fragment = url.partition("#")
+        assert re.sub(r"/[^/]+/\.\./", "/", target).endswith(f"/{lang}/play/{slug}.html"), href
+        if slug not in pages:
+            pages[slug] = open_play_page(shared, base, slug, DESKTOP, lang=lang)
+        panel = record.panels[k - 1]
+        state = record.variation(panel.after, panel.then, panel.line)[-1]
+        pages[slug].evaluate("(fragment) => window.rulebookPlay.openLink(fragment)", "#" + fragment)
+        legal = pages[slug].evaluate("() => window.rulebookPlay.legalMoves()")
+        assert legal == sorted(map(state.format_move, state.legal_moves())), (record.name, k)
+        assert same_position(pages[slug].evaluate("() => window.rulebookPlay.position()"),
+                             state.to_json()), (record.name, k)
+    for page in pages.values():
+        page.close()
+
+    # a real click on a panel's link: the play page opens at that position
+    page_path, record_path, k, href = found[0]
+    page = shared.new_page()
+    page.add_init_script(FORGET_SAVED)
+    page.goto(f"{base}/{page_path.relative_to(site_root).as_posix()}")
+    page.locator("a.rulebook-play-position").first.click()
+    page.wait_for_url(f"**/{lang}/play/**")
+    page.evaluate("() => window.rulebookPlay.ready")
+    record = load_record(record_path, project.figures)
+    panel = record.panels[k - 1]
+    assert page.evaluate("() => window.rulebookPlay.moves()") == [
+        *record.moves[:panel.after], *panel.then]
+    page.close()
+
+
 # The middle of each rim arc of each region, just inside the rim: outside the
 # region's vertex polygon (in the strip between its chord and the rim), inside the region.
 RIM_POINTS = """() => {
