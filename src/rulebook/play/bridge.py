@@ -30,41 +30,74 @@ def _module(slug: str, name: str):
     return importlib.import_module(f"rulebook.games.{GAME_MODULES[slug]}.{name}")
 
 
+def changed_options(game) -> dict:
+    """A game's options that differ from their defaults."""
+    return {k: v for k, v in game.options.items()
+            if v != next(p.default for p in game.parameters if p.name == k)}
+
+
 class Session:
-    """A game being played: its positions, the moves as written, undo."""
+    """A game being played: its line of moves, the point of it shown (``at``: step
+    back and forward through it), undo, and playing on from any point."""
 
     def __init__(self, slug: str, options: dict | None = None, start: str | None = None,
-                 moves=()):
+                 moves=(), at: int | None = None):
         self.game = make_game(slug, **(options or {}))
         self.start = start
         self.states: list[State] = [self.game.parse_position(start) if start is not None
                                     else self.game.initial_state()]
-        self.moves: list[str] = []
-        for text in moves:
-            self.play(text)
+        self.line: list[str] = []  # every move of the game, as written
+        self.at = 0                # how many of them the position shown has had
+        for number, text in enumerate(moves, 1):
+            try:
+                self.play(text)
+            except RulebookError as error:
+                raise RulebookError(f"move {number} ({text}): {error}") from None
+        if at is not None:
+            self.goto(at)
 
     @property
     def state(self) -> State:
-        return self.states[-1]
+        return self.states[self.at]
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves that led to the position shown."""
+        return self.line[:self.at]
 
     # --- moves --------------------------------------------------------------
     def legal_moves(self) -> list[str]:
         return sorted(map(self.state.format_move, self.state.legal_moves()))
 
     def play(self, text: str) -> str:
-        """Play a move written in the notation; raises RulebookError, one line."""
+        """Play a move written in the notation in the position shown (the moves
+        after it, if any, are dropped: the game goes on from there); raises
+        RulebookError, one line."""
         state = self.state
         move = state.parse_move(text.strip())
         after = state.play(move)
         written = state.format_move(move)
+        self.truncate()
         self.states.append(after)
-        self.moves.append(written)
+        self.line.append(written)
+        self.at += 1
         return written
 
     def undo(self, count: int = 1) -> None:
-        for _ in range(min(count, len(self.moves))):
-            self.states.pop()
-            self.moves.pop()
+        """Take back the last ``count`` moves up to the position shown."""
+        self.at = max(0, self.at - count)
+        self.truncate()
+
+    def truncate(self) -> None:
+        """Drop the moves after the position shown (play on from here)."""
+        del self.states[self.at + 1:], self.line[self.at:]
+
+    def goto(self, at: int) -> None:
+        """Show the position after the first ``at`` moves (the others are kept)."""
+        if not (isinstance(at, int) and 0 <= at <= len(self.line)):
+            raise RulebookError(f"no position after {at!r} moves: the game has "
+                                f"{len(self.line)}")
+        self.at = at
 
     def computer_choice(self, strength: int = 2, seed: int | None = None) -> str:
         """The move the computer player would play, written, without playing it (the
@@ -77,8 +110,7 @@ class Session:
 
     def options(self) -> dict:
         """The game's options that differ from their defaults."""
-        return {k: v for k, v in self.game.options.items()
-                if v != next(p.default for p in self.game.parameters if p.name == k)}
+        return changed_options(self.game)
 
     def outcome(self) -> dict | None:
         outcome = self.state.outcome()
@@ -112,29 +144,76 @@ class Session:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_record(cls, text: str, name: str = "record.toml") -> "Session":
-        """A session at the end of a record (checked as ``rulebook check`` checks it)."""
+    def from_record(cls, text: str, name: str = "record.toml",
+                    slug: str | None = None) -> "Session":
+        """A session at the end of a record (checked as ``rulebook check`` checks it);
+        refused, in one line, if it is a record of another game than ``slug``."""
         from ..records import read_record
 
         record = read_record(text, name)
+        if slug is not None and record.game.slug != slug:
+            raise OtherGameError(name, record.game.slug, slug)
         record.replay()  # every move checked, with the record's line in the error
         return cls(record.game.slug, dict(record.game.options), record.start, record.moves)
+
+    # --- share links --------------------------------------------------------
+    def link(self) -> str:
+        """The game as a share link's fragment (see :func:`share_fragment`)."""
+        return share_fragment(self.game.slug, self.options(), self.start, self.line, self.at)
+
+    @classmethod
+    def from_link(cls, fragment: str, slug: str | None = None) -> "Session":
+        """The game a share link's fragment describes; a malformed or illegal one is
+        refused in one line that says what is wrong with it."""
+        fields = read_fragment(fragment)
+        if slug is not None and fields["game"] != slug:
+            raise OtherGameError("the link", fields["game"], slug)
+        try:
+            return cls(fields["game"], fields["options"], fields["start"], fields["moves"],
+                       fields["at"])
+        except RulebookError as error:
+            raise LinkError(f"the link's game cannot be played: {error}") from None
+
+    def previews(self, moves: list[str], lang: str = "en", aids: dict | None = None) -> dict:
+        """The board after each of ``moves`` (legal here), as scenes: what a palette
+        of the game's clicks.py (``PALETTE``) shows on its buttons and the board."""
+        drawing = _module(self.game.slug, "drawing")
+        options = {k: v for k, v in (aids or {}).items() if k in drawing.VIEW_OPTIONS}
+        state, out = self.state, {}
+        for text in moves:
+            move = state.parse_move(text)
+            out[text] = draw_scene(drawing, state.play(move), lang=lang, previous=state,
+                                   move=state.format_move(move), **options)[0]
+        return out
+
+    def aim(self, *args) -> dict:
+        """A move aimed by hand, before it is played (the game's clicks.py ``aim``:
+        Craquelure's cut, with its parts and the engine's verdict)."""
+        aim = getattr(_module(self.game.slug, "clicks"), "aim", None)
+        if aim is None:
+            raise RulebookError(f"{self.game.slug}: no move is aimed by hand")
+        return aim(self.state, *args)
 
     # --- what the page shows ------------------------------------------------
     def view(self, lang: str = "en", aids: dict | None = None) -> dict:
         state, slug = self.state, self.game.slug
         drawing, clicks = _module(slug, "drawing"), _module(slug, "clicks")
         options = {k: v for k, v in (aids or {}).items() if k in drawing.VIEW_OPTIONS}
-        previous = self.states[-2] if len(self.states) > 1 else None
+        previous = self.states[self.at - 1] if self.at else None
         move = self.moves[-1] if self.moves else None
         scene, marks = draw_scene(drawing, state, lang=lang, previous=previous, move=move,
                                   **options)
         legal = self.legal_moves()
+        tokens = {m: clicks.tokens(state, m) for m in legal}
         outcome = self.outcome()
         scores = (outcome or {}).get("scores") or getattr(state, "scores", None)
         return {
             "game": slug,
             "moves": list(self.moves),
+            "line": list(self.line),  # with the moves after the position shown
+            "at": self.at,
+            "first_turn": self.states[0].turn,  # the move list's numbering
+            "link": self.link(),  # the game as a share link's fragment (and autosaved so)
             "turn": None if state.turn is None else state.player_name(state.turn, lang),
             "turn_index": state.turn,
             "players": [state.player_name(i, lang) for i in range(len(self.game.players))],
@@ -143,14 +222,97 @@ class Session:
             "winner_name": None if outcome is None else state.player_name(
                 state.outcome().winner, lang),
             "legal": legal,
-            "tokens": {m: clicks.tokens(state, m) for m in legal},
+            "tokens": tokens,
             "targets": clicks.targets(state),
+            "palette": list(getattr(clicks, "PALETTE", ())),  # a last token's choices, drawn
+            "aimed": hasattr(clicks, "aim"),  # a move aimed by hand (Craquelure's cuts)
+            # what the next tap is for, by the number of taps made (a key of the page's words)
+            "prompts": [clicks.prompt(state, n) for n in range(max(
+                (len(seq) for seqs in tokens.values() for seq in seqs), default=0))]
+            if hasattr(clicks, "prompt") else [],
             "scene": scene,
             "legend": [{"key": m.key, "name": m.names[lang], "swatch": swatch_scene(m)}
                        for m in marks],
             "text": str(state),
             "position": state.to_json(),
         }
+
+
+class OtherGameError(RulebookError):
+    """A record or link of another game than the page's."""
+
+    def __init__(self, what: str, game: str, page: str):
+        self.game, self.page = game, page
+        name = game_class(game).names["en"] if game in GAME_MODULES else repr(game)
+        super().__init__(f"{what} is a game of {name}, not of {game_class(page).names['en']}: "
+                         f"open it on {name}'s play page")
+
+
+class LinkError(RulebookError):
+    """A share link's fragment that does not describe a game."""
+
+
+# A share link is the play page's address with the game in its fragment:
+# ``#game=necto&moves=["c3=t1",...]`` (URL-encoded; ``options`` a JSON object,
+# ``start`` a position in the game's notation, ``at`` the number of moves shown
+# when fewer than all).  The figures' panel links are made by the same function.
+def share_fragment(slug: str, options: dict | None = None, start: str | None = None,
+                   moves=(), at: int | None = None) -> str:
+    from urllib.parse import urlencode
+
+    fields = {"game": slug}
+    if options:
+        fields["options"] = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    if start is not None:
+        fields["start"] = start
+    fields["moves"] = json.dumps(list(moves), ensure_ascii=False, separators=(",", ":"))
+    if at is not None and at != len(moves):
+        fields["at"] = str(at)
+    return "#" + urlencode(fields, quote_via=_quote)
+
+
+def _quote(text, safe="", encoding=None, errors=None):
+    from urllib.parse import quote
+
+    return quote(text, safe="[],:=", encoding=encoding, errors=errors)
+
+
+def read_fragment(fragment: str) -> dict:
+    """A share link's fields: game, options, start, moves and at (None: all)."""
+    from urllib.parse import parse_qs
+
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    try:
+        fields = {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True,
+                                                 strict_parsing=True).items()}
+    except ValueError:
+        raise LinkError("the link is not a game: its fragment is not name=value "
+                        "pairs") from None
+    unknown = sorted(set(fields) - {"game", "options", "start", "moves", "at"})
+    if unknown:
+        raise LinkError(f"the link names {unknown[0]!r}, which is not part of a game")
+    if fields.get("game") not in GAME_MODULES:
+        raise LinkError(f"the link names no game of this site (game={fields.get('game')!r})")
+
+    def decoded(name, kind, default):
+        if name not in fields:
+            return default
+        try:
+            value = json.loads(fields[name])
+        except ValueError:
+            raise LinkError(f"the link's {name} are not readable (not JSON): "
+                            f"{fields[name][:40]!r}") from None
+        if not isinstance(value, kind) or (kind is list and not all(
+                isinstance(m, str) for m in value)):
+            raise LinkError(f"the link's {name} are not a {'list of moves' if kind is list else 'table of options'}")
+        return value
+
+    at = fields.get("at")
+    if at is not None and not at.isdigit():
+        raise LinkError(f"the link's at={at!r} is not a number of moves")
+    return {"game": fields["game"], "options": decoded("options", dict, {}),
+            "start": fields.get("start"), "moves": decoded("moves", list, []),
+            "at": None if at is None else int(at)}
 
 
 def game_settings(slug: str) -> dict:
@@ -187,7 +349,9 @@ def warm_up() -> None:
 
 _session: Session | None = None
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "computer_choice",
-         "outcome": "outcome", "record": "record", "view": "view", "options": "options"}
+         "outcome": "outcome", "record": "record", "view": "view", "options": "options",
+         "goto": "goto", "truncate": "truncate", "link": "link", "previews": "previews",
+         "aim": "aim"}
 
 
 def call(name: str, args_json: str = "[]") -> str:
@@ -197,8 +361,11 @@ def call(name: str, args_json: str = "[]") -> str:
         if name == "new":
             _session = Session(*args)
             result = None
-        elif name == "open":
+        elif name == "open":  # a record: text, file name, the page's game
             _session = Session.from_record(*args)
+            result = None
+        elif name == "open_link":  # a share link's fragment, the page's game
+            _session = Session.from_link(*args)
             result = None
         elif name == "settings":
             result = game_settings(*args)

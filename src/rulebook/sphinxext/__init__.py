@@ -101,6 +101,7 @@ def setup(app):
     app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)
     app.add_post_transform(LinkPanelsToImages)
+    app.add_post_transform(play.LinkPanelsToPlay)
     app.connect("doctree-read", catalog.collect_game_info)
     app.connect("env-purge-doc", catalog.purge_game_info)
     app.connect("env-merge-info", catalog.merge_game_info)

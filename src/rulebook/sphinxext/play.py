@@ -14,14 +14,17 @@ import json
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
 from ..figure_style import drawing_module
 from ..games import available_games, game_class
+from ..play.bridge import changed_options, share_fragment
 from ..play.site import RUNTIME_KEY
 from ..play.words import WORDS
-from .directives import page_language
+from .directives import cached_record, page_language
 from .html import site_prefix
 
 
@@ -82,3 +85,46 @@ def visit_play_board(self, node):
 
 def skip(self, node):
     raise nodes.SkipNode
+
+
+class LinkPanelsToPlay(SphinxPostTransform):
+    """Under each figure's panels, a link per panel (``a.rulebook-play-position``)
+    to the game's play page in the page's language, at that panel's position: the
+    record's options, start and moves up to the panel (and its variation), as a
+    share link's fragment (:func:`rulebook.play.bridge.share_fragment`), so the
+    reader can play on from any figure.  Only where the project has that play page."""
+
+    default_priority = 210
+    formats = ("html",)
+
+    def run(self, **kwargs):
+        builder = self.env._app.builder
+        lang = page_language(self.env.config)
+        words = WORDS[lang]
+        root = Path(self.env.config.rulebook_figures_dir)
+        for figure in list(self.document.findall(nodes.figure)):
+            name = figure.get("rulebook_record")
+            panels = [child for child in figure.children if isinstance(child, nodes.reference)
+                      and "rulebook-panel-link" in child["classes"]]
+            if not name or not panels:
+                continue
+            record = cached_record(root / f"{name}.toml", root)
+            slug = record.game.slug
+            if play_page(slug) not in self.env.found_docs:
+                continue
+            page = relative_uri(builder.get_target_uri(self.env.docname),
+                                builder.get_target_uri(play_page(slug)))
+            options = changed_options(record.game)
+            links = nodes.paragraph(classes=["rulebook-play-positions"])
+            if len(record.panels) > 1:
+                links += nodes.Text(words["play_from"])
+            for k, panel in enumerate(record.panels, start=1):
+                moves = [*record.moves[:panel.after], *panel.then]
+                text = (words["play_panel"].format(k=k) if len(record.panels) > 1
+                        else words["play_position"])
+                if k > 1:
+                    links += nodes.Text(" · ")
+                links += nodes.reference(
+                    "", text, internal=True, classes=["rulebook-play-position"],
+                    refuri=page + share_fragment(slug, options, record.start, moves))
+            figure.insert(figure.index(panels[-1]) + 1, links)

@@ -25,3 +25,12 @@ def targets(state) -> list[dict]:
 
 def tokens(state, move: str) -> list[list[str]]:
     return [move.replace(">", " ").split()]
+
+
+def prompt(state, picked: int) -> str | None:
+    """What the next tap is for, after ``picked`` taps (a key of the page's words)."""
+    if picked == 0:
+        return "place"
+    if picked == 1:
+        return "push_to"
+    return ("relocate_from", "relocate_to")[picked % 2]

@@ -1,12 +1,16 @@
 """What a click on the board means when playing in the browser.
 
-A move is picked by its cell, then its tile code (buttons under the board).
-See ``rulebook.play.bridge`` for how the tokens are used.
+A move is picked by its cell, then its tile, from a palette of the eight tiles
+(``PALETTE``: each drawn as it would lie in that cell, the ones the rules allow
+there enabled).  See ``rulebook.play.bridge`` for how the tokens are used.
 """
 
 from __future__ import annotations
 
 from .board import cell_name
+from .tiles import CODES
+
+PALETTE = CODES  # the second token of every move: each tile, drawn as placed
 
 
 def targets(state) -> list[dict]:

@@ -22,3 +22,11 @@ def tokens(state, move: str) -> list[list[str]]:
         a, b = move.split("-")
         return [[a, b], [b, a]]
     return [[move.lstrip("@")]]
+
+
+def prompt(state, picked: int) -> str | None:
+    """What the next tap is for, after ``picked`` taps (a key of the page's words)."""
+    moves = [state.format_move(m) for m in state.legal_moves()]
+    if any(m.startswith("@") for m in moves):
+        return "collapse"  # the newest mark made a cycle: its owner's opponent picks the cell
+    return ("pair_first", "pair_second")[picked] if picked < 2 else None

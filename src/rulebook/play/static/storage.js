@@ -1,0 +1,56 @@
+// Games that survive and travel: the game in progress kept in localStorage (a
+// reload, the other language's page or a later visit finds it), and share links.
+// Both hold the game as a share link's fragment (bridge.share_fragment: the
+// options, the start, the moves, how many are shown); the autosave adds who plays.
+
+import {slug} from "./words.js";
+
+const KEY = `rulebook-play/${slug}`;         // one game per game, in both languages
+const UNREADABLE = `${KEY}/unreadable`;      // a saved game that could not be opened, kept aside
+
+// The saved game, {link, mode}, or null; a value that is not one is kept aside
+// (nothing lost) and reported by throwing.
+export function loadSaved() {
+  let text = null;
+  try { text = localStorage.getItem(KEY); } catch { return null; }  // storage refused
+  if (text === null) return null;
+  try {
+    const saved = JSON.parse(text);
+    if (typeof saved?.link !== "string" || typeof saved.mode !== "object" || saved.mode === null) {
+      throw new Error("not a saved game");
+    }
+    return saved;
+  } catch (error) {
+    setAside(text);
+    throw error;
+  }
+}
+
+// A saved game the engine refused: kept under another key, and no longer loaded.
+export function setAside(text = localStorage.getItem(KEY)) {
+  try {
+    if (text !== null) localStorage.setItem(UNREADABLE, text);
+    localStorage.removeItem(KEY);
+  } catch { /* storage refused: nothing to keep */ }
+}
+
+export function save(link, mode) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({link, mode}));
+  } catch { /* storage refused or full: the game goes on unsaved */ }
+}
+
+// The share link's fragment in this page's address, if it holds a game.
+export function linkInAddress() {
+  return /(^#|&)game=/.test(location.hash) ? location.hash : null;
+}
+
+// Once the link's game is on the board (and saved), the address is the page's
+// own: a reload then finds the game as played on, not as the link had it.
+export function forgetAddressLink() {
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+export function shareUrl(fragment) {
+  return new URL(location.pathname + location.search + fragment, location.href).href;
+}
