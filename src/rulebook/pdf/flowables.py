@@ -3,7 +3,7 @@ headings with what follows them."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Indenter, KeepTogether, Spacer
+from reportlab.platypus import Flowable, Indenter, KeepInFrame, KeepTogether, Spacer
 
 from .drawings import draw_once
 
@@ -105,6 +105,8 @@ class Anchor(Flowable):
             self.canv.bookmarkHorizontal(name, 0, 0)
 
 
+# The styles of headings that open a section: a figure floats no further than them.
+SECTION_STYLES = {"title", "h1"}
 # Flowables that take no room of their own: a heading keeps them and what follows them.
 _GLUE = (Indenter, Anchor, Spacer)
 
@@ -133,7 +135,7 @@ def keep_with_next(flowables: list, *, max_height: float | None) -> list:
         if i < count and not flowables[i].isIndexing():
             following = flowables[i]
             i += 1
-            if type(following) is KeepTogether:
+            if type(following) in (KeepTogether, Figure):
                 group += following._content
                 limit = None
             else:
@@ -141,7 +143,10 @@ def keep_with_next(flowables: list, *, max_height: float | None) -> list:
         for member in group:
             if member.getKeepWithNext():
                 member.keepWithNext = 0  # handled here; ReportLab's handling would undo it
-        result.append(_KeepHeading(group, room=limit))
+        kept = _KeepHeading(group, room=limit)
+        kept.starts_section = any(getattr(getattr(member, "style", None), "name", "") in SECTION_STYLES
+                                  for member in group)
+        result.append(kept)
     return result
 
 
@@ -158,3 +163,22 @@ class _KeepHeading(KeepTogether):
         if self.room is not None and self._H > aH and aH >= self.room:
             return self._content[:]
         return super().split(aW, aH)
+
+
+class Figure(KeepTogether):
+    """A figure (its panels, caption and legend, kept together) that may float: when it does
+    not fit in what is left of a page, the text after it moves up to fill the page
+    (``RulebookDocTemplate.filterFlowables``) and the figure goes where it fits."""
+
+    floats = True
+
+
+class WholeBlock(KeepInFrame):
+    """A block kept on one page, where the page has room for it, else on the next: shrunk to
+    fit an empty page if it is taller than that, never to fit what is left of one."""
+
+    def wrap(self, availWidth, availHeight):
+        return super().wrap(availWidth, self.maxHeight)
+
+    def split(self, availWidth, availHeight):
+        return []

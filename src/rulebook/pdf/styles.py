@@ -152,8 +152,14 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("toc_title", "h1", spaceBefore=6, keepWithNext=0)
     add("toc1", spaceAfter=1, spaceBefore=2)
     add("toc2", "toc1", fontSize=size - 1, leading=leading - 2, leftIndent=14, textColor=MUTED, spaceBefore=0)
-    add("colophon_title", "h3", spaceBefore=0, keepWithNext=0)
     add("colophon", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, spaceAfter=2)
+    add("colophon_source", "colophon", leftIndent=10)
+    add("front_title", fontSize=36, leading=44, textColor=HEADING, alignment=TA_CENTER, spaceAfter=6)
+    add("front_subtitle", fontSize=14, leading=20, textColor=MUTED, alignment=TA_CENTER, spaceAfter=18)
+    add("front_byline", fontSize=13, leading=18, textColor=INK, alignment=TA_CENTER)
+    add("front_heading", "h2", spaceBefore=0, keepWithNext=0)
+    add("front_text", spaceAfter=3)
+    add("front_url", spaceAfter=0)
     return sheet
 
 

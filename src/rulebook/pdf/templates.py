@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate
+from reportlab.platypus.doctemplate import ActionFlowable, FrameActionFlowable
 
 from .drawings import define_forms
 from .styles import FONT, MUTED, RULE
+from .webonly import flowable_texts, web_only_phrases
 
 PAGE_SIZE = A4
 MARGIN_LEFT = MARGIN_RIGHT = 20 * mm
@@ -50,6 +52,8 @@ class RulebookDocTemplate(BaseDocTemplate):
             invariant=1,
             initialFontName=FONT,  # else every page names Helvetica
         )
+        self.text_lang = lang
+        self.web_only: list[tuple[int, str]] = []  # (page, phrase) of this pass (.webonly)
         self.page_total: int | None = None  # pages in the previous pass
         self._previous_total: int | None = None
         frame = Frame(MARGIN_LEFT, MARGIN_BOTTOM, FRAME_WIDTH, FRAME_HEIGHT, id="body",
@@ -68,7 +72,27 @@ class RulebookDocTemplate(BaseDocTemplate):
         canvas.drawRightString(width - MARGIN_RIGHT, FOOTER_Y, f"{doc.page} / {self.page_total or '?'}")
         canvas.restoreState()
 
+    def filterFlowables(self, flowables):
+        """A figure that does not fit in what is left of the page lets the flowable after it
+        go first (so text fills the page and the figure goes where it fits, at the latest at
+        the top of the next page); not past another figure, a frame action or a section."""
+        if len(flowables) < 2 or not getattr(flowables[0], "floats", False) or self.frame._atTop:
+            return
+        figure, following = flowables[0], flowables[1]
+        if getattr(following, "floats", False) or isinstance(following, (ActionFlowable, FrameActionFlowable,
+                                                                         CondPageBreak, PageBreak)):
+            return
+        if getattr(following, "starts_section", False):
+            return
+        room = self.frame._y - self.frame._y1p - figure.getSpaceBefore()
+        figure.canv, figure._frame = self.canv, self.frame  # as Frame.add sets them before wrap
+        _, height = figure.wrap(self.frame._getAvailableWidth(), room)
+        if height > room:
+            flowables[0], flowables[1] = following, figure
+
     def afterFlowable(self, flowable):
+        for text in flowable_texts(flowable):
+            self.web_only += [(self.page, phrase) for phrase in web_only_phrases(text, self.text_lang)]
         for key, text, level in getattr(flowable, "outlines", ()):
             self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
             if 1 <= level <= TOC_LEVELS:  # (the translator lists the same entries in advance)
@@ -77,6 +101,7 @@ class RulebookDocTemplate(BaseDocTemplate):
     def build(self, flowables, **kwargs):
         """One pass; ``page_total`` keeps its page count for the next pass's footers."""
         self._previous_total = self.page_total
+        self.web_only = []
         super().build(flowables, **kwargs)
         self.page_total = self.page
 

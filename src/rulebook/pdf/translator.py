@@ -23,8 +23,6 @@ from reportlab.platypus import (
     HRFlowable,
     Image,
     Indenter,
-    KeepInFrame,
-    KeepTogether,
     ListFlowable,
     ListItem,
     Spacer,
@@ -36,10 +34,13 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
+from ..credits import game_credits
 from ..sphinxext import nodes as rulebook_nodes
+from . import play_url
 from . import styles as S
 from .drawings import fresh_svg_drawing, svg_drawing
-from .flowables import Anchor, PanelRow, Scaled, keep_with_next
+from .flowables import Anchor, Figure, PanelRow, Scaled, WholeBlock, keep_with_next
+from .frontmatter import QR_SIZE, FrontPage, qr_code
 from .paragraph import RulebookParagraph
 from .templates import FRAME_HEIGHT, FRAME_WIDTH, TOC_LEVELS
 
@@ -86,14 +87,25 @@ SUB = '<sub rise="22%" size="75%">'
 SUPER = '<super rise="32%" size="75%">'
 # Words the page does not contain, per language.
 WORDS = {
-    "en": {"contents": "Contents", "colophon": "About this rulebook", "designer": "Game design",
+    "en": {"contents": "Contents", "rulebook": "Rulebook", "designer": "Game design",
            "colon": ": ", "text": "Rules text and diagrams", "project": "the rulebook project. ",
            "checked": "Every example in this book was replayed and checked by the game's engine.",
-           "version": "Version", "date": "sources dated", "subject": "Rules of {game}"},
-    "ja": {"contents": "目次", "colophon": "このルールブックについて", "designer": "考案者",
+           "play": "Play it in a browser",
+           "play_how": "Two players on one device, or one against the computer, at",
+           "sources": "Sources",
+           "permission": "This rulebook may be printed and copied, whole and unchanged, for playing "
+                         "the game.",
+           "edition": "Edition: rulebook {version}, sources of {date}", "commit": " (commit {commit})",
+           "subject": "Rules of {game}"},
+    "ja": {"contents": "目次", "rulebook": "ルールブック", "designer": "考案者",
            "colon": "：", "text": "ルール文と図", "project": "rulebook プロジェクト。",
            "checked": "本書の例はすべて、ゲームのエンジンで再生し確かめたものです。",
-           "version": "版", "date": "原稿の日付", "subject": "{game}のルール"},
+           "play": "ブラウザで遊ぶ",
+           "play_how": "1台の端末で2人で、またはコンピューターを相手に、次のアドレスで遊べます",
+           "sources": "出典",
+           "permission": "本書は、ゲームを遊ぶために、全体をそのまま印刷・複製してかまいません。",
+           "edition": "版：rulebook {version}、{date}付の原稿", "commit": "（コミット {commit}）",
+           "subject": "{game}のルール"},
 }
 
 
@@ -154,6 +166,8 @@ class PDFTranslator(SphinxTranslator):
         self._toc_entries: list[tuple] = []  # (level, text, page, key), pages not yet known
         self._quick_reference: list[int] = []  # section levels of open quick references
         self.designer: str | None = None  # the game-info "Designer" field, as printed
+        self.game_slug: str | None = None  # the game-info's game
+        self.credits = None  # its credits (rulebook.credits), if it has them
         self._designer_field = False
         self.words = WORDS.get(self.lang, WORDS["en"])
         self.sphinx_catalog = gettext.translation(
@@ -245,9 +259,9 @@ class PDFTranslator(SphinxTranslator):
         if self._anchors:
             self.add(Anchor(self._anchors))
             self._anchors = []
-        self.story.extend(self.colophon())
         if self._toc_at is not None and self._toc_entries:
             self.story[self._toc_at:self._toc_at] = self.table_of_contents()
+        self.story[:0] = self.front_page()
         self.story[:] = keep_with_next(self.story, max_height=FRAME_HEIGHT / 4)
 
     def visit_section(self, node):
@@ -263,13 +277,12 @@ class PDFTranslator(SphinxTranslator):
         self._section_level -= 1
 
     def add_quick_reference(self, content: list) -> None:
-        """A page of its own, its content shrunk to fit the frame if it would not."""
-        page = KeepInFrame(FRAME_WIDTH, FRAME_HEIGHT - 1, content,
-                           mode="shrink", hAlign="LEFT", vAlign="TOP")
-        page.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
-        self.add(_new_page())
-        self.add(page)
-        self.add(_new_page())
+        """All on one page (the next, if this one has no room for it), its content shrunk to
+        fit the frame if it would not."""
+        block = WholeBlock(FRAME_WIDTH, FRAME_HEIGHT - 1, content, mode="shrink", hAlign="LEFT", vAlign="TOP")
+        block.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
+        block.starts_section = True
+        self.add(block)
 
     def table_of_contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0, rightColumnWidth=30, tableStyle=TableStyle([
@@ -287,22 +300,62 @@ class PDFTranslator(SphinxTranslator):
         return [self.para(escape(self.words["contents"]), "toc_title"), toc,
                 HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=4, spaceAfter=10)]
 
-    def colophon(self) -> list:
-        """Credits, copyright, version and the sources' date, at the end of the book."""
-        facts = self.builder.colophon_facts
-        w = self.words
-        lines = [f"<b>{escape(self.game_name or '')}</b>"]
-        if self.designer:
-            lines.append(escape(f"{w['designer']}{w['colon']}{self.designer}"))
-        lines.append(escape(f"{w['text']}{w['colon']}{w['project']}{w['checked']}"))
-        if facts["copyright"]:
-            lines.append(escape(facts["copyright"]))
-        version = f"{w['version']} {facts['version']}"
-        lines.append(escape(f"{version} · {w['date']} {facts['date']}" if facts["date"] else version))
-        block = [HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6),
-                 self.para(escape(w["colophon"]), "colophon_title")]
-        block += [self.para(line, "colophon") for line in lines]
-        return [KeepTogether([Spacer(1, 12)] + block)]
+    def front_page(self) -> list:
+        """The title page: the game's name and byline; where to play it (address and QR
+        code); its credits (copyright, sources in full), the permission to print, the edition."""
+        w, facts, credits = self.words, self.builder.colophon_facts, self.credits
+        # the book's own bookmark (its title's) leads to this page
+        titled = next((f for f in self.story if any(o[2] == 0 for o in getattr(f, "outlines", ()))), None)
+        outlines = []
+        if titled is not None:
+            outlines = [(f"{key}-title-page", text, 0) for key, text, level in titled.outlines if level == 0]
+            titled.outlines = [o for o in titled.outlines if o[2] != 0]
+        self._anchors += [key for key, _, _ in outlines]
+        top = [Spacer(1, 0.16 * FRAME_HEIGHT), self.para(escape(self.game_name or ""), "front_title"),
+               self.para(escape(w["rulebook"]), "front_subtitle")]
+        byline = credits.byline if credits else ""
+        if not byline and self.designer:
+            byline = f"{w['designer']}{w['colon']}{self.designer}"
+        if byline:
+            top.append(self.para(escape(byline), "front_byline"))
+        bottom = []
+        url = play_url(self.builder.config.rulebook_play_url, self.game_slug or "", self.lang)
+        if url and self.game_slug:
+            link = f'<a href={quoteattr(url)} color="{_hex(S.LINK)}">{_faces(url, S.MONO_FONT, S.FONT)}</a>'
+            words = [self.para(escape(w["play"]), "front_heading"),
+                     self.para(escape(w["play_how"] + w["colon"].rstrip()), "front_text"),
+                     self.para(link, "front_url")]
+            box = Table([[words, qr_code(url)]], colWidths=[FRAME_WIDTH - QR_SIZE - 12, QR_SIZE + 12],
+                        hAlign="LEFT", spaceAfter=14)
+            box.setStyle(TableStyle([
+                ("FONT", (0, 0), (-1, -1), S.FONT),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BACKGROUND", (0, 0), (-1, -1), S.SHADE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 10),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]))
+            bottom.append(box)
+        lines = []
+        if credits and credits.copyright:
+            lines.append(credits.copyright)
+        elif facts["copyright"]:
+            lines.append(facts["copyright"])
+        lines.append(f"{w['text']}{w['colon']}{w['project']}{w['checked']}")
+        if credits and credits.sources:
+            lines.append(w["sources"] + w["colon"])
+        bottom.append(HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6))
+        bottom += [self.para(escape(line), "colophon") for line in lines]
+        for source in credits.sources if credits else ():
+            bottom.append(self.para(escape(source), "colophon_source"))
+        edition = w["edition"].format(version=facts["version"], date=facts["date"] or "?")
+        if facts["commit"]:
+            edition += w["commit"].format(commit=facts["commit"])
+        bottom += [self.para(escape(w["permission"]), "colophon"), self.para(escape(edition), "colophon")]
+        page = FrontPage(top, bottom)
+        page.outlines = outlines
+        return [page, _new_page()]
 
     def visit_title(self, node):
         self.begin_inline()
@@ -640,6 +693,9 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_game_info(self, node):
         self._game_info += 1
+        if self.game_slug is None:
+            self.game_slug = node.get("slug")
+            self.credits = game_credits(self.game_slug, self.lang)
         self._para_styles.append("summary")
 
     def depart_game_info(self, node):
@@ -704,7 +760,7 @@ class PDFTranslator(SphinxTranslator):
             parts.insert(figure["at"], PanelRow(figure["panels"], min_width=MIN_PANEL_WIDTH,
                                                 max_height=0.6 * FRAME_HEIGHT))
         if parts:
-            self.add(KeepTogether([Spacer(1, 4)] + parts))
+            self.add(Figure([Spacer(1, 4)] + parts))
 
     def visit_caption(self, node):
         self.begin_inline()
