@@ -22,7 +22,7 @@ LANGS = ("en", "ja")
 PLAY_BASE = "https://play.example.net/books/"
 
 CONF = """
-extensions = ["rulebook.sphinxext", "rulebook.pdf"]
+extensions = ["rulebook.sphinxext", "rulebook.pdf", "panels"]
 project = "Edition test"
 author = "Tester"
 copyright = "Test copyright holder"
@@ -58,6 +58,36 @@ TALL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+# ``.. panels:: COUNT``: a figure of COUNT panels (150 points square, three to a row), as
+# rulebook-figure makes them, with a caption.
+PANELS_EXT = """
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+class PanelsDirective(SphinxDirective):
+    required_arguments = 1
+    optional_arguments = 1  # the panel's SVG, if not panel.svg
+    has_content = True
+
+    def run(self):
+        figure = nodes.figure(classes=["rulebook-figure"])
+        for index in range(int(self.arguments[0])):
+            uri = self.arguments[1] if len(self.arguments) > 1 else "panel.svg"
+            figure += nodes.image(uri=uri, classes=["rulebook-panel"])
+        figure += nodes.caption("", " ".join(self.content))
+        return [figure]
+
+def setup(app):
+    app.add_directive("panels", PanelsDirective)
+    return {"parallel_read_safe": True}
+"""
+PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="150pt" height="150pt" viewBox="0 0 150 150">
+  <rect x="0" y="0" width="150" height="150" fill="#6a2c91"/>
+</svg>
+"""
+
+
 def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PLAY_BASE) -> tuple[bytes, str]:
     """A one-page project whose page is the game ``inphexion``'s (so it has its credits)."""
     src = root / f"src-{lang}"
@@ -66,12 +96,20 @@ def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PL
     (src / "index.rst").write_text("Index\n=====\n\n.. toctree::\n\n   inphexion\n", encoding="utf-8")
     (src / "inphexion.rst").write_text(PAGE.format(body=body), encoding="utf-8")
     (src / "tall.svg").write_text(TALL_SVG, encoding="utf-8")
+    (src / "panel.svg").write_text(PANEL_SVG, encoding="utf-8")
+    (src / "wide.svg").write_text(PANEL_SVG.replace("150", "400"), encoding="utf-8")
+    (src / "panels.py").write_text(PANELS_EXT, encoding="utf-8")
     warnings = io.StringIO()
     out = root / f"out-{lang}"
-    with docutils_namespace():
-        app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "rulebookpdf",
-                     status=None, warning=warnings, freshenv=True)
-        app.build(force_all=True)
+    sys.path.insert(0, str(src))  # the project's local extension
+    try:
+        with docutils_namespace():
+            app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "rulebookpdf",
+                         status=None, warning=warnings, freshenv=True)
+            app.build(force_all=True)
+    finally:
+        sys.path.remove(str(src))
+        sys.modules.pop("panels", None)
     return (out / f"inphexion-{lang}.pdf").read_bytes(), warnings.getvalue()
 
 
@@ -287,3 +325,95 @@ def page_fills_of(data: bytes, folder: Path) -> list[float]:
     path = folder / "book.pdf"
     path.write_bytes(data)
     return page_fills(path)
+
+
+def test_a_figure_that_cannot_float_splits_between_its_rows_rather_than_leave_half_a_page(tmp_path):
+    """Three rows of panels after a lead-in, then a new section: the first rows stay under
+    the lead-in, the rest and the caption start the next page."""
+    body = (f"{filler(1)}\n\nLEAD-IN paragraph.\n\n.. panels:: 9\n\n   PANELS-CAPTION\n\n"
+            "Next section\n------------\n\nSECTION-TEXT\n")
+    data, warnings = build_book(tmp_path, "en", body=body)
+    assert not warnings.strip(), warnings
+    pdf = reader(data)
+    texts = [flat(page.extract_text()) for page in pdf.pages]
+    lead_in = next(i for i, text in enumerate(texts) if "LEAD-IN" in text)
+    caption = next(i for i, text in enumerate(texts) if "PANELS-CAPTION" in text)
+    assert caption == lead_in + 1
+    assert page_fills_of(data, tmp_path)[lead_in] > 0.7
+    # panels on both pages, nine in all (each drawn from a form)
+    drawn = [sum(1 for op in page.get_contents().operations if op[1] == b"Do") for page in pdf.pages]
+    assert drawn[lead_in] >= 3 and drawn[caption] >= 3 and drawn[lead_in] + drawn[caption] == 9
+
+
+def test_no_page_of_any_book_but_its_last_is_less_than_half_filled(built_site):
+    project, _ = built_site
+    thin = []
+    for slug, lang, path in site_pdfs(project):
+        fills = page_fills(path)
+        thin += [(path.name, number, round(fill, 2)) for number, fill in enumerate(fills[:-1], 1) if fill < 0.5]
+    assert thin == []
+
+
+# -- typography ---------------------------------------------------------------------
+
+JAPANESE_PARAGRAPH = ("盤の上の駒はどれも、隣のマスが空いていれば押し出されて動きます。" * 9) + "終わり。"
+
+
+def line_ends(page) -> list[tuple[float, float]]:
+    """(baseline y, right end x) of every line of text shown on ``page`` in one run."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rulebook.pdf.styles import register_font
+
+    register_font()
+    state = {"Tc": 0.0}
+    ends = []
+
+    def visit(operator, operands, cm, tm):
+        if operator == b"Tc":
+            state["Tc"] = float(operands[0])
+
+    def text(shown, cm, tm, font, size):
+        if not shown.strip() or not font:
+            return
+        name = font.get("/BaseFont", "").split("+")[-1]
+        size = size * tm[0] * cm[0]
+        width = stringWidth(shown.rstrip("\n"), name, size) + state["Tc"] * (len(shown.rstrip("\n")))
+        ends.append((round(tm[5] * cm[3] + cm[5], 1), tm[4] * cm[0] + cm[4] + width))
+
+    page.extract_text(visitor_operand_before=visit, visitor_text=text)
+    return ends
+
+
+def test_japanese_lines_are_justified_but_a_paragraphs_last_line_is_not(tmp_path):
+    from rulebook.pdf.templates import FRAME_WIDTH, MARGIN_BOTTOM, MARGIN_LEFT
+
+    data, warnings = build_book(tmp_path, "ja", body=JAPANESE_PARAGRAPH)
+    assert not warnings.strip(), warnings
+    page = reader(data).pages[1]
+    lines = [end for y, end in line_ends(page) if y > MARGIN_BOTTOM]  # not the footer
+    body = lines[-5:]  # the paragraph's last lines (it has more than five; nothing follows it)
+    right = MARGIN_LEFT + FRAME_WIDTH
+    # every full line ends at the frame's right edge, within a quarter of a character (a
+    # closing mark may hang a little further); the last one ends short of it
+    assert all(abs(end - right) < 2.5 for end in body[:-1]), (body, right)
+    assert body[-1] < right - 20
+
+
+def test_a_one_row_figure_that_cannot_float_shrinks_a_little_rather_than_leave_half_a_page(tmp_path):
+    """However much text comes before it, the page it does not fit on is at least half filled
+    (lines of text before a figure of one row, 400 points tall, and then a new section)."""
+    fills, shrunk = [], 0
+    for count in range(4, 13):
+        body = ("\n\n".join(["A short line of text."] * count) + "\n\nLEAD-IN paragraph.\n\n"
+                ".. panels:: 1 wide.svg\n\n   WIDE-CAPTION\n\nNext section\n------------\n\nSECTION-TEXT\n")
+        data, warnings = build_book(tmp_path / str(count), "en", body=body)
+        assert not warnings.strip(), warnings
+        texts = [flat(page.extract_text()) for page in reader(data).pages]
+        lead_in = next(i for i, text in enumerate(texts) if "LEAD-IN" in text)
+        fills.append(round(page_fills_of(data, tmp_path / str(count))[lead_in], 2))
+        drawn = reader(data).pages[lead_in].get_contents().operations
+        shrunk += "WIDE-CAPTION" in texts[lead_in] and any(
+            op == b"cm" and 0.85 <= float(args[0]) < 0.999 for args, op in drawn)
+    assert min(fills) >= 0.5, fills
+    assert shrunk, fills  # at some length the figure fitted only shrunk

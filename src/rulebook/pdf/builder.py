@@ -19,6 +19,7 @@ from sphinx.builders import Builder
 from sphinx.util import logging
 
 from . import pdf_filename
+from .paragraph import install_cjk_justification
 from .styles import install_kinsoku, register_font
 from .templates import RulebookDocTemplate
 from .translator import PDFTranslator
@@ -42,6 +43,7 @@ class RulebookPDFBuilder(Builder):
         rl_config.invariant = 1  # no dates or random IDs: rebuilds are byte-identical
         register_font()
         install_kinsoku()
+        install_cjk_justification()
         self.pdf_language = pdf_language(self.config.language)
         self.current_docname: str | None = None
         date, commit = self.sources_date()

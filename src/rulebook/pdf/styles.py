@@ -17,7 +17,7 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 
 FONT = "IPAexGothic"
@@ -128,7 +128,7 @@ def stylesheet(lang: str) -> StyleSheet1:
         wordWrap="CJK" if ja else None, spaceAfter=5,
         bulletFontName=FONT, allowWidows=0, allowOrphans=0,
     )
-    add("body", alignment=TA_LEFT)
+    add("body", alignment=TA_JUSTIFY if ja else TA_LEFT)  # Japanese lines end flush, as printed
     add("title", fontSize=24, leading=30, textColor=INK, spaceAfter=8, keepWithNext=1)
     add("h1", fontSize=15, leading=20, textColor=HEADING, spaceBefore=14, spaceAfter=6, keepWithNext=1)
     add("h2", "h1", fontSize=12.5, leading=17, spaceBefore=10, spaceAfter=4)

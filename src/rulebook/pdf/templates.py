@@ -75,12 +75,18 @@ class RulebookDocTemplate(BaseDocTemplate):
     def filterFlowables(self, flowables):
         """A figure that does not fit in what is left of the page lets the flowable after it
         go first (so text fills the page and the figure goes where it fits, at the latest at
-        the top of the next page); not past another figure, a frame action or a section."""
+        the top of the next page); figures keep their order, and none floats past a frame
+        action or into the next section."""
         if len(flowables) < 2 or not getattr(flowables[0], "floats", False) or self.frame._atTop:
             return
-        figure, following = flowables[0], flowables[1]
-        if getattr(following, "floats", False) or isinstance(following, (ActionFlowable, FrameActionFlowable,
-                                                                         CondPageBreak, PageBreak)):
+        figure = flowables[0]
+        after = 1  # past the figures queued behind it, in their order
+        while after < len(flowables) and getattr(flowables[after], "floats", False):
+            after += 1
+        if after == len(flowables):
+            return
+        following = flowables[after]
+        if isinstance(following, (ActionFlowable, FrameActionFlowable, CondPageBreak, PageBreak)):
             return
         if getattr(following, "starts_section", False):
             return
@@ -88,7 +94,7 @@ class RulebookDocTemplate(BaseDocTemplate):
         figure.canv, figure._frame = self.canv, self.frame  # as Frame.add sets them before wrap
         _, height = figure.wrap(self.frame._getAvailableWidth(), room)
         if height > room:
-            flowables[0], flowables[1] = following, figure
+            flowables.insert(0, flowables.pop(after))
 
     def afterFlowable(self, flowable):
         for text in flowable_texts(flowable):
