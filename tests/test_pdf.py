@@ -408,7 +408,7 @@ def test_only_our_fonts_are_used_and_they_are_embedded(built, lang):
             fonts[font["/BaseFont"]] = font
     assert fonts
     for base_name, font in fonts.items():
-        assert re.search(r"\+(IPAexGothic(-Strong|-Emphasis)?|DejaVuSans-Oblique|DejaVuSansMono)$",
+        assert re.search(r"\+(IPAexGothic(-Strong|-Emphasis)?|SourceSansPro-(Regular|It|Semibold)|DejaVuSansMono)$",
                          base_name), base_name
         descriptor = font["/FontDescriptor"].get_object()
         assert "/FontFile2" in descriptor, base_name
@@ -745,15 +745,21 @@ def test_table_of_contents_lists_the_sections_with_their_pages_and_links_to_them
         number = [r["text"].strip().split()[-1] for r in runs
                   if abs(r["y"] - entry["y"]) < 1 and r["x"] > entry["x"] and r["text"].strip()[-1:].isdigit()]
         assert number == [str(heading_pages(pdf, name)[0] + 1)], name
+    # the contents end above the first section's heading (the same words may follow in the text)
+    rules_heading = max(r["y"] for r in runs if r["text"].strip() == sections[0][0] and r["size"] >= 11)
+
+    def above_the_rules(y):
+        return y > rules_heading
+
     for name in entries:
-        assert link_targets_on_line(pdf, contents_page, name, size=lambda size: size < 11,
+        assert link_targets_on_line(pdf, contents_page, name, size=lambda size: size < 11, y=above_the_rules,
                                     text=lambda text, name=name: text.strip() == name) == {
             heading_pages(pdf, name)[0]}, name
 
 
 @pytest.mark.parametrize("lang, phrase, label, heading", [
-    ("en", "For the hard cases see", "Clarifications", "Clarifications"),  # :ref: (refid)
-    ("en", "For the hard cases see", "straight", "Clarifications"),  # refuri="#clarifications"
+    ("en", "the hard cases see", "Clarifications", "Clarifications"),  # :ref: (refid)
+    ("en", "the hard cases see", "straight", "Clarifications"),  # refuri="#clarifications"
     ("ja", "難しい場合は", "補足", "補足"),
 ])
 def test_cross_reference_is_a_link_to_its_section(built, lang, phrase, label, heading):
@@ -913,8 +919,23 @@ def test_emphasis_and_strong_are_in_neutral_ink_and_strong_is_heavier(built):
     strong = [r for r in runs if "strong words" in r["text"]][0]
     emphasis = [r for r in runs if r["text"].strip() == "emphasis"][0]
     assert body["fill"] == strong["fill"] == emphasis["fill"] == ink
-    assert body["mode"] == 0 and strong["mode"] == 2  # strong: filled and stroked
-    assert "Oblique" in emphasis["font"] and "Oblique" not in body["font"]
+    # Latin text in Source Sans Pro: strong in its semibold, emphasis in its real italic
+    assert body["font"].endswith("+SourceSansPro-Regular") and body["mode"] == 0
+    assert strong["font"].endswith("+SourceSansPro-Semibold") and strong["mode"] == 0
+    assert emphasis["font"].endswith("+SourceSansPro-It") and emphasis["mode"] == 0
+
+
+def test_japanese_strong_is_heavier_and_emphasis_never_slanted_and_latin_runs_are_latin(built):
+    runs = [r for page in reader(built["ja"][0]).pages for r in text_runs(page)]
+    fonts = {r["font"].split("+")[-1] for r in runs}
+    assert "SourceSansPro-It" not in {r["font"].split("+")[-1] for r in runs if re.search("[ぁ-んァ-ン一-龯]", r["text"])}
+    strong = [r for r in runs if r["text"].strip() == "重要な語"]  # **重要な語**: by weight
+    emphasis = [r for r in runs if r["text"].strip() == "強調"]  # *強調*: by weight too, not slanted
+    assert strong and all(r["mode"] == 2 and r["font"].endswith("IPAexGothic") for r in strong)
+    assert emphasis and all(r["mode"] == 2 and r["font"].endswith("IPAexGothic") for r in emphasis)
+    latin = [r for r in runs if r["text"].strip() == "PDF"]  # 「PDFビルダー…」
+    assert latin and all(r["font"].endswith("+SourceSansPro-Regular") for r in latin)
+    assert "IPAexGothic" in fonts and "SourceSansPro-Regular" in fonts
 
 
 JAPANESE = "駒はいつでも最大6つまで動かせます（ただし角の駒は除きます）。盤の「中央」から始めます。"

@@ -376,7 +376,7 @@ def line_ends(page) -> list[tuple[float, float]]:
     def text(shown, cm, tm, font, size):
         if not shown.strip() or not font:
             return
-        name = font.get("/BaseFont", "").split("+")[-1]
+        name = font.get("/BaseFont", "").split("+")[-1].removesuffix("-Regular")  # as registered
         size = size * tm[0] * cm[0]
         width = stringWidth(shown.rstrip("\n"), name, size) + state["Tc"] * (len(shown.rstrip("\n")))
         ends.append((round(tm[5] * cm[3] + cm[5], 1), tm[4] * cm[0] + cm[4] + width))

@@ -13,7 +13,7 @@ from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageBreak,
 from reportlab.platypus.doctemplate import ActionFlowable, FrameActionFlowable
 
 from .drawings import define_forms
-from .styles import FONT, MUTED, RULE
+from .styles import FONT, LATIN_FONT, MUTED, RULE
 from .webonly import flowable_texts, web_only_phrases
 
 PAGE_SIZE = A4
@@ -66,7 +66,7 @@ class RulebookDocTemplate(BaseDocTemplate):
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
         canvas.line(MARGIN_LEFT, FOOTER_Y + 10, width - MARGIN_RIGHT, FOOTER_Y + 10)
-        canvas.setFont(FONT, 8)
+        canvas.setFont(FONT if self.text_lang == "ja" else LATIN_FONT, 8)
         canvas.setFillColor(MUTED)
         canvas.drawString(MARGIN_LEFT, FOOTER_Y, self.title)
         canvas.drawRightString(width - MARGIN_RIGHT, FOOTER_Y, f"{doc.page} / {self.page_total or '?'}")

@@ -124,10 +124,11 @@ def _introduces(paragraph: nodes.paragraph) -> bool:
     return paragraph.astext().rstrip().endswith((":", "：")) and isinstance(following, _INTRODUCED)
 
 
-def _faces(text: str, latin: str, fallback: str) -> str:
-    """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw."""
+def _faces(text: str, latin: str, fallback: str, below: int | None = None) -> str:
+    """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw
+    (or, ``below`` given, for the characters from ``below`` on: see ``styles.font_runs``)."""
     return "".join(f'<font face="{font}">{_subscripts(escape(run))}</font>'
-                   for font, run in S.font_runs(text, latin, fallback))
+                   for font, run in S.font_runs(text, latin, fallback, below))
 
 
 def _new_page():
@@ -170,6 +171,8 @@ class PDFTranslator(SphinxTranslator):
         self.credits = None  # its credits (rulebook.credits), if it has them
         self._designer_field = False
         self.words = WORDS.get(self.lang, WORDS["en"])
+        self.text_faces = (S.LATIN_FONT, S.FONT)  # (Latin face, the face for the rest)
+        self.latin_below = S.JAPANESE_LATIN_BELOW if self.lang == "ja" else None
         self.sphinx_catalog = gettext.translation(
             "sphinx", os.path.join(os.path.dirname(sphinx.__file__), "locale"),
             languages=[self.lang], fallback=True)
@@ -242,6 +245,11 @@ class PDFTranslator(SphinxTranslator):
     def close_tag(self) -> None:
         self.emit(self._closers.pop())
 
+    def text(self, plain: str) -> str:
+        """Markup for words the page does not contain (labels, credits): each character in
+        its face, Latin or Japanese."""
+        return _faces(plain, *self.text_faces, self.latin_below)
+
     def para(self, markup: str, style: str | None = None) -> RulebookParagraph:
         """A paragraph; it carries the anchors of the nodes visited since the last one."""
         anchors = "".join(f'<a name="{i}"/>' for i in self._anchors)
@@ -297,7 +305,7 @@ class PDFTranslator(SphinxTranslator):
         # length; the second pass only corrects the page numbers.
         toc._entries = list(self._toc_entries)
         toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
-        return [self.para(escape(self.words["contents"]), "toc_title"), toc,
+        return [self.para(self.text(self.words["contents"]), "toc_title"), toc,
                 HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=4, spaceAfter=10)]
 
     def front_page(self) -> list:
@@ -311,19 +319,19 @@ class PDFTranslator(SphinxTranslator):
             outlines = [(f"{key}-title-page", text, 0) for key, text, level in titled.outlines if level == 0]
             titled.outlines = [o for o in titled.outlines if o[2] != 0]
         self._anchors += [key for key, _, _ in outlines]
-        top = [Spacer(1, 0.16 * FRAME_HEIGHT), self.para(escape(self.game_name or ""), "front_title"),
-               self.para(escape(w["rulebook"]), "front_subtitle")]
+        top = [Spacer(1, 0.16 * FRAME_HEIGHT), self.para(self.text(self.game_name or ""), "front_title"),
+               self.para(self.text(w["rulebook"]), "front_subtitle")]
         byline = credits.byline if credits else ""
         if not byline and self.designer:
             byline = f"{w['designer']}{w['colon']}{self.designer}"
         if byline:
-            top.append(self.para(escape(byline), "front_byline"))
+            top.append(self.para(self.text(byline), "front_byline"))
         bottom = []
         url = play_url(self.builder.config.rulebook_play_url, self.game_slug or "", self.lang)
         if url and self.game_slug:
             link = f'<a href={quoteattr(url)} color="{_hex(S.LINK)}">{_faces(url, S.MONO_FONT, S.FONT)}</a>'
-            words = [self.para(escape(w["play"]), "front_heading"),
-                     self.para(escape(w["play_how"] + w["colon"].rstrip()), "front_text"),
+            words = [self.para(self.text(w["play"]), "front_heading"),
+                     self.para(self.text(w["play_how"] + w["colon"].rstrip()), "front_text"),
                      self.para(link, "front_url")]
             box = Table([[words, qr_code(url)]], colWidths=[FRAME_WIDTH - QR_SIZE - 12, QR_SIZE + 12],
                         hAlign="LEFT", spaceAfter=14)
@@ -346,13 +354,13 @@ class PDFTranslator(SphinxTranslator):
         if credits and credits.sources:
             lines.append(w["sources"] + w["colon"])
         bottom.append(HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6))
-        bottom += [self.para(escape(line), "colophon") for line in lines]
+        bottom += [self.para(self.text(line), "colophon") for line in lines]
         for source in credits.sources if credits else ():
-            bottom.append(self.para(escape(source), "colophon_source"))
+            bottom.append(self.para(self.text(source), "colophon_source"))
         edition = w["edition"].format(version=facts["version"], date=facts["date"] or "?")
         if facts["commit"]:
             edition += w["commit"].format(commit=facts["commit"])
-        bottom += [self.para(escape(w["permission"]), "colophon"), self.para(escape(edition), "colophon")]
+        bottom += [self.para(self.text(w["permission"]), "colophon"), self.para(self.text(edition), "colophon")]
         page = FrontPage(top, bottom)
         page.outlines = outlines
         return [page, _new_page()]
@@ -459,19 +467,18 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_Text(self, node):
         # (rulebook.sphinxext's JoinJapaneseLines already dropped line breaks inside Japanese)
-        drawn = node.astext()
-        if self._faces:  # only what the Latin face lacks falls back to IPAexGothic
-            latin, fallback = self._faces[-1]
-            drawn = "".join(run for font, run in S.font_runs(drawn, latin, fallback)
-                            if font == fallback)
+        latin, fallback = self._faces[-1] if self._faces else self.text_faces
+        below = self.latin_below if latin != S.MONO_FONT else None
+        # only what the Latin face lacks falls back to IPAexGothic
+        drawn = "".join(run for font, run in S.font_runs(node.astext(), latin, fallback, below)
+                        if font == fallback)
         missing = S.missing_glyphs(SUBSCRIPT_DIGITS.sub(lambda m: _ascii_digits(m.group()),
                                                         drawn))
         if missing:
             logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
                            ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
                            location=node.parent, type="rulebookpdf")
-        text = node.astext().replace("\n", " ")
-        text = _faces(text, *self._faces[-1]) if self._faces else _subscripts(escape(text))
+        text = _faces(node.astext().replace("\n", " "), latin, fallback, below)
         if self._inline:
             self.emit(text)
         elif text.strip():
@@ -482,7 +489,7 @@ class PDFTranslator(SphinxTranslator):
     # Emphasis, strong and code are told apart by their letterforms, not by colour
     # (the players' colours mean something in the diagrams).
     def visit_emphasis(self, node):
-        self._faces.append((S.EMPHASIS_FONT, S.EMPHASIS_CJK_FONT))
+        self._faces.append((S.EMPHASIS_FONT, S.EMPHASIS_CJK_FONT))  # Japanese: by weight, not slanted
         self._closers.append("")
 
     def depart_emphasis(self, node):
@@ -493,10 +500,10 @@ class PDFTranslator(SphinxTranslator):
     depart_title_reference = depart_emphasis
 
     def visit_strong(self, node):
-        self.open_tag(f'<font face="{S.STRONG_FONT}">', "</font>")
+        self._faces.append((S.LATIN_STRONG_FONT, S.STRONG_FONT))
+        self._closers.append("")
 
-    def depart_strong(self, node):
-        self.close_tag()
+    depart_strong = depart_emphasis
 
     def visit_literal(self, node):
         self._faces.append((S.MONO_FONT, S.FONT))
@@ -782,7 +789,7 @@ class PDFTranslator(SphinxTranslator):
             width, height = swatch.wrap(1e6, 1e6)
             name = entry.next_node(nodes.paragraph)
             entries.append((Scaled(swatch, SWATCH_SIZE / max(width, height)),
-                            escape(name.astext() if name is not None else "")))
+                            name.astext() if name is not None else ""))
         if entries:
             self.add(self.legend_table(entries, style))
         raise nodes.SkipNode
@@ -795,7 +802,7 @@ class PDFTranslator(SphinxTranslator):
         for start in range(0, len(entries), columns):
             row = []
             for swatch, name in entries[start:start + columns]:
-                row += [swatch, self.para(name, "legend_entry")]
+                row += [swatch, self.para(self.text(name), "legend_entry")]
             rows.append(row + [""] * (2 * columns - len(row)))
         table = Table(rows, colWidths=[SWATCH_SIZE + 4, name_width + 10] * columns, hAlign="CENTER",
                       spaceAfter=8)
@@ -896,7 +903,7 @@ class PDFTranslator(SphinxTranslator):
         self._indent += 2 * CELL_PAD + 6
         label = _ADMONITION_LABELS.get(node.tagname)
         if label:
-            self.add(self.para(escape(self.sphinx_catalog.gettext(label)), "admonition_title"))
+            self.add(self.para(self.text(self.sphinx_catalog.gettext(label)), "admonition_title"))
 
     def depart_admonition(self, node):
         self._indent -= 2 * CELL_PAD + 6
