@@ -16,6 +16,9 @@ author = "rulebook"
 copyright = "rulebook contributors"
 # The colophon's date when the sources are not a git checkout (else: the newest commit of docs/ and figures/).
 rulebook_pdf_date = "2026-12-01"
+# Where build/site is published: each PDF's title page prints its game's play page there
+# (<lang>/play/<game>.html) with a QR code of it.  Set to the site's real address.
+rulebook_play_url = "https://rulebook.example.org/"
 extensions = ["rulebook.sphinxext", "rulebook.pdf"]
 language = "en"
 locale_dirs = ["locale/"]

@@ -330,3 +330,17 @@ def drawn_with(page, selector: str) -> set[str]:
     node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
     fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
     return {font["familyName"] for font in fonts}
+
+
+@pytest.mark.parametrize("lang, style", [("ja", "normal"), ("en", "italic")])
+def test_japanese_emphasis_is_set_by_weight_not_slanted(site, browser, lang, style):
+    project, base = site
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{base}/{lang}/qttt.html")
+    emphasis = page.locator("article em")
+    assert emphasis.count() > 0
+    shown = emphasis.first.evaluate("e => [getComputedStyle(e).fontStyle, getComputedStyle(e).fontWeight]")
+    assert shown[0] == style
+    if lang == "ja":
+        assert int(shown[1]) >= 600
+    page.close()

@@ -48,6 +48,7 @@ author = "Tester"
 rulebook_pdf_documents = ["game"]
 copyright = "Test copyright holder"
 rulebook_pdf_date = "2026-11-30"
+rulebook_play_url = "https://play.example.net/games/"
 """
 
 # A node type the PDF translator has never heard of: it must warn with its location.
@@ -407,7 +408,7 @@ def test_only_our_fonts_are_used_and_they_are_embedded(built, lang):
             fonts[font["/BaseFont"]] = font
     assert fonts
     for base_name, font in fonts.items():
-        assert re.search(r"\+(IPAexGothic(-Strong|-Emphasis)?|DejaVuSans-Oblique|DejaVuSansMono)$",
+        assert re.search(r"\+(IPAexGothic(-Strong|-Emphasis)?|SourceSansPro-(Regular|It|Semibold)|DejaVuSansMono)$",
                          base_name), base_name
         descriptor = font["/FontDescriptor"].get_object()
         assert "/FontFile2" in descriptor, base_name
@@ -733,26 +734,32 @@ def link_targets_on_line(pdf, page, words: str, **run_filter) -> set[int]:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_table_of_contents_lists_the_sections_with_their_pages_and_links_to_them(built, lang):
     pdf = reader(built[lang][0])
-    first = pdf.pages[0].extract_text()
+    contents_page = pdf.pages[1]  # after the title page
     title, sections = HEADINGS[lang]
     contents = {"en": "Contents", "ja": "目次"}[lang]
-    assert contents in first
+    assert contents in contents_page.extract_text()
     entries = [name for name, children in sections for name in [name] + [c for c, _ in children]]
-    runs = text_runs(pdf.pages[0])
+    runs = text_runs(contents_page)
     for name in entries:
         entry = [r for r in runs if r["text"].strip() == name and r["size"] < 11][0]
         number = [r["text"].strip().split()[-1] for r in runs
                   if abs(r["y"] - entry["y"]) < 1 and r["x"] > entry["x"] and r["text"].strip()[-1:].isdigit()]
         assert number == [str(heading_pages(pdf, name)[0] + 1)], name
+    # the contents end above the first section's heading (the same words may follow in the text)
+    rules_heading = max(r["y"] for r in runs if r["text"].strip() == sections[0][0] and r["size"] >= 11)
+
+    def above_the_rules(y):
+        return y > rules_heading
+
     for name in entries:
-        assert link_targets_on_line(pdf, pdf.pages[0], name, size=lambda size: size < 11,
+        assert link_targets_on_line(pdf, contents_page, name, size=lambda size: size < 11, y=above_the_rules,
                                     text=lambda text, name=name: text.strip() == name) == {
             heading_pages(pdf, name)[0]}, name
 
 
 @pytest.mark.parametrize("lang, phrase, label, heading", [
-    ("en", "For the hard cases see", "Clarifications", "Clarifications"),  # :ref: (refid)
-    ("en", "For the hard cases see", "straight", "Clarifications"),  # refuri="#clarifications"
+    ("en", "the hard cases see", "Clarifications", "Clarifications"),  # :ref: (refid)
+    ("en", "the hard cases see", "straight", "Clarifications"),  # refuri="#clarifications"
     ("ja", "難しい場合は", "補足", "補足"),
 ])
 def test_cross_reference_is_a_link_to_its_section(built, lang, phrase, label, heading):
@@ -890,7 +897,9 @@ def test_inline_code_is_monospaced_and_japanese_in_it_is_not_tofu(built, lang):
     code = [r for r in runs if "X1" in r["text"]]
     assert code and all(r["font"].endswith("DejaVuSansMono") for r in code)
     if lang == "ja":
-        japanese = [r for r in runs if "コード例" in r["text"]]
+        # (a run ends where IPAexGothic's characters pass from one subset of 256 to the next)
+        japanese = [r for r in runs if "コード例" in r["text"]
+                    or r["text"].strip() and set(r["text"].strip()) <= set("コード例")]
         assert japanese and all(r["font"].endswith("IPAexGothic") for r in japanese)
         assert "コード例 a1" in "".join(page_texts(built[lang][0]))
 
@@ -910,8 +919,23 @@ def test_emphasis_and_strong_are_in_neutral_ink_and_strong_is_heavier(built):
     strong = [r for r in runs if "strong words" in r["text"]][0]
     emphasis = [r for r in runs if r["text"].strip() == "emphasis"][0]
     assert body["fill"] == strong["fill"] == emphasis["fill"] == ink
-    assert body["mode"] == 0 and strong["mode"] == 2  # strong: filled and stroked
-    assert "Oblique" in emphasis["font"] and "Oblique" not in body["font"]
+    # Latin text in Source Sans Pro: strong in its semibold, emphasis in its real italic
+    assert body["font"].endswith("+SourceSansPro-Regular") and body["mode"] == 0
+    assert strong["font"].endswith("+SourceSansPro-Semibold") and strong["mode"] == 0
+    assert emphasis["font"].endswith("+SourceSansPro-It") and emphasis["mode"] == 0
+
+
+def test_japanese_strong_is_heavier_and_emphasis_never_slanted_and_latin_runs_are_latin(built):
+    runs = [r for page in reader(built["ja"][0]).pages for r in text_runs(page)]
+    fonts = {r["font"].split("+")[-1] for r in runs}
+    assert "SourceSansPro-It" not in {r["font"].split("+")[-1] for r in runs if re.search("[ぁ-んァ-ン一-龯]", r["text"])}
+    strong = [r for r in runs if r["text"].strip() == "重要な語"]  # **重要な語**: by weight
+    emphasis = [r for r in runs if r["text"].strip() == "強調"]  # *強調*: by weight too, not slanted
+    assert strong and all(r["mode"] == 2 and r["font"].endswith("IPAexGothic") for r in strong)
+    assert emphasis and all(r["mode"] == 2 and r["font"].endswith("IPAexGothic") for r in emphasis)
+    latin = [r for r in runs if r["text"].strip() == "PDF"]  # 「PDFビルダー…」
+    assert latin and all(r["font"].endswith("+SourceSansPro-Regular") for r in latin)
+    assert "IPAexGothic" in fonts and "SourceSansPro-Regular" in fonts
 
 
 JAPANESE = "駒はいつでも最大6つまで動かせます（ただし角の駒は除きます）。盤の「中央」から始めます。"
@@ -1000,7 +1024,7 @@ def test_quick_reference_is_one_page_of_its_own(built, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_metadata_and_colophon(built, lang):
+def test_metadata_and_title_page_credits(built, lang):
     pdf = reader(built[lang][0])
     title = {"en": "Test Game", "ja": "テストゲーム"}[lang]
     designer = {"en": "Ada Example", "ja": "例 太郎"}[lang]
@@ -1009,9 +1033,11 @@ def test_metadata_and_colophon(built, lang):
     assert title in pdf.metadata.subject
     assert pdf.trailer["/Root"]["/Lang"] == lang
     from importlib import metadata
-    last = re.sub(r"\s+", " ", page_texts(built[lang][0])[-1])
-    for expected in (designer, "© 2026 Test copyright holder", metadata.version("rulebook"), "2026-11-30"):
-        assert expected in last, expected
+    first, *rest = [re.sub(r"\s+", " ", text) for text in page_texts(built[lang][0])]
+    for expected in (title, designer, "© 2026 Test copyright holder", metadata.version("rulebook"), "2026-11-30",
+                     "https://play.example.net/games/" + lang + "/play/testgame.html"):
+        assert expected in first, expected
+    assert not any("Test copyright holder" in text for text in rest)  # no colophon at the end
 
 
 def test_colophon_date_is_the_newest_commit_of_the_sources(tmp_path):
@@ -1029,9 +1055,12 @@ def test_colophon_date_is_the_newest_commit_of_the_sources(tmp_path):
     for command in (["init", "-q"], ["add", "."], ["commit", "-q", "-m", "sources"]):
         subprocess.run(["git", *command], cwd=src, env=env, check=True)
     data, _ = build(src, tmp_path / "out")
-    last = re.sub(r"\s+", " ", page_texts(data)[-1])
-    assert "2024-02-03" in last and "2026-11-30" not in last
-    assert "© 2024 Test copyright holder" in last
+    first = re.sub(r"\s+", " ", page_texts(data)[0])
+    commit = subprocess.run(["git", "log", "-1", "--format=%h"], cwd=src, capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert "2024-02-03" in first and "2026-11-30" not in first
+    assert "© 2024 Test copyright holder" in first
+    assert f"(commit {commit})" in first
 
 
 @pytest.mark.parametrize("room_lines, first_page_lines", [(3, 2), (1, 0)])

@@ -274,8 +274,9 @@ def test_pdfs_hold_the_text_in_both_languages_and_embed_the_font(built_site):
                 if descriptor is not None:
                     assert "/FontFile2" in descriptor.get_object()
                 fonts.add(str(font["/BaseFont"]).split("+")[-1])
-        # IPAexGothic for the text; DejaVu (from matplotlib) for inline code and emphasis
-        assert "IPAexGothic" in fonts and fonts <= {"IPAexGothic", "DejaVuSansMono", "DejaVuSans-Oblique"}
+        # Source Sans Pro for Latin text, IPAexGothic for Japanese; DejaVu (from matplotlib) for code
+        assert {"IPAexGothic", "SourceSansPro-Regular"} <= fonts <= {
+            "IPAexGothic", "SourceSansPro-Regular", "SourceSansPro-It", "SourceSansPro-Semibold", "DejaVuSansMono"}
 
 
 def test_a_rebuild_is_byte_identical(built_site, tmp_path):

@@ -51,6 +51,13 @@ def format_filename(docname: str, lang: str, fmt: str) -> str:
     return f"{docname}-{lang}-{fmt}.pdf"
 
 
+def play_url(base: str, slug: str, lang: str) -> str:
+    """The address of a game's play page on the site published at ``base`` ("" if none)."""
+    if not base:
+        return ""
+    return f"{base.rstrip('/')}/{lang}/play/{slug}.html"
+
+
 def setup(app):
     from .builder import RulebookPDFBuilder
     from .formats import setup as setup_formats
@@ -58,6 +65,9 @@ def setup(app):
     app.add_config_value("rulebook_pdf_documents", [], "", types=frozenset({list, tuple}))
     # The date printed in the colophon when the sources are not in git (ISO, "2026-12-01").
     app.add_config_value("rulebook_pdf_date", "", "", types=frozenset({str}))
+    # Where the site is published ("https://example.org/rulebook/"): each PDF's title page
+    # prints its game's play page there, <lang>/play/<game>.html, and a QR code of it.
+    app.add_config_value("rulebook_play_url", "", "", types=frozenset({str}))
     app.add_builder(RulebookPDFBuilder)
     setup_formats(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

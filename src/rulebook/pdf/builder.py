@@ -20,6 +20,7 @@ from sphinx.util import logging
 
 from . import pdf_filename
 from .pages import A4_BOOK
+from .paragraph import install_cjk_justification
 from .styles import install_kinsoku, register_font
 from .templates import RulebookDocTemplate
 from .translator import PDFTranslator
@@ -43,18 +44,21 @@ class RulebookPDFBuilder(Builder):
         rl_config.invariant = 1  # no dates or random IDs: rebuilds are byte-identical
         register_font()
         install_kinsoku()
+        install_cjk_justification()
         self.pdf_language = pdf_language(self.config.language)
         self.current_docname: str | None = None
         self.page_format = A4_BOOK  # the paper the translator sizes the book to
-        date = self.sources_date()
+        date, commit = self.sources_date()
         self.colophon_facts = {
             "version": _package_version(),
             "date": date,
+            "commit": commit,
             "copyright": f"© {date[:4] + ' ' if date else ''}{self.config.copyright}" if self.config.copyright else "",
         }
 
-    def sources_date(self) -> str:
-        """The newest commit date of the pages and figures (git), else ``rulebook_pdf_date``.
+    def sources_date(self) -> tuple[str, str]:
+        """The date and short hash of the newest commit of the pages and figures (git),
+        else ``rulebook_pdf_date`` and no hash.
 
         Never the clock: two builds of the same sources must be byte-identical."""
         paths = [str(self.srcdir)]
@@ -62,13 +66,14 @@ class RulebookPDFBuilder(Builder):
         if figures and os.path.isdir(figures):
             paths.append(str(figures))
         try:
-            result = subprocess.run(["git", "log", "-1", "--format=%cs", "--", *paths], cwd=self.srcdir,
+            result = subprocess.run(["git", "log", "-1", "--format=%cs %h", "--", *paths], cwd=self.srcdir,
                                     capture_output=True, text=True, timeout=30)
         except (OSError, subprocess.SubprocessError):
             result = None
         if result is not None and result.returncode == 0 and result.stdout.strip():
-            return result.stdout.strip()
-        return self.config.rulebook_pdf_date
+            date, _, commit = result.stdout.strip().partition(" ")
+            return date, commit
+        return self.config.rulebook_pdf_date, ""
 
     def get_outdated_docs(self) -> str:
         return "the documents in rulebook_pdf_documents"
@@ -95,7 +100,8 @@ class RulebookPDFBuilder(Builder):
         translator = self.create_translator(doctree, self)
         doctree.walkabout(translator)
         title = translator.game_name or self.config.project
-        info = {"title": title, "author": translator.designer or self.config.author or self.config.project,
+        designer = translator.credits.designer if translator.credits else ""
+        info = {"title": title, "author": designer or translator.designer or self.config.author or self.config.project,
                 "subject": translator.words["subject"].format(game=title)}
         self.write_atomically(self.target_path(docname), translator.story, info)
 
@@ -107,9 +113,12 @@ class RulebookPDFBuilder(Builder):
         fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as stream:
-                RulebookDocTemplate(stream, lang=self.pdf_language,
-                                    page=getattr(self, "page_format", A4_BOOK),
-                                    **info).build_document(story)
+                document = RulebookDocTemplate(stream, lang=self.pdf_language,
+                                               page=getattr(self, "page_format", A4_BOOK), **info)
+                document.build_document(story)
+            for page, phrase in document.web_only:
+                logger.warning("rulebookpdf: %s: page %d: web-only phrase %r (the page must say it "
+                               "so that it holds on paper too)", target.name, page, phrase, type="rulebookpdf")
             os.chmod(temporary, 0o644)  # mkstemp makes it private; the PDF is for everyone
             os.replace(temporary, target)
         except BaseException:

@@ -3,11 +3,15 @@ headings with what follows them."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Indenter, KeepTogether, Spacer
+from reportlab.platypus import Flowable, Indenter, KeepInFrame, KeepTogether, Spacer
 
 from .drawings import draw_once
 
 PANEL_GAP = 8  # points between panels (and between rows of panels)
+# A figure that neither floats nor splits may shrink to this share of its size to fit a page
+# that would otherwise be left nearly half empty.
+MIN_SHRINK = 0.85
+EMPTY_ENOUGH = 0.4  # of the frame's height left empty: a page that a figure splits or shrinks to fill
 
 
 class PanelRow(Flowable):
@@ -32,6 +36,36 @@ class PanelRow(Flowable):
         self.min_scale = min_text / text if text else 0.0
         self.rows: list[list[int]] = [list(range(len(panels)))]
         self.scale = 1.0
+        self.fixed = False  # a part of a split row of panels: its rows and scale are its own
+
+    def split(self, availWidth, availHeight):
+        """The rows that fit in ``availHeight`` and the rest, each at the same scale; nothing if
+        not even one row fits (or there is one row)."""
+        self.wrap(availWidth, availHeight)
+        heights = [max(self.sizes[i][1] for i in row) * self.scale for row in self.rows]
+        used, count = 0.0, 0
+        for height in heights:
+            if used + height > availHeight + 1e-6:
+                break
+            used += height + PANEL_GAP
+            count += 1
+        if not 0 < count < len(self.rows):
+            return []
+        return [self._part(self.rows[:count]), self._part(self.rows[count:])]
+
+    def shrunk(self, factor: float) -> "PanelRow":
+        """The same rows at ``factor`` times the scale (call after ``wrap``)."""
+        part = self._part(self.rows)
+        part.scale = self.scale * factor
+        return part
+
+    def _part(self, rows):
+        part = PanelRow.__new__(PanelRow)
+        Flowable.__init__(part)
+        part.panels, part.sizes = self.panels, self.sizes
+        part.min_width, part.max_height = self.min_width, self.max_height
+        part.rows, part.scale, part.fixed = rows, self.scale, True
+        return part
 
     def _layout(self, width: float, columns: int) -> tuple[list[list[int]], float]:
         rows = [list(range(start, min(start + columns, len(self.panels))))
@@ -43,6 +77,10 @@ class PanelRow(Flowable):
         return rows, scale
 
     def wrap(self, availWidth, availHeight):
+        if self.fixed:
+            self.width = availWidth
+            self.height = self._row_heights_total()
+            return self.width, self.height
         narrowest = min(w for w, _ in self.sizes)
         count = len(self.panels)
         # one row, two rows, ...: as many panels in each row as the number of rows allows
@@ -112,6 +150,8 @@ class Anchor(Flowable):
             self.canv.bookmarkHorizontal(name, 0, 0)
 
 
+# The styles of headings that open a section: a figure floats no further than them.
+SECTION_STYLES = {"title", "h1"}
 # Flowables that take no room of their own: a heading keeps them and what follows them.
 _GLUE = (Indenter, Anchor, Spacer)
 
@@ -140,7 +180,7 @@ def keep_with_next(flowables: list, *, max_height: float | None) -> list:
         if i < count and not flowables[i].isIndexing():
             following = flowables[i]
             i += 1
-            if type(following) is KeepTogether:
+            if type(following) in (KeepTogether, Figure):
                 group += following._content
                 limit = None
             else:
@@ -148,7 +188,10 @@ def keep_with_next(flowables: list, *, max_height: float | None) -> list:
         for member in group:
             if member.getKeepWithNext():
                 member.keepWithNext = 0  # handled here; ReportLab's handling would undo it
-        result.append(_KeepHeading(group, room=limit))
+        kept = _KeepHeading(group, room=limit)
+        kept.starts_section = any(getattr(getattr(member, "style", None), "name", "") in SECTION_STYLES
+                                  for member in group)
+        result.append(kept)
     return result
 
 
@@ -165,3 +208,49 @@ class _KeepHeading(KeepTogether):
         if self.room is not None and self._H > aH and aH >= self.room:
             return self._content[:]
         return super().split(aW, aH)
+
+
+class Figure(KeepTogether):
+    """A figure (its panels, caption and legend, kept together) that may float: when it does
+    not fit in what is left of a page, the text after it moves up to fill the page
+    (``RulebookDocTemplate.filterFlowables``) and the figure goes where it fits."""
+
+    floats = True
+
+    def split(self, aW, aH):
+        """Where it could not float and would leave the page nearly half empty (EMPTY_ENOUGH),
+        it splits: between its rows of panels, or after them (the caption and legend go on
+        on the next page); or, one row too tall for the page, shrinks a little (to
+        MIN_SHRINK) if that makes it fit."""
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        frame = getattr(self, "_frame", None)
+        if self._H > aH and frame is not None and aH >= EMPTY_ENOUGH * frame._height:
+            parts = self._content[:]
+            for k, part in enumerate(parts):
+                if isinstance(part, PanelRow):
+                    room = aH - sum(p.wrap(aW, aH)[1] for p in parts[:k])
+                    rows = part.split(aW, room)
+                    height = part.wrap(aW, room)[1]
+                    if not rows and height <= room:
+                        break  # the panels fit: their caption and legend go on to the next page
+                    if not rows:  # one row: a little smaller, if that is enough to fit here
+                        factor = (height - (self._H - aH)) / height
+                        if factor < MIN_SHRINK:
+                            return super().split(aW, aH)
+                        rows = [part.shrunk(factor)]
+                    parts[k:k + 1] = rows
+                    break
+            return parts
+        return super().split(aW, aH)
+
+
+class WholeBlock(KeepInFrame):
+    """A block kept on one page, where the page has room for it, else on the next: shrunk to
+    fit an empty page if it is taller than that, never to fit what is left of one."""
+
+    def wrap(self, availWidth, availHeight):
+        return super().wrap(availWidth, self.maxHeight)
+
+    def split(self, availWidth, availHeight):
+        return []

@@ -109,12 +109,41 @@ def phrase_split(frags, max_widths, calc_bounds):
         while line and not hard and end < count and line[-1].isspace():
             line = line[:-1]  # the space at a break is not part of either line
         width = sum(u.width for u in line)
-        lines.append(rl_paragraph.makeCJKParaLine(line, max_width, width, max_width - width, hard,
-                                                  calc_bounds))
+        made = rl_paragraph.makeCJKParaLine(line, max_width, width, max_width - width, hard, calc_bounds)
+        made.cjk = True  # justified between its characters (_justify_cjk_line)
+        lines.append(made)
         start = end
         while start < count and units[start].isspace():
             start += 1
     return rl_paragraph.ParaLines(kind=1, lines=lines)
+
+
+def _justify_cjk_line(tx, offset, line, last=0):
+    """ReportLab's justified line, which spreads a line's slack over its spaces only:
+    a Japanese line (kind 1: one "word") has none, so its slack is spread between its
+    characters instead (PDF character spacing), as Japanese print sets a full line.
+    The last line of a paragraph, and a line ended by a hard break, are set as they are;
+    so is every line not broken by :func:`phrase_split` (English)."""
+    extra = line.extraSpace
+    if not getattr(line, "cjk", False) or line.lineBreak or last or extra <= 1e-8:
+        return _RL_JUSTIFY(tx, offset, line, last)
+    glyphs = sum(len(word.text) for word in line.words if not hasattr(word, "cbDefn"))
+    if glyphs < 2:
+        return _RL_JUSTIFY(tx, offset, line, last)
+    tx.setCharSpace(extra / (glyphs - 1))
+    rl_paragraph.setXPos(tx, offset)
+    tx._x_offset = offset
+    rl_paragraph._putFragLine(offset, tx, line, last, "justify")
+    rl_paragraph.setXPos(tx, -offset)
+    tx.setCharSpace(0)
+
+
+_RL_JUSTIFY = rl_paragraph._justifyDrawParaLineX
+
+
+def install_cjk_justification() -> None:
+    """Make ReportLab's justified frag lines call :func:`_justify_cjk_line` (idempotent)."""
+    rl_paragraph._justifyDrawParaLineX = _justify_cjk_line
 
 
 class _StrokingText(PDFTextObject):

@@ -1,12 +1,14 @@
 """Fonts, Japanese line-breaking rules and the PDF stylesheet.
 
-IPAexGothic (from matplotlib-fontja) has Latin and Japanese glyphs and sets
-all the text.  It has no bold or italic face: headings stand out by size and
-colour; strong text is IPAexGothic drawn heavier (its outlines stroked as
-well as filled, see ``STROKED``); emphasis is DejaVu Sans Oblique (shipped
-with matplotlib) for the characters it has and lightly stroked IPAexGothic
-for Japanese; inline code is DejaVu Sans Mono, with IPAexGothic for the
-Japanese characters it lacks.  Every font is embedded as a subset.
+Latin text is set in Source Sans Pro (the ``font-source-sans-pro`` package,
+SIL Open Font License), with its real italic for emphasis and its semibold
+for strong text; Japanese in IPAexGothic (from matplotlib-fontja), which has
+no bold or italic face: Japanese strong text is IPAexGothic drawn heavier (its
+outlines stroked as well as filled, see ``STROKED``), and Japanese emphasis
+lightly stroked, by weight, never slanted.  :func:`font_runs` gives each
+character its face.  Inline code is DejaVu Sans Mono (shipped with
+matplotlib), with IPAexGothic for the Japanese characters it lacks.  Every
+font is embedded as a subset.
 """
 
 from __future__ import annotations
@@ -17,14 +19,19 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 
 FONT = "IPAexGothic"
 STRONG_FONT = "IPAexGothic-Strong"  # the same outlines, stroked
 EMPHASIS_CJK_FONT = "IPAexGothic-Emphasis"  # the same outlines, stroked lightly
-EMPHASIS_FONT = "DejaVuSans-Oblique"
+LATIN_FONT = "SourceSansPro"
+LATIN_STRONG_FONT = "SourceSansPro-Semibold"
+EMPHASIS_FONT = "SourceSansPro-It"
 MONO_FONT = "DejaVuSansMono"
+# In Japanese text, only characters below this stay in a Latin face: the dashes, ellipses
+# and quotation marks of Japanese are IPAexGothic's (full width).
+JAPANESE_LATIN_BELOW = 0x2000
 # Fonts drawn with their outlines stroked too: line width as a fraction of the font size.
 STROKED = {STRONG_FONT: 0.045, EMPHASIS_CJK_FONT: 0.02}
 
@@ -52,6 +59,7 @@ EXTRA_CANNOT_START = "！？。、，．：；）」』】〕〉》〙〗｝］�
 @lru_cache(maxsize=1)
 def register_font() -> str:
     """Register the PDFs' fonts with ReportLab (each embedded as a subset); return the main one."""
+    import font_source_sans_pro
     import matplotlib
     import matplotlib_fontja
     from reportlab.pdfbase import pdfmetrics
@@ -63,21 +71,26 @@ def register_font() -> str:
         alias = copy.copy(ipaex)
         alias.fontName, alias.encoding, alias.state = name, TTEncoding(), WeakKeyDictionary()
         pdfmetrics.registerFont(alias)
+    source_sans = font_source_sans_pro.font_files_ttf
+    for name, key in ((LATIN_FONT, "SourceSansPro"), (LATIN_STRONG_FONT, "SourceSansProSemibold"),
+                      (EMPHASIS_FONT, "SourceSansProIt")):
+        pdfmetrics.registerFont(TTFont(name, source_sans[key]))
     dejavu = os.path.join(matplotlib.get_data_path(), "fonts", "ttf")
-    pdfmetrics.registerFont(TTFont(EMPHASIS_FONT, os.path.join(dejavu, "DejaVuSans-Oblique.ttf")))
     pdfmetrics.registerFont(TTFont(MONO_FONT, os.path.join(dejavu, "DejaVuSansMono.ttf")))
     return FONT
 
 
-def font_runs(text: str, latin: str, fallback: str) -> list[tuple[str, str]]:
-    """``text`` cut into (font, run): ``latin`` where it has the glyph, else ``fallback``."""
+def font_runs(text: str, latin: str, fallback: str, below: int | None = None) -> list[tuple[str, str]]:
+    """``text`` cut into (font, run): ``latin`` where it has the glyph (and, if ``below`` is
+    given, the character comes before it), else ``fallback``."""
     from reportlab.pdfbase import pdfmetrics
 
     register_font()
     glyphs = pdfmetrics.getFont(latin).face.charToGlyph
     runs: list[tuple[str, str]] = []
     for char in text:
-        font = latin if ord(char) in glyphs or char.isspace() else fallback
+        latin_char = ord(char) in glyphs and (below is None or ord(char) < below)
+        font = latin if latin_char or char.isspace() else fallback
         if runs and runs[-1][0] == font:
             runs[-1] = (font, runs[-1][1] + char)
         else:
@@ -124,11 +137,11 @@ def stylesheet(lang: str) -> StyleSheet1:
 
     add(
         "base", None,
-        fontName=FONT, fontSize=size, leading=leading, textColor=INK,
+        fontName=FONT if ja else LATIN_FONT, fontSize=size, leading=leading, textColor=INK,
         wordWrap="CJK" if ja else None, spaceAfter=5,
         bulletFontName=FONT, allowWidows=0, allowOrphans=0,
     )
-    add("body", alignment=TA_LEFT)
+    add("body", alignment=TA_JUSTIFY if ja else TA_LEFT)  # Japanese lines end flush, as printed
     add("title", fontSize=24, leading=30, textColor=INK, spaceAfter=8, keepWithNext=1)
     add("h1", fontSize=15, leading=20, textColor=HEADING, spaceBefore=14, spaceAfter=6, keepWithNext=1)
     add("h2", "h1", fontSize=12.5, leading=17, spaceBefore=10, spaceAfter=4)
@@ -139,10 +152,10 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("legend", "caption", alignment=TA_LEFT, spaceBefore=0)
     add("legend_entry", "legend", spaceAfter=0)
     add("cell", fontSize=size - 1, leading=leading - 2, spaceAfter=2)
-    add("cell_header", "cell", fontName=STRONG_FONT)
+    add("cell_header", "cell", fontName=STRONG_FONT if ja else LATIN_STRONG_FONT)
     add("field_name", "cell", textColor=HEADING)
     add("field_value", "cell", textColor=INK)
-    add("term", fontName=STRONG_FONT, spaceAfter=1, keepWithNext=1)
+    add("term", fontName=STRONG_FONT if ja else LATIN_STRONG_FONT, spaceAfter=1, keepWithNext=1)
     add("admonition_title", fontSize=size, textColor=HEADING, spaceAfter=2)
     add("code", fontSize=size - 1, leading=leading - 2, backColor=CODE_SHADE,
         borderPadding=(4, 6, 4, 6), spaceBefore=4, spaceAfter=9, leftIndent=6, rightIndent=6)
@@ -152,8 +165,14 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("toc_title", "h1", spaceBefore=6, keepWithNext=0)
     add("toc1", spaceAfter=1, spaceBefore=2)
     add("toc2", "toc1", fontSize=size - 1, leading=leading - 2, leftIndent=14, textColor=MUTED, spaceBefore=0)
-    add("colophon_title", "h3", spaceBefore=0, keepWithNext=0)
     add("colophon", fontSize=size - 1.5, leading=leading - 3, textColor=MUTED, spaceAfter=2)
+    add("colophon_source", "colophon", leftIndent=10)
+    add("front_title", fontSize=36, leading=44, textColor=HEADING, alignment=TA_CENTER, spaceAfter=6)
+    add("front_subtitle", fontSize=14, leading=20, textColor=MUTED, alignment=TA_CENTER, spaceAfter=18)
+    add("front_byline", fontSize=13, leading=18, textColor=INK, alignment=TA_CENTER)
+    add("front_heading", "h2", spaceBefore=0, keepWithNext=0)
+    add("front_text", spaceAfter=3)
+    add("front_url", spaceAfter=0)
     return sheet
 
 

@@ -7,11 +7,13 @@ the page count stop changing; each pass's footers print the previous pass's coun
 
 from __future__ import annotations
 
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate
+from reportlab.platypus.doctemplate import ActionFlowable, FrameActionFlowable
 
 from .drawings import define_forms
 from .pages import A4_BOOK, PageFormat
-from .styles import FONT, MUTED, RULE
+from .styles import FONT, LATIN_FONT, MUTED, RULE
+from .webonly import flowable_texts, web_only_phrases
 
 # The A4 book's page (other formats: rulebook.pdf.pages)
 PAGE_SIZE = A4_BOOK.size
@@ -50,6 +52,8 @@ class RulebookDocTemplate(BaseDocTemplate):
             invariant=1,
             initialFontName=FONT,  # else every page names Helvetica
         )
+        self.text_lang = lang
+        self.web_only: list[tuple[int, str]] = []  # (page, phrase) of this pass (.webonly)
         self.page_total: int | None = None  # pages in the previous pass
         self._previous_total: int | None = None
         frame = Frame(page.margin_left, page.margin_bottom, page.frame_width, page.frame_height,
@@ -64,13 +68,39 @@ class RulebookDocTemplate(BaseDocTemplate):
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
         canvas.line(left, y + 10, right, y + 10)
-        canvas.setFont(FONT, 8)
+        canvas.setFont(FONT if self.text_lang == "ja" else LATIN_FONT, 8)
         canvas.setFillColor(MUTED)
         canvas.drawString(left, y, self.title)
         canvas.drawRightString(right, y, f"{doc.page} / {self.page_total or '?'}")
         canvas.restoreState()
 
+    def filterFlowables(self, flowables):
+        """A figure that does not fit in what is left of the page lets the flowable after it
+        go first (so text fills the page and the figure goes where it fits, at the latest at
+        the top of the next page); figures keep their order, and none floats past a frame
+        action or into the next section."""
+        if len(flowables) < 2 or not getattr(flowables[0], "floats", False) or self.frame._atTop:
+            return
+        figure = flowables[0]
+        after = 1  # past the figures queued behind it, in their order
+        while after < len(flowables) and getattr(flowables[after], "floats", False):
+            after += 1
+        if after == len(flowables):
+            return
+        following = flowables[after]
+        if isinstance(following, (ActionFlowable, FrameActionFlowable, CondPageBreak, PageBreak)):
+            return
+        if getattr(following, "starts_section", False):
+            return
+        room = self.frame._y - self.frame._y1p - figure.getSpaceBefore()
+        figure.canv, figure._frame = self.canv, self.frame  # as Frame.add sets them before wrap
+        _, height = figure.wrap(self.frame._getAvailableWidth(), room)
+        if height > room:
+            flowables.insert(0, flowables.pop(after))
+
     def afterFlowable(self, flowable):
+        for text in flowable_texts(flowable):
+            self.web_only += [(self.page, phrase) for phrase in web_only_phrases(text, self.text_lang)]
         for key, text, level in getattr(flowable, "outlines", ()):
             self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
             if 1 <= level <= TOC_LEVELS:  # (the translator lists the same entries in advance)
@@ -79,6 +109,7 @@ class RulebookDocTemplate(BaseDocTemplate):
     def build(self, flowables, **kwargs):
         """One pass; ``page_total`` keeps its page count for the next pass's footers."""
         self._previous_total = self.page_total
+        self.web_only = []
         super().build(flowables, **kwargs)
         self.page_total = self.page
 

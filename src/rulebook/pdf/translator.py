@@ -23,8 +23,6 @@ from reportlab.platypus import (
     HRFlowable,
     Image,
     Indenter,
-    KeepInFrame,
-    KeepTogether,
     ListFlowable,
     ListItem,
     Spacer,
@@ -36,10 +34,13 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
+from ..credits import game_credits
 from ..sphinxext import nodes as rulebook_nodes
+from . import play_url
 from . import styles as S
 from .drawings import fresh_svg_drawing, smallest_text, svg_drawing
-from .flowables import Anchor, PanelRow, Scaled, keep_with_next
+from .flowables import Anchor, Figure, PanelRow, Scaled, WholeBlock, keep_with_next
+from .frontmatter import QR_SIZE, FrontPage, qr_code
 from .paragraph import RulebookParagraph
 from .pages import A4_BOOK
 from .templates import TOC_LEVELS
@@ -88,14 +89,25 @@ SUB = '<sub rise="22%" size="75%">'
 SUPER = '<super rise="32%" size="75%">'
 # Words the page does not contain, per language.
 WORDS = {
-    "en": {"contents": "Contents", "colophon": "About this rulebook", "designer": "Game design",
+    "en": {"contents": "Contents", "rulebook": "Rulebook", "designer": "Game design",
            "colon": ": ", "text": "Rules text and diagrams", "project": "the rulebook project. ",
            "checked": "Every example in this book was replayed and checked by the game's engine.",
-           "version": "Version", "date": "sources dated", "subject": "Rules of {game}"},
-    "ja": {"contents": "目次", "colophon": "このルールブックについて", "designer": "考案者",
+           "play": "Play it in a browser",
+           "play_how": "Two players on one device, or one against the computer, at",
+           "sources": "Sources",
+           "permission": "This rulebook may be printed and copied, whole and unchanged, for playing "
+                         "the game.",
+           "edition": "Edition: rulebook {version}, sources of {date}", "commit": " (commit {commit})",
+           "subject": "Rules of {game}"},
+    "ja": {"contents": "目次", "rulebook": "ルールブック", "designer": "考案者",
            "colon": "：", "text": "ルール文と図", "project": "rulebook プロジェクト。",
            "checked": "本書の例はすべて、ゲームのエンジンで再生し確かめたものです。",
-           "version": "版", "date": "原稿の日付", "subject": "{game}のルール"},
+           "play": "ブラウザで遊ぶ",
+           "play_how": "1台の端末で2人で、またはコンピューターを相手に、次のアドレスで遊べます",
+           "sources": "出典",
+           "permission": "本書は、ゲームを遊ぶために、全体をそのまま印刷・複製してかまいません。",
+           "edition": "版：rulebook {version}、{date}付の原稿", "commit": "（コミット {commit}）",
+           "subject": "{game}のルール"},
 }
 
 
@@ -114,10 +126,11 @@ def _introduces(paragraph: nodes.paragraph) -> bool:
     return paragraph.astext().rstrip().endswith((":", "：")) and isinstance(following, _INTRODUCED)
 
 
-def _faces(text: str, latin: str, fallback: str) -> str:
-    """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw."""
+def _faces(text: str, latin: str, fallback: str, below: int | None = None) -> str:
+    """Paragraph markup for ``text`` in ``latin``, with ``fallback`` for what it cannot draw
+    (or, ``below`` given, for the characters from ``below`` on: see ``styles.font_runs``)."""
     return "".join(f'<font face="{font}">{_subscripts(escape(run))}</font>'
-                   for font, run in S.font_runs(text, latin, fallback))
+                   for font, run in S.font_runs(text, latin, fallback, below))
 
 
 def _new_page(frame_height: float):
@@ -167,8 +180,12 @@ class PDFTranslator(SphinxTranslator):
         self._quick_reference: list[int] = []  # section levels of open quick references
         self.quick_reference: list = []  # the quick reference's flowables (for the card)
         self.designer: str | None = None  # the game-info "Designer" field, as printed
+        self.game_slug: str | None = None  # the game-info's game
+        self.credits = None  # its credits (rulebook.credits), if it has them
         self._designer_field = False
         self.words = WORDS.get(self.lang, WORDS["en"])
+        self.text_faces = (S.LATIN_FONT, S.FONT)  # (Latin face, the face for the rest)
+        self.latin_below = S.JAPANESE_LATIN_BELOW if self.lang == "ja" else None
         self.sphinx_catalog = gettext.translation(
             "sphinx", os.path.join(os.path.dirname(sphinx.__file__), "locale"),
             languages=[self.lang], fallback=True)
@@ -241,6 +258,11 @@ class PDFTranslator(SphinxTranslator):
     def close_tag(self) -> None:
         self.emit(self._closers.pop())
 
+    def text(self, plain: str) -> str:
+        """Markup for words the page does not contain (labels, credits): each character in
+        its face, Latin or Japanese."""
+        return _faces(plain, *self.text_faces, self.latin_below)
+
     def para(self, markup: str, style: str | None = None) -> RulebookParagraph:
         """A paragraph; it carries the anchors of the nodes visited since the last one."""
         anchors = "".join(f'<a name="{i}"/>' for i in self._anchors)
@@ -258,9 +280,9 @@ class PDFTranslator(SphinxTranslator):
         if self._anchors:
             self.add(Anchor(self._anchors))
             self._anchors = []
-        self.story.extend(self.colophon())
         if self._toc_at is not None and self._toc_entries:
             self.story[self._toc_at:self._toc_at] = self.table_of_contents()
+        self.story[:0] = self.front_page()
         self.story[:] = keep_with_next(self.story, max_height=self.page.frame_height / 4)
 
     def visit_section(self, node):
@@ -276,14 +298,14 @@ class PDFTranslator(SphinxTranslator):
         self._section_level -= 1
 
     def add_quick_reference(self, content: list) -> None:
-        """A page of its own, its content shrunk to fit the frame if it would not."""
+        """All on one page (the next, if this one has no room for it), its content shrunk to
+        fit the frame if it would not."""
         self.quick_reference = content
-        page = KeepInFrame(self.page.frame_width, self.page.frame_height - 1, content,
-                           mode="shrink", hAlign="LEFT", vAlign="TOP")
-        page.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
-        self.add(_new_page(self.page.frame_height))
-        self.add(page)
-        self.add(_new_page(self.page.frame_height))
+        block = WholeBlock(self.page.frame_width, self.page.frame_height - 1, content, mode="shrink",
+                           hAlign="LEFT", vAlign="TOP")
+        block.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
+        block.starts_section = True
+        self.add(block)
 
     def table_of_contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0, rightColumnWidth=30, tableStyle=TableStyle([
@@ -298,25 +320,65 @@ class PDFTranslator(SphinxTranslator):
         # length; the second pass only corrects the page numbers.
         toc._entries = list(self._toc_entries)
         toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
-        return [self.para(escape(self.words["contents"]), "toc_title"), toc,
+        return [self.para(self.text(self.words["contents"]), "toc_title"), toc,
                 HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=4, spaceAfter=10)]
 
-    def colophon(self) -> list:
-        """Credits, copyright, version and the sources' date, at the end of the book."""
-        facts = self.builder.colophon_facts
-        w = self.words
-        lines = [f"<b>{escape(self.game_name or '')}</b>"]
-        if self.designer:
-            lines.append(escape(f"{w['designer']}{w['colon']}{self.designer}"))
-        lines.append(escape(f"{w['text']}{w['colon']}{w['project']}{w['checked']}"))
-        if facts["copyright"]:
-            lines.append(escape(facts["copyright"]))
-        version = f"{w['version']} {facts['version']}"
-        lines.append(escape(f"{version} · {w['date']} {facts['date']}" if facts["date"] else version))
-        block = [HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6),
-                 self.para(escape(w["colophon"]), "colophon_title")]
-        block += [self.para(line, "colophon") for line in lines]
-        return [KeepTogether([Spacer(1, 12)] + block)]
+    def front_page(self) -> list:
+        """The title page: the game's name and byline; where to play it (address and QR
+        code); its credits (copyright, sources in full), the permission to print, the edition."""
+        w, facts, credits = self.words, self.builder.colophon_facts, self.credits
+        # the book's own bookmark (its title's) leads to this page
+        titled = next((f for f in self.story if any(o[2] == 0 for o in getattr(f, "outlines", ()))), None)
+        outlines = []
+        if titled is not None:
+            outlines = [(f"{key}-title-page", text, 0) for key, text, level in titled.outlines if level == 0]
+            titled.outlines = [o for o in titled.outlines if o[2] != 0]
+        self._anchors += [key for key, _, _ in outlines]
+        top = [Spacer(1, 0.16 * self.page.frame_height), self.para(self.text(self.game_name or ""), "front_title"),
+               self.para(self.text(w["rulebook"]), "front_subtitle")]
+        byline = credits.byline if credits else ""
+        if not byline and self.designer:
+            byline = f"{w['designer']}{w['colon']}{self.designer}"
+        if byline:
+            top.append(self.para(self.text(byline), "front_byline"))
+        bottom = []
+        url = play_url(self.builder.config.rulebook_play_url, self.game_slug or "", self.lang)
+        if url and self.game_slug:
+            link = f'<a href={quoteattr(url)} color="{_hex(S.LINK)}">{_faces(url, S.MONO_FONT, S.FONT)}</a>'
+            words = [self.para(self.text(w["play"]), "front_heading"),
+                     self.para(self.text(w["play_how"] + w["colon"].rstrip()), "front_text"),
+                     self.para(link, "front_url")]
+            box = Table([[words, qr_code(url)]], colWidths=[self.page.frame_width - QR_SIZE - 12, QR_SIZE + 12],
+                        hAlign="LEFT", spaceAfter=14)
+            box.setStyle(TableStyle([
+                ("FONT", (0, 0), (-1, -1), S.FONT),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("BACKGROUND", (0, 0), (-1, -1), S.SHADE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 10),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]))
+            bottom.append(box)
+        lines = []
+        if credits and credits.copyright:
+            lines.append(credits.copyright)
+        elif facts["copyright"]:
+            lines.append(facts["copyright"])
+        lines.append(f"{w['text']}{w['colon']}{w['project']}{w['checked']}")
+        if credits and credits.sources:
+            lines.append(w["sources"] + w["colon"])
+        bottom.append(HRFlowable(width="100%", thickness=0.5, color=S.RULE, spaceBefore=0, spaceAfter=6))
+        bottom += [self.para(self.text(line), "colophon") for line in lines]
+        for source in credits.sources if credits else ():
+            bottom.append(self.para(self.text(source), "colophon_source"))
+        edition = w["edition"].format(version=facts["version"], date=facts["date"] or "?")
+        if facts["commit"]:
+            edition += w["commit"].format(commit=facts["commit"])
+        bottom += [self.para(self.text(w["permission"]), "colophon"), self.para(self.text(edition), "colophon")]
+        page = FrontPage(top, bottom)
+        page.outlines = outlines
+        return [page, _new_page(self.page.frame_height)]
 
     def visit_title(self, node):
         self.begin_inline()
@@ -420,19 +482,18 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_Text(self, node):
         # (rulebook.sphinxext's JoinJapaneseLines already dropped line breaks inside Japanese)
-        drawn = node.astext()
-        if self._faces:  # only what the Latin face lacks falls back to IPAexGothic
-            latin, fallback = self._faces[-1]
-            drawn = "".join(run for font, run in S.font_runs(drawn, latin, fallback)
-                            if font == fallback)
+        latin, fallback = self._faces[-1] if self._faces else self.text_faces
+        below = self.latin_below if latin != S.MONO_FONT else None
+        # only what the Latin face lacks falls back to IPAexGothic
+        drawn = "".join(run for font, run in S.font_runs(node.astext(), latin, fallback, below)
+                        if font == fallback)
         missing = S.missing_glyphs(SUBSCRIPT_DIGITS.sub(lambda m: _ascii_digits(m.group()),
                                                         drawn))
         if missing:
             logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
                            ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
                            location=node.parent, type="rulebookpdf")
-        text = node.astext().replace("\n", " ")
-        text = _faces(text, *self._faces[-1]) if self._faces else _subscripts(escape(text))
+        text = _faces(node.astext().replace("\n", " "), latin, fallback, below)
         if self._inline:
             self.emit(text)
         elif text.strip():
@@ -443,7 +504,7 @@ class PDFTranslator(SphinxTranslator):
     # Emphasis, strong and code are told apart by their letterforms, not by colour
     # (the players' colours mean something in the diagrams).
     def visit_emphasis(self, node):
-        self._faces.append((S.EMPHASIS_FONT, S.EMPHASIS_CJK_FONT))
+        self._faces.append((S.EMPHASIS_FONT, S.EMPHASIS_CJK_FONT))  # Japanese: by weight, not slanted
         self._closers.append("")
 
     def depart_emphasis(self, node):
@@ -454,10 +515,10 @@ class PDFTranslator(SphinxTranslator):
     depart_title_reference = depart_emphasis
 
     def visit_strong(self, node):
-        self.open_tag(f'<font face="{S.STRONG_FONT}">', "</font>")
+        self._faces.append((S.LATIN_STRONG_FONT, S.STRONG_FONT))
+        self._closers.append("")
 
-    def depart_strong(self, node):
-        self.close_tag()
+    depart_strong = depart_emphasis
 
     def visit_literal(self, node):
         self._faces.append((S.MONO_FONT, S.FONT))
@@ -654,6 +715,9 @@ class PDFTranslator(SphinxTranslator):
 
     def visit_game_info(self, node):
         self._game_info += 1
+        if self.game_slug is None:
+            self.game_slug = node.get("slug")
+            self.credits = game_credits(self.game_slug, self.lang)
         self._para_styles.append("summary")
 
     def depart_game_info(self, node):
@@ -722,7 +786,7 @@ class PDFTranslator(SphinxTranslator):
                                                  text=min(figure["text"], default=None),
                                                  max_height=0.6 * self.page.frame_height))
         if parts:
-            self.add(KeepTogether([Spacer(1, 4)] + parts))
+            self.add(Figure([Spacer(1, 4)] + parts))
 
     def visit_caption(self, node):
         self.begin_inline()
@@ -744,7 +808,7 @@ class PDFTranslator(SphinxTranslator):
             width, height = swatch.wrap(1e6, 1e6)
             name = entry.next_node(nodes.paragraph)
             entries.append((Scaled(swatch, SWATCH_SIZE / max(width, height)),
-                            escape(name.astext() if name is not None else "")))
+                            name.astext() if name is not None else ""))
         if entries:
             self.add(self.legend_table(entries, style))
         raise nodes.SkipNode
@@ -757,7 +821,7 @@ class PDFTranslator(SphinxTranslator):
         for start in range(0, len(entries), columns):
             row = []
             for swatch, name in entries[start:start + columns]:
-                row += [swatch, self.para(name, "legend_entry")]
+                row += [swatch, self.para(self.text(name), "legend_entry")]
             rows.append(row + [""] * (2 * columns - len(row)))
         table = Table(rows, colWidths=[SWATCH_SIZE + 4, name_width + 10] * columns, hAlign="CENTER",
                       spaceAfter=8)
@@ -863,7 +927,7 @@ class PDFTranslator(SphinxTranslator):
         self._indent += 2 * CELL_PAD + 6
         label = _ADMONITION_LABELS.get(node.tagname)
         if label:
-            self.add(self.para(escape(self.sphinx_catalog.gettext(label)), "admonition_title"))
+            self.add(self.para(self.text(self.sphinx_catalog.gettext(label)), "admonition_title"))
 
     def depart_admonition(self, node):
         self._indent -= 2 * CELL_PAD + 6

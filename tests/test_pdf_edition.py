@@ -1,0 +1,419 @@
+"""The print edition: every PDF's title page (credits, where to play, a QR code of it),
+no phrase that only makes sense on a screen, pages that are filled."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pypdf
+import pytest
+from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
+
+from rulebook.credits import game_credits
+from rulebook.games import available_games
+from rulebook.pdf import play_url
+from rulebook.pdf.webonly import WEB_ONLY_PHRASES, web_only_phrases
+
+LANGS = ("en", "ja")
+PLAY_BASE = "https://play.example.net/books/"
+
+CONF = """
+extensions = ["rulebook.sphinxext", "rulebook.pdf", "panels"]
+project = "Edition test"
+author = "Tester"
+copyright = "Test copyright holder"
+rulebook_pdf_documents = ["inphexion"]
+rulebook_pdf_date = "2026-11-30"
+rulebook_play_url = {play!r}
+language = {lang!r}
+"""
+
+PAGE = """
+inpHeXion
+=========
+
+.. game-info:: inphexion
+
+   :Year: 2014
+   :Players: 2
+
+   A connection game.
+
+Rules
+-----
+
+{body}
+"""
+
+
+# A figure's drawing 400 points tall, of a fill colour of its own.
+TALL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="300pt" height="400pt" viewBox="0 0 300 400">
+  <rect x="0" y="0" width="300" height="400" fill="#3b7d2a"/>
+</svg>
+"""
+
+
+# ``.. panels:: COUNT``: a figure of COUNT panels (150 points square, three to a row), as
+# rulebook-figure makes them, with a caption.
+PANELS_EXT = """
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+class PanelsDirective(SphinxDirective):
+    required_arguments = 1
+    optional_arguments = 1  # the panel's SVG, if not panel.svg
+    has_content = True
+
+    def run(self):
+        figure = nodes.figure(classes=["rulebook-figure"])
+        for index in range(int(self.arguments[0])):
+            uri = self.arguments[1] if len(self.arguments) > 1 else "panel.svg"
+            figure += nodes.image(uri=uri, classes=["rulebook-panel"])
+        figure += nodes.caption("", " ".join(self.content))
+        return [figure]
+
+def setup(app):
+    app.add_directive("panels", PanelsDirective)
+    return {"parallel_read_safe": True}
+"""
+PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="150pt" height="150pt" viewBox="0 0 150 150">
+  <rect x="0" y="0" width="150" height="150" fill="#6a2c91"/>
+</svg>
+"""
+
+
+def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PLAY_BASE) -> tuple[bytes, str]:
+    """A one-page project whose page is the game ``inphexion``'s (so it has its credits)."""
+    src = root / f"src-{lang}"
+    src.mkdir(parents=True)
+    (src / "conf.py").write_text(CONF.format(play=play, lang=lang), encoding="utf-8")
+    (src / "index.rst").write_text("Index\n=====\n\n.. toctree::\n\n   inphexion\n", encoding="utf-8")
+    (src / "inphexion.rst").write_text(PAGE.format(body=body), encoding="utf-8")
+    (src / "tall.svg").write_text(TALL_SVG, encoding="utf-8")
+    (src / "panel.svg").write_text(PANEL_SVG, encoding="utf-8")
+    (src / "wide.svg").write_text(PANEL_SVG.replace("150", "400"), encoding="utf-8")
+    (src / "panels.py").write_text(PANELS_EXT, encoding="utf-8")
+    warnings = io.StringIO()
+    out = root / f"out-{lang}"
+    sys.path.insert(0, str(src))  # the project's local extension
+    try:
+        with docutils_namespace():
+            app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "rulebookpdf",
+                         status=None, warning=warnings, freshenv=True)
+            app.build(force_all=True)
+    finally:
+        sys.path.remove(str(src))
+        sys.modules.pop("panels", None)
+    return (out / f"inphexion-{lang}.pdf").read_bytes(), warnings.getvalue()
+
+
+def reader(data: bytes) -> pypdf.PdfReader:
+    return pypdf.PdfReader(io.BytesIO(data))
+
+
+def flat(text: str) -> str:
+    """``text`` without white space (a line may break inside Japanese, where no space was)."""
+    return re.sub(r"\s+", "", text)
+
+
+def qr_modules(page) -> set[tuple[int, int]]:
+    """(row, column) of every dark module of the QR code drawn on ``page``: its black
+    rectangles (one per horizontal run of modules), on a grid of the smallest one's height."""
+    fill, stack, rects = [None], [], []
+
+    def visit(operator, operands, cm, tm):
+        if operator == b"q":
+            stack.append(fill[0])
+        elif operator == b"Q" and stack:
+            fill[0] = stack.pop()
+        elif operator == b"rg":
+            fill[0] = tuple(round(float(v), 3) for v in operands)
+        elif operator == b"g":
+            fill[0] = (round(float(operands[0]), 3),) * 3
+        elif operator == b"re" and fill[0] == (0.0, 0.0, 0.0):
+            x, y, w, h = map(float, operands)
+            a, b, c, d, e, f = cm
+            rects.append((a * x + e, d * y + f, a * w, d * h))
+
+    page.extract_text(visitor_operand_before=visit)
+    assert rects, "no QR code on the page"
+    box = min(abs(h) for _, _, _, h in rects)
+    rects = [r for r in rects if abs(r[3]) < 1.5 * box]  # not the code's outline (its quiet zone)
+    left = min(x for x, _, _, _ in rects)
+    top = max(y + h for _, y, _, h in rects)
+    cells = set()
+    for x, y, w, h in rects:
+        row, column = round((top - (y + h)) / box), round((x - left) / box)
+        cells.update((row, column + k) for k in range(round(w / box)))
+    return cells
+
+
+def encodes(cells: set[tuple[int, int]], value: str) -> bool:
+    """Whether ``cells`` are the dark modules of a QR code of ``value`` (at any error level)."""
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+
+    for level in "LMQH":
+        code = QrCodeWidget(value, barLevel=level).qr
+        code.make()
+        expected = {(r, c) for r, row in enumerate(code.modules) for c, dark in enumerate(row) if dark}
+        if expected == cells:
+            return True
+    return False
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    root = tmp_path_factory.mktemp("edition")
+    return {lang: build_book(root, lang) for lang in LANGS}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_title_page_has_the_seeds_credits_the_edition_and_where_to_play(books, lang):
+    data, warnings = books[lang]
+    assert not warnings.strip(), warnings
+    pdf = reader(data)
+    first = flat(pdf.pages[0].extract_text())
+    credits = game_credits("inphexion", lang)
+    from importlib import metadata
+    url = f"{PLAY_BASE}{lang}/play/inphexion.html"
+    for expected in (credits.byline, credits.copyright, *credits.sources, url,
+                     metadata.version("rulebook"), "2026-11-30",
+                     {"en": "may be printed and copied", "ja": "印刷・複製してかまいません"}[lang]):
+        assert flat(expected) in first, expected
+    assert flat("Copyright © Masahiro Nakajima 2014, www.nakajim.net 2014, All rights reserved.") in first
+    assert "Test copyright holder" not in first  # the designer's copyright, not the project's
+    assert pdf.metadata.author == credits.designer
+    assert encodes(qr_modules(pdf.pages[0]), url)
+    assert not encodes(qr_modules(pdf.pages[0]), url.replace(lang, "xx"))  # the check can fail
+    # the book's bookmark leads to its title page; the rules start on the next page
+    assert pdf.get_destination_page_number(pdf.outline[0]) == 0
+    assert "A connection game." not in first and "A connection game." in pdf.pages[1].extract_text()
+
+
+def test_play_address_follows_the_configured_site(tmp_path):
+    data, _ = build_book(tmp_path, "en", play="https://elsewhere.example.com/site")
+    pdf = reader(data)
+    url = "https://elsewhere.example.com/site/en/play/inphexion.html"
+    assert url in flat(pdf.pages[0].extract_text())
+    assert encodes(qr_modules(pdf.pages[0]), url)
+    assert play_url("https://a.example/", "necto", "ja") == "https://a.example/ja/play/necto.html"
+
+
+@pytest.mark.parametrize("lang, body, phrase", [
+    ("en", "The examples on this\npage are checked.", "this page"),
+    ("en", "Click a cell to play.", "click"),
+    ("ja", "このページの例は確かめてあります。", "このページ"),
+    ("ja", "マスをクリックして打ちます。", "クリック"),
+])
+def test_a_web_only_phrase_fails_the_pdf_with_its_page_and_phrase(tmp_path, lang, body, phrase):
+    filler = "\n\n".join(["Filler text of the rules, long enough to fill a page. " * 8] * 12)
+    data, warnings = build_book(tmp_path, lang, body=f"{filler}\n\n{body}")
+    lines = [line for line in warnings.splitlines() if "web-only" in line]
+    assert len(lines) == 1, warnings
+    page = int(re.search(rf"inphexion-{lang}\.pdf: page (\d+): web-only phrase '{phrase}'", lines[0]).group(1))
+    texts = [p.extract_text() for p in reader(data).pages]
+    assert page > 2  # after the title page and the page the filler fills
+    assert [number for number, text in enumerate(texts, 1) if phrase in web_only_phrases(text, lang)] == [page]
+
+
+def test_web_only_phrases_are_found_across_line_breaks_and_case():
+    assert web_only_phrases("Shown on This\n  Page.", "en") == ["this page"]
+    assert web_only_phrases("この\nページの例", "ja") == ["このページ"]
+    assert web_only_phrases("Marks linked to the cycle; in this rulebook.", "en") == []
+    assert all(phrase == phrase.lower() for phrases in WEB_ONLY_PHRASES.values() for phrase in phrases)
+
+
+# -- the eight books of the project ------------------------------------------------
+
+def site_pdfs(project):
+    folder = project.build / "site" / "pdf"
+    return [(slug, lang, folder / f"{slug}-{lang}.pdf") for slug in available_games() for lang in LANGS]
+
+
+def test_every_book_opens_with_its_credits_and_a_qr_code_of_its_play_page(built_site):
+    project, _ = built_site
+    namespace = {"__file__": str(project.docs / "conf.py")}
+    exec((project.docs / "conf.py").read_text(encoding="utf-8"), namespace)
+    base = namespace["rulebook_play_url"]
+    assert base.startswith("https://")
+    for slug, lang, path in site_pdfs(project):
+        pdf = pypdf.PdfReader(path)
+        first = flat(pdf.pages[0].extract_text())
+        url = play_url(base, slug, lang)
+        assert url in first, path.name
+        assert encodes(qr_modules(pdf.pages[0]), url), path.name
+        credits = game_credits(slug, lang)
+        assert credits is not None, slug
+        for expected in (credits.byline, credits.copyright, *credits.sources):
+            assert flat(expected) in first, (path.name, expected)
+
+
+def test_no_book_prints_a_web_only_phrase(built_site):
+    project, _ = built_site
+    found = []
+    for slug, lang, path in site_pdfs(project):
+        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
+            found += [(path.name, number, phrase) for phrase in web_only_phrases(page.extract_text(), lang)]
+    assert found == []
+
+
+# -- page fill --------------------------------------------------------------------
+
+FILL_DPI = 36  # one pixel is two points
+
+
+def page_fills(path: Path) -> list[float]:
+    """Each page's share of the text frame that its ink reaches down to (0 to 1): the page
+    rendered (pdftoppm), its lowest non-white row above the footer."""
+    import subprocess
+    import tempfile
+
+    from PIL import Image
+
+    from rulebook.pdf.templates import FRAME_HEIGHT, MARGIN_BOTTOM, PAGE_SIZE
+
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["pdftoppm", "-gray", "-r", str(FILL_DPI), str(path), f"{folder}/page"], check=True)
+        images = sorted(Path(folder).glob("page-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))
+        fills = []
+        for image_path in images:
+            with Image.open(image_path) as image:
+                scale = image.height / PAGE_SIZE[1]  # pixels per point
+                top = round((PAGE_SIZE[1] - MARGIN_BOTTOM - FRAME_HEIGHT) * scale)
+                foot = round((PAGE_SIZE[1] - MARGIN_BOTTOM + 2) * scale)  # the footer is below
+                frame = image.crop((0, top, image.width, foot)).point(lambda v: 255 if v < 245 else 0)
+                box = frame.getbbox()
+                fills.append(0.0 if box is None else box[3] / (FRAME_HEIGHT * scale))
+    return fills
+
+
+def filler(count: int, word: str = "FILLER") -> str:
+    return "\n\n".join(f"{word}-{i} " + "Words of the rules that fill the page line after line. " * 7
+                       for i in range(count))
+
+
+def test_a_figure_that_does_not_fit_lets_the_text_after_it_fill_the_page(tmp_path):
+    body = f"{filler(7)}\n\n.. figure:: tall.svg\n\n   FIGURE-CAPTION\n\n{filler(6, 'AFTER')}\n"
+    data, warnings = build_book(tmp_path, "en", body=body)
+    assert not warnings.strip(), warnings
+    texts = [flat(page.extract_text()) for page in reader(data).pages]
+    figure_page = next(i for i, text in enumerate(texts) if "FIGURE-CAPTION" in text)
+    assert figure_page == 2 and "FILLER-6" in texts[1]  # it did not fit after the text before it
+    assert "AFTER-0" in texts[1]  # the text after it went first, on the page it left
+    fills = page_fills_of(data, tmp_path)
+    assert fills[1] > 0.9, fills
+
+
+def test_a_figure_floats_no_further_than_the_next_section(tmp_path):
+    body = (f"{filler(7)}\n\n.. figure:: tall.svg\n\n   FIGURE-CAPTION\n\n"
+            "Next section\n------------\n\nSECTION-TEXT\n")
+    data, warnings = build_book(tmp_path, "en", body=body)
+    assert not warnings.strip(), warnings
+    texts = [flat(page.extract_text()) for page in reader(data).pages]
+    figure_page = next(i for i, text in enumerate(texts) if "FIGURE-CAPTION" in text)
+    assert figure_page == 2 and "SECTION-TEXT" in texts[2]
+    assert texts[2].index("FIGURE-CAPTION") < texts[2].index("SECTION-TEXT")
+
+
+def page_fills_of(data: bytes, folder: Path) -> list[float]:
+    path = folder / "book.pdf"
+    path.write_bytes(data)
+    return page_fills(path)
+
+
+def test_a_figure_that_cannot_float_splits_between_its_rows_rather_than_leave_half_a_page(tmp_path):
+    """Three rows of panels after a lead-in, then a new section: the first rows stay under
+    the lead-in, the rest and the caption start the next page."""
+    body = (f"{filler(1)}\n\nLEAD-IN paragraph.\n\n.. panels:: 9\n\n   PANELS-CAPTION\n\n"
+            "Next section\n------------\n\nSECTION-TEXT\n")
+    data, warnings = build_book(tmp_path, "en", body=body)
+    assert not warnings.strip(), warnings
+    pdf = reader(data)
+    texts = [flat(page.extract_text()) for page in pdf.pages]
+    lead_in = next(i for i, text in enumerate(texts) if "LEAD-IN" in text)
+    caption = next(i for i, text in enumerate(texts) if "PANELS-CAPTION" in text)
+    assert caption == lead_in + 1
+    assert page_fills_of(data, tmp_path)[lead_in] > 0.7
+    # panels on both pages, nine in all (each drawn from a form)
+    drawn = [sum(1 for op in page.get_contents().operations if op[1] == b"Do") for page in pdf.pages]
+    assert drawn[lead_in] >= 3 and drawn[caption] >= 3 and drawn[lead_in] + drawn[caption] == 9
+
+
+def test_no_page_of_any_book_but_its_last_is_less_than_half_filled(built_site):
+    project, _ = built_site
+    thin = []
+    for slug, lang, path in site_pdfs(project):
+        fills = page_fills(path)
+        thin += [(path.name, number, round(fill, 2)) for number, fill in enumerate(fills[:-1], 1) if fill < 0.5]
+    assert thin == []
+
+
+# -- typography ---------------------------------------------------------------------
+
+JAPANESE_PARAGRAPH = ("盤の上の駒はどれも、隣のマスが空いていれば押し出されて動きます。" * 9) + "終わり。"
+
+
+def line_ends(page) -> list[tuple[float, float]]:
+    """(baseline y, right end x) of every line of text shown on ``page`` in one run."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rulebook.pdf.styles import register_font
+
+    register_font()
+    state = {"Tc": 0.0}
+    ends = []
+
+    def visit(operator, operands, cm, tm):
+        if operator == b"Tc":
+            state["Tc"] = float(operands[0])
+
+    def text(shown, cm, tm, font, size):
+        if not shown.strip() or not font:
+            return
+        name = font.get("/BaseFont", "").split("+")[-1].removesuffix("-Regular")  # as registered
+        size = size * tm[0] * cm[0]
+        width = stringWidth(shown.rstrip("\n"), name, size) + state["Tc"] * (len(shown.rstrip("\n")))
+        ends.append((round(tm[5] * cm[3] + cm[5], 1), tm[4] * cm[0] + cm[4] + width))
+
+    page.extract_text(visitor_operand_before=visit, visitor_text=text)
+    return ends
+
+
+def test_japanese_lines_are_justified_but_a_paragraphs_last_line_is_not(tmp_path):
+    from rulebook.pdf.templates import FRAME_WIDTH, MARGIN_BOTTOM, MARGIN_LEFT
+
+    data, warnings = build_book(tmp_path, "ja", body=JAPANESE_PARAGRAPH)
+    assert not warnings.strip(), warnings
+    page = reader(data).pages[1]
+    lines = [end for y, end in line_ends(page) if y > MARGIN_BOTTOM]  # not the footer
+    body = lines[-5:]  # the paragraph's last lines (it has more than five; nothing follows it)
+    right = MARGIN_LEFT + FRAME_WIDTH
+    # every full line ends at the frame's right edge, within a quarter of a character (a
+    # closing mark may hang a little further); the last one ends short of it
+    assert all(abs(end - right) < 2.5 for end in body[:-1]), (body, right)
+    assert body[-1] < right - 20
+
+
+def test_a_one_row_figure_that_cannot_float_shrinks_a_little_rather_than_leave_half_a_page(tmp_path):
+    """However much text comes before it, the page it does not fit on is at least half filled
+    (lines of text before a figure of one row, 400 points tall, and then a new section)."""
+    fills, shrunk = [], 0
+    for count in range(4, 13):
+        body = ("\n\n".join(["A short line of text."] * count) + "\n\nLEAD-IN paragraph.\n\n"
+                ".. panels:: 1 wide.svg\n\n   WIDE-CAPTION\n\nNext section\n------------\n\nSECTION-TEXT\n")
+        data, warnings = build_book(tmp_path / str(count), "en", body=body)
+        assert not warnings.strip(), warnings
+        texts = [flat(page.extract_text()) for page in reader(data).pages]
+        lead_in = next(i for i, text in enumerate(texts) if "LEAD-IN" in text)
+        fills.append(round(page_fills_of(data, tmp_path / str(count))[lead_in], 2))
+        drawn = reader(data).pages[lead_in].get_contents().operations
+        shrunk += "WIDE-CAPTION" in texts[lead_in] and any(
+            op == b"cm" and 0.85 <= float(args[0]) < 0.999 for args, op in drawn)
+    assert min(fills) >= 0.5, fills
+    assert shrunk, fills  # at some length the figure fitted only shrunk
