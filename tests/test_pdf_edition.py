@@ -270,26 +270,24 @@ FILL_DPI = 36  # one pixel is two points
 
 def page_fills(path: Path) -> list[float]:
     """Each page's share of the text frame that its ink reaches down to (0 to 1): the page
-    rendered (pdftoppm), its lowest non-white row above the footer."""
-    import subprocess
-    import tempfile
-
-    from PIL import Image
+    rendered (PDFium), its lowest non-white row above the footer."""
+    import pypdfium2
 
     from rulebook.pdf.templates import FRAME_HEIGHT, MARGIN_BOTTOM, PAGE_SIZE
 
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(["pdftoppm", "-gray", "-r", str(FILL_DPI), str(path), f"{folder}/page"], check=True)
-        images = sorted(Path(folder).glob("page-*.pgm"), key=lambda p: int(p.stem.split("-")[1]))
-        fills = []
-        for image_path in images:
-            with Image.open(image_path) as image:
-                scale = image.height / PAGE_SIZE[1]  # pixels per point
-                top = round((PAGE_SIZE[1] - MARGIN_BOTTOM - FRAME_HEIGHT) * scale)
-                foot = round((PAGE_SIZE[1] - MARGIN_BOTTOM + 2) * scale)  # the footer is below
-                frame = image.crop((0, top, image.width, foot)).point(lambda v: 255 if v < 245 else 0)
-                box = frame.getbbox()
-                fills.append(0.0 if box is None else box[3] / (FRAME_HEIGHT * scale))
+    fills = []
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        for page in document:
+            image = page.render(scale=FILL_DPI / 72, grayscale=True).to_pil().convert("L")
+            scale = image.height / PAGE_SIZE[1]  # pixels per point
+            top = round((PAGE_SIZE[1] - MARGIN_BOTTOM - FRAME_HEIGHT) * scale)
+            foot = round((PAGE_SIZE[1] - MARGIN_BOTTOM + 2) * scale)  # the footer is below
+            frame = image.crop((0, top, image.width, foot)).point(lambda v: 255 if v < 245 else 0)
+            box = frame.getbbox()
+            fills.append(0.0 if box is None else box[3] / (FRAME_HEIGHT * scale))
+    finally:
+        document.close()
     return fills
 
 
