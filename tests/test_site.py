@@ -99,7 +99,9 @@ def test_the_site_has_exactly_the_expected_pages_and_pdfs(built_site):
     assert {p.name for p in (site(project) / "pdf").iterdir()} == expected_pdfs(available_games())
     assert {p.name for p in site(project).glob("*.html")} == {"index.html"}
     assert {p.name for p in (site(project) / "play").iterdir()} == {
-        "engine.zip", "play.js", "play.css", "worker.js", "pyodide"}
+        "engine.zip", "play.css", "worker.js", "pyodide", "play.js",  # play.js imports the others
+        "aim.js", "controls.js", "dom.js", "engine.js", "input.js", "scene.js", "state.js",
+        "storage.js", "words.js"}
 
 
 def expected_pdfs(games) -> set[str]:
