@@ -130,15 +130,17 @@ def browser():
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads these options
 def pytest_cmdline_main(config):
-    """A plain ``pytest`` runs on every core (pytest-xdist's ``-n auto``), each test
-    module on one worker (``--dist loadscope``): a module's browser, served site and
-    shared browser context start once, and its tests run in their order.  ``-n 0``
-    or ``-p no:xdist`` runs them in this one process.  (Set here rather than in
-    ``addopts``, where ``-n`` would be an unknown option under ``-p no:xdist``.)"""
+    """A plain ``pytest`` runs one worker more than there are cores (pytest-xdist), each
+    test module on one worker (``--dist loadscope``): a module's browser, served site and
+    shared browser context start once, and its tests run in their order.  The browser
+    tests spend much of their time waiting for the browser's own processes, so the
+    extra worker keeps the cores busy meanwhile.  ``-n 0`` or ``-p no:xdist`` runs
+    them in this one process.  (Set here rather than in ``addopts``, where ``-n``
+    would be an unknown option under ``-p no:xdist``.)"""
     if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
         return
     if config.option.numprocesses is None:
-        config.option.numprocesses = "auto"
+        config.option.numprocesses = (os.cpu_count() or 1) + 1
     if config.option.dist == "no" and config.option.numprocesses != 0:
         config.option.dist = "loadscope"
 

@@ -1,0 +1,517 @@
+"""The play pages in a real headless browser (continued from test_play.py, whose
+helpers it uses; a module of its own so that the two run side by side): games
+that survive a reload and travel by their share links, stepping through a game
+and playing on from any point, bad links and saves refused losing nothing, the
+choices on a phone's screen, every figure panel opening in the player, and the
+moves made on the board (Craquelure's aimed cuts, Necto's palette, QTTT's
+collapse), each against CPython's engine."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from urllib.parse import unquote
+
+import pytest
+
+from rulebook.games import make_game
+from rulebook.play.words import WORDS
+from rulebook.records import find_records, load_record
+
+from chromium import DESKTOP, PHONE, skip_unless_installed
+
+skip_unless_installed()
+
+from test_play import (CENTRE, FORGET_SAVED, GAMES, OPTIONS, cpython_final, new_context,  # noqa: E402
+                       open_play_page, same_position, settle, shared, tap_move)
+
+
+def replayed(slug, options, moves):
+    """CPython's position (as JSON) and legal moves (as written) after ``moves``."""
+    state = cpython_final(slug, options, moves)
+    return state.to_json(), sorted(map(state.format_move, state.legal_moves()))
+
+
+def shown(page):
+    return page.evaluate("async () => ({line: window.rulebookPlay.line(), at: window.rulebookPlay.at(),"
+                         " moves: window.rulebookPlay.moves(), position: window.rulebookPlay.position(),"
+                         " legal: await window.rulebookPlay.legalMoves()})")
+
+
+def assert_shows(page, slug, options, line, at):
+    now = shown(page)
+    assert now["line"] == line and now["at"] == at, (now["line"], now["at"], line, at)
+    position, legal = replayed(slug, options, line[:at])
+    assert same_position(now["position"], position)
+    assert now["legal"] == legal
+
+
+def ready_page(context, url, viewport=DESKTOP):
+    page = context.new_page()
+    page.set_viewport_size(viewport)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.evaluate("() => window.rulebookPlay.ready")
+    page.errors = errors
+    return page
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_share_link(
+        site, browser, slug):
+    """Autosave and share links round-trip, for every game: the same moves, options
+    and position shown (CPython's position and legal moves after the same moves)."""
+    project, base = site
+    context = new_context(browser, base)
+    page = ready_page(context, f"{base}/en/play/{slug}.html")
+    options = OPTIONS[slug]
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    rng = random.Random(17)
+    for _ in range(7):
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
+    line = page.evaluate("() => window.rulebookPlay.line()")
+    page.locator("button.play-back").click()  # the position shown is part of the game kept
+    settle(page)
+    assert_shows(page, slug, options, line, 6)
+
+    page.reload()
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert_shows(page, slug, options, line, 6)
+    assert page.evaluate("() => window.rulebookPlay.record()") == cpython_record(page)
+    for field in page.locator(".play-settings-form [name]").all():  # the options are shown
+        name = field.get_attribute("name")
+        if name in options:
+            value = field.is_checked() if isinstance(options[name], bool) else field.input_value()
+            assert value == (options[name] if isinstance(options[name], bool)
+                             else str(options[name]).removesuffix(".0")), name
+
+    page.locator("a.rulebook-langswitch-link").click()  # to the Japanese page
+    page.wait_for_url("**/ja/play/**")
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert_shows(page, slug, options, line, 6)
+    link = page.evaluate("() => window.rulebookPlay.shareLink()")
+    assert link.startswith(f"{base}/ja/play/{slug}.html#")
+    assert not page.errors, page.errors
+    context.close()
+
+    # the link, opened where nothing is saved: the same game, the same position shown;
+    # then the address is the page's own (a reload keeps the game as played on)
+    other = new_context(browser, base)
+    page = ready_page(other, link)
+    assert_shows(page, slug, options, line, 6)
+    assert page.evaluate("() => location.hash") == ""
+    assert not page.errors and not other.outside, (page.errors, other.outside)
+    other.close()
+
+
+def cpython_record(page):
+    """The record the page writes, as CPython's bridge writes it for the same game."""
+    from rulebook.play.bridge import Session
+
+    return Session.from_link(page.evaluate("() => window.rulebookPlay.shareLink()")
+                             .partition("#")[2]).record()
+
+
+def test_steps_back_and_forward_and_playing_on_from_any_point(site, browser):
+    """Buttons, keys and the move list (numbered by full moves) step through the
+    game; a move played at an earlier point drops the later ones; against the
+    computer, "Continue from here" lets it reply there."""
+    project, base = site
+    context = new_context(browser, base)
+    page = ready_page(context, f"{base}/en/play/qttt.html")
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    for move in ["a1-b2", "c3-b2", "a1-c1", "a3-c2", "b1-c1"]:
+        page.evaluate("(move) => window.rulebookPlay.play(move)", move)
+    line = page.evaluate("() => window.rulebookPlay.line()")  # as the engine writes them
+    plies = page.locator(".play-moves li")
+    assert plies.count() == 3  # 1. a1-b2 c3-b2  2. a1-c1 a3-c2  3. b1-c1
+    assert [li.get_attribute("value") for li in plies.all()] == ["1", "2", "3"]
+    assert plies.nth(1).locator("button.play-ply").all_inner_texts() == line[2:4]
+
+    page.locator("button.play-back").click()
+    settle(page)
+    assert_shows(page, "qttt", {}, line, 4)
+    assert "After 4 of 5 moves" in page.inner_text(".play-status")
+    page.locator("body").press("ArrowLeft")
+    settle(page)
+    assert_shows(page, "qttt", {}, line, 3)
+    page.locator("body").press("Home")
+    settle(page)
+    assert_shows(page, "qttt", {}, line, 0)
+    assert page.locator("button.play-back").is_disabled()
+    page.locator("body").press("ArrowRight")
+    settle(page)
+    assert_shows(page, "qttt", {}, line, 1)
+    page.locator(".play-moves button.play-ply", has_text=line[3]).click()
+    settle(page)
+    assert_shows(page, "qttt", {}, line, 4)
+    assert page.locator(".play-moves [aria-current]").inner_text() == line[3]
+    page.locator("button.play-last").click()
+    settle(page)
+    assert_shows(page, "qttt", {}, line, 5)
+
+    # against a person: a move at move 2 drops the later ones
+    page.locator(".play-moves button.play-ply", has_text=line[1]).click()
+    settle(page)
+    tap_move(page, "b3-c3", ["b3", "c3"])
+    played = page.evaluate("() => window.rulebookPlay.line()")
+    assert played[:2] == line[:2] and len(played) == 3 and played[2] in ("b3-c3", "c3-b3")
+    assert_shows(page, "qttt", {}, played, 3)
+
+    # against the computer: stepped back, it waits; "Continue from here", it replies
+    page.locator(".play-moves button.play-ply", has_text=line[0]).click()
+    settle(page)
+    page.locator(".play-settings-form [name=opponent]").select_option("computer-1")
+    page.locator(".play-settings-form [name=strength]").select_option("1")
+    settle(page)
+    assert not page.evaluate("() => window.rulebookPlay.thinking()")
+    assert page.evaluate("() => window.rulebookPlay.line()") == played
+    page.locator("button.play-continue").click()
+    settle(page)
+    page.evaluate("() => window.rulebookPlay.computerMove()")
+    now = shown(page)
+    assert now["line"][:1] == line[:1] and len(now["line"]) == 2 and now["at"] == 2, now
+    assert page.evaluate("() => window.rulebookPlay.turn()") == 0
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_nothing(
+        site, browser):
+    project, base = site
+    context = new_context(browser, base)
+    page = ready_page(context, f"{base}/en/play/necto.html")
+    page.evaluate("() => window.rulebookPlay.newGame({size: 4})")
+    for move in ("A1=c1", "B2=t1"):
+        page.evaluate("(move) => window.rulebookPlay.play(move)", move)
+    saved = page.evaluate("() => localStorage.getItem('rulebook-play/necto')")
+    assert saved and json.loads(saved)["link"].startswith("#game=necto")
+
+    # a malformed link: said so, in one line; the saved game is shown instead, and kept
+    for fragment, words in [("#game=necto&moves=[%22A1=c1", "not readable"),
+                            ("#game=necto&moves=[%22Z9=c1%22]", "move 1 (Z9=c1)"),
+                            ("#game=necto&at=x", "not a number"),
+                            ("#game=necto&colour=red", "'colour'")]:
+        page.goto("about:blank")  # a new visit, not a jump within the page
+        page.goto(f"{base}/en/play/necto.html{fragment}")
+        page.evaluate("() => window.rulebookPlay.ready")
+        error = page.inner_text(".play-error")
+        assert error.startswith("The link's game could not be opened (") and words in error, error
+        assert page.evaluate("() => window.rulebookPlay.moves()") == ["A1=c1", "B2=t1"]
+        assert page.evaluate("() => localStorage.getItem('rulebook-play/necto')") == saved
+
+    # a record of another game: refused with the games named; the game on the board goes on
+    page.goto(f"{base}/en/play/necto.html")
+    page.evaluate("() => window.rulebookPlay.ready")
+    qttt = (project.figures / "qttt" / "spooky-marks.toml").read_text(encoding="utf-8")
+    page.locator("input.play-open-file").set_input_files(files=[{
+        "name": "spooky-marks.toml", "mimeType": "text/plain", "buffer": qttt.encode()}])
+    page.wait_for_function("() => document.querySelector('.play-error').textContent")
+    error = page.inner_text(".play-error")
+    assert error.startswith("The record could not be opened:"), error
+    assert "Quantum Tic-Tac-Toe, not of Necto" in error, error
+    assert page.evaluate("() => window.rulebookPlay.moves()") == ["A1=c1", "B2=t1"]
+
+    # a corrupted saved game: said so; a new game; the saved text kept aside
+    for broken in ["{not json", json.dumps({"link": "#game=necto&moves=[%22Q1%22]",
+                                            "mode": {}})]:
+        page.evaluate("(text) => localStorage.setItem('rulebook-play/necto', text)", broken)
+        page.reload()
+        page.evaluate("() => window.rulebookPlay.ready")
+        error = page.inner_text(".play-error")
+        assert error.startswith("The game saved on this device could not be restored ("), error
+        assert page.evaluate("() => window.rulebookPlay.moves()") == []
+        assert page.evaluate(
+            "() => localStorage.getItem('rulebook-play/necto/unreadable')") == broken
+    assert not page.errors, page.errors
+    context.close()
+
+
+# Every button among the choices, scrolled into sight within its sheet: inside the
+# screen, and at least 44 px each way.
+CHOICES_ON_SCREEN = """() => {
+    const out = [];
+    for (const button of document.querySelectorAll('.play-choices button')) {
+        button.scrollIntoView({block: "nearest", behavior: "instant"});
+        const b = button.getBoundingClientRect();
+        out.push({text: button.textContent, left: b.left, top: b.top, right: b.right,
+                  bottom: b.bottom, width: b.width, height: b.height});
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_on_a_phone_the_choices_after_a_tap_are_on_the_screen(site, shared, slug):
+    project, base = site
+    page = open_play_page(shared, base, slug, PHONE)
+    if slug == "necto":  # a full-size board: its lowest row, whose tiles once fell below the screen
+        page.evaluate("() => window.rulebookPlay.newGame({size: 8})")
+    if slug == "inphexion":  # its first move is one tap; its second may take two or more
+        page.evaluate("async () => window.rulebookPlay.play((await window.rulebookPlay.legalMoves())[0])")
+    targets = {t for t in page.evaluate(
+        "() => [...document.querySelectorAll('.play-target.play-next')].map((t) => t.dataset.token)")}
+    tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+    # the first token of a move picked in more than one tap, on the board
+    first = sorted({seq[0] for seqs in tokens.values() for seq in seqs
+                    if len(seq) > 1 and seq[0] in targets})[0]
+    page.mouse.click(*page.evaluate(CENTRE, first))
+    settle(page)
+    boxes = page.evaluate(CHOICES_ON_SCREEN)
+    assert boxes, "no choices after a tap"
+    for box in boxes:
+        assert box["top"] >= 0 and box["bottom"] <= PHONE["height"], box
+        assert box["left"] >= 0 and box["right"] <= PHONE["width"], box
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    # the sheet's buttons work: Cancel takes the tap back, and the sheet goes
+    page.locator(".play-choices button.play-cancel").click()
+    settle(page)
+    assert page.locator(".play-choices button").count() == 0
+    assert page.locator(".play-target.play-picked").count() == 0
+    page.close()
+
+
+def figure_panel_links(site_root, figures, lang):
+    """Every figure panel on the web pages of ``lang``: (page, record name, panel
+    number, its play link's href), and the figures whose panels have no play link."""
+    import html as html_module
+
+    stems = {f"{path.parent.name}-{path.stem}": path for path in find_records(figures)}
+    found, missing = [], []
+    for page in sorted((site_root / lang).rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for figure in re.findall(r'<figure class="rulebook-figure.*?</figure>', text, re.S):
+            panels = re.findall(rf'<img [^>]*class="rulebook-panel" src="[^"]*/([^"/]+)-{lang}-(\d+)\.svg"',
+                                figure)
+            if not panels or panels[0][0] not in stems:
+                continue  # not a record's figure (a study's chart)
+            links = [html_module.unescape(href) for href in re.findall(
+                r'<a class="[^"]*rulebook-play-position[^"]*" href="([^"]+)"', figure)]
+            if len(links) != len(panels):
+                missing.append((page.name, panels[0][0], len(links), len(panels)))
+            for (stem, k), href in zip(panels, links):
+                found.append((page, stems[stem], int(k), href))
+    return found, missing
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_figure_panel_opens_in_the_player_at_its_position(site, shared, lang):
+    """Each panel of each figure links to its language's play page at that panel's
+    position: opened there, the legal moves are CPython's after the record's moves
+    up to the panel (and its variation)."""
+    project, base = site
+    site_root = project.build / "site"
+    found, missing = figure_panel_links(site_root, project.figures, lang)
+    assert not missing, missing
+    assert len({record for _, record, _, _ in found}) >= 20, len(found)
+    pages = {}
+    for page_path, record_path, k, href in found:
+        record = load_record(record_path, project.figures)
+        slug = record.game.slug
+        url = (base + "/" + page_path.relative_to(site_root).parent.as_posix() + "/" + href)
+        target, _, fragment = url.partition("#")
+        assert re.sub(r"/[^/]+/\.\./", "/", target).endswith(f"/{lang}/play/{slug}.html"), href
+        if slug not in pages:
+            pages[slug] = open_play_page(shared, base, slug, DESKTOP, lang=lang)
+        panel = record.panels[k - 1]
+        state = record.variation(panel.after, panel.then, panel.line)[-1]
+        pages[slug].evaluate("(fragment) => window.rulebookPlay.openLink(fragment)", "#" + fragment)
+        legal = pages[slug].evaluate("() => window.rulebookPlay.legalMoves()")
+        assert legal == sorted(map(state.format_move, state.legal_moves())), (record.name, k)
+        assert same_position(pages[slug].evaluate("() => window.rulebookPlay.position()"),
+                             state.to_json()), (record.name, k)
+    for page in pages.values():
+        page.close()
+
+    # a real click on a panel's link: the play page opens at that position
+    page_path, record_path, k, href = found[0]
+    page = shared.new_page()
+    page.add_init_script(FORGET_SAVED)
+    page.goto(f"{base}/{page_path.relative_to(site_root).as_posix()}")
+    page.locator("a.rulebook-play-position").first.click()
+    page.wait_for_url(f"**/{lang}/play/**")
+    page.evaluate("() => window.rulebookPlay.ready")
+    record = load_record(record_path, project.figures)
+    panel = record.panels[k - 1]
+    assert page.evaluate("() => window.rulebookPlay.moves()") == [
+        *record.moves[:panel.after], *panel.then]
+    page.close()
+
+
+# The middle of each rim arc of each region, just inside the rim: outside the
+# region's vertex polygon (in the strip between its chord and the rim), inside the region.
+RIM_POINTS = """() => {
+    const out = [];
+    for (const region of window.rulebookPlay.position().regions) {
+        const n = region.vertices.length;
+        for (let i = 0; i < n; i++) {
+            if (typeof region.edges[i] !== "string") continue;  // a rim arc: "A", "B", "C"
+            const [a, b] = [region.vertices[i], region.vertices[(i + 1) % n]].map(([x, y]) => Math.atan2(y, x));
+            const sweep = ((b - a) % (2 * Math.PI) + 2 * Math.PI) % (2 * Math.PI) || 2 * Math.PI;
+            const angle = a + sweep / 2;
+            out.push({id: region.id, x: 0.985 * Math.cos(angle), y: 0.985 * Math.sin(angle)});
+        }
+    }
+    return out;
+}"""
+
+
+def test_craquelure_a_press_in_a_strip_beside_the_rim_picks_its_region(site, shared):
+    project, base = site
+    page = open_play_page(shared, base, "craquelure", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    page.evaluate("(m) => window.rulebookPlay.play(m)",
+                  page.evaluate("async () => (await window.rulebookPlay.legalMoves())[0]"))
+    cuttable = {seq[0] for seqs in page.evaluate("() => window.rulebookPlay.tokens()").values()
+                for seq in seqs}
+    points = [p for p in page.evaluate(RIM_POINTS) if f"#{p['id']}" in cuttable]
+    assert len(points) >= 3, points
+    for point in points:
+        at = page.evaluate("([x, y]) => window.rulebookPlay.screenPoint(x, y)",
+                           [point["x"], point["y"]])
+        page.mouse.click(*at)
+        settle(page)
+        picked = page.locator(".play-target.play-picked").get_attribute("data-token")
+        assert picked == f"#{point['id']}", (point, picked)
+        page.locator("button.play-cancel").click()
+        settle(page)
+    page.close()
+
+
+def test_necto_tiles_are_picked_from_a_palette_of_the_eight_drawn_as_placed(site, shared):
+    """A tap on a cell offers the eight tiles, each drawn as it would lie there, only
+    those the rules allow enabled; pointing at one previews it on the board; a tap
+    on one plays it."""
+    project, base = site
+    page = open_play_page(shared, base, "necto", PHONE)
+    page.evaluate("() => window.rulebookPlay.newGame({size: 4})")
+    rng = random.Random(2)
+    for _ in range(16):  # a full board: now tiles are replaced, and not every tile may replace
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
+    moves = page.evaluate("() => window.rulebookPlay.moves()")
+    state = cpython_final("necto", {"size": 4}, moves)
+    legal = sorted(map(state.format_move, state.legal_moves()))
+    cell = next(m.split(">")[0] for m in legal if ">" in m)
+    allowed = {m.split(">")[1] for m in legal if m.startswith(cell + ">")}
+    assert 0 < len(allowed) < 8, allowed  # the test means something: some tiles refused
+
+    page.mouse.click(*page.evaluate(CENTRE, cell))
+    settle(page)
+    tiles = page.locator(".play-choices button.play-tile")
+    assert tiles.count() == 8
+    enabled = {t.inner_text().strip() for t in tiles.all() if t.is_enabled()}
+    assert enabled == allowed
+    for tile in tiles.all():  # each allowed tile drawn (an image of the board round the cell)
+        if tile.is_enabled():
+            src = tile.locator("img").get_attribute("src")
+            assert src.startswith("data:image/svg+xml") and "polyline" in unquote(src)
+    board = page.inner_html(".play-board")
+    code = sorted(allowed)[0]
+    tiles.filter(has_text=code).hover()
+    assert page.inner_html(".play-board") != board  # the tile previewed in its cell
+    tiles.filter(has_text=code).click()
+    settle(page)
+    assert page.evaluate("() => window.rulebookPlay.moves()")[-1] == f"{cell}>{code}"
+    page.close()
+
+
+def drag(page, start, end):
+    """Press at ``start`` and drag to ``end`` (points of the drawing) by pointer events."""
+    to_screen = "([x, y]) => window.rulebookPlay.screenPoint(x, y)"
+    page.evaluate("() => document.querySelector('.play-board')"
+                  ".scrollIntoView({block: 'center', behavior: 'instant'})")
+    page.mouse.move(*page.evaluate(to_screen, start))
+    page.mouse.down()
+    page.mouse.move(*page.evaluate(to_screen, end), steps=6)
+    page.mouse.up()
+    settle(page)
+
+
+def tap_part(page, number):
+    at = page.evaluate("""(n) => {
+        const shape = document.querySelector(`.play-aim-part[data-part="${n}"]`);
+        shape.scrollIntoView({block: "center", behavior: "instant"});
+        const points = [...shape.points], x = points.reduce((s, p) => s + p.x, 0) / points.length,
+              y = points.reduce((s, p) => s + p.y, 0) / points.length;
+        const at = new DOMPoint(x, y).matrixTransform(shape.getScreenCTM());
+        return [at.x, at.y];
+    }""", number)
+    page.mouse.click(*at)
+    settle(page)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, viewport):
+    """Press in a region for the point, drag to turn the rays, snapped to the grid and
+    the direction step; the parts and their shares drawn live, or the engine's reason
+    a cut would be refused; tap the parts to say whose; Cut plays it."""
+    from rulebook.games.craquelure import clicks
+
+    project, base = site
+    page = open_play_page(shared, base, "craquelure", viewport)
+    options = {"grid": "square", "grid_steps": 20, "directions": 12, "first_direction": 15.0}
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    state = make_game("craquelure", **options).initial_state()
+
+    # a cut the rules refuse (a part under the minimum, near the rim): the engine's reason
+    drag(page, (-0.81, -0.52), (-0.51, -0.22))
+    info = page.inner_text(".play-aim-info")
+    assert page.locator(".play-aim-cut").is_disabled()
+    assert info.startswith("This cut would be refused:"), info
+    # the engine's reason for the same cut: the point pressed, the rays towards the pointer
+    refused = clicks.aim(state, -0.81, -0.52, math.degrees(math.atan2(0.3, 0.3)))
+    assert refused["point"] == "(-0.8,-0.5)" and refused["angle_text"] == "45"
+    assert refused["reason"] and refused["reason"] in info, (refused, info)
+
+    # a cut in a large region: pressed off the grid, dragged to turn the rays
+    drag(page, (-0.53, 0.12), (-0.43, 0.55))
+    aim = clicks.aim(state, -0.53, 0.12, 0.0)
+    assert aim["point"] == "(-0.5,0.1)"  # the grid's nearest point (steps of 0.1)
+    assert page.inner_text(".play-aim-shares").count("%") == 3
+    cut = page.locator(".play-aim-cut")
+    assert cut.is_disabled()  # no part named yet
+    tap_part(page, 2)
+    assert cut.is_disabled()  # a neutral region: the other player's part too
+    tap_part(page, 3)
+    assert cut.is_enabled()
+    page.locator(".play-aim-turn[data-turn='1']").click()  # one direction step anticlockwise
+    settle(page)
+    shares = [float(text) for text in re.findall(r"\d: ([0-9.]+) %", page.inner_text(".play-aim-shares"))]
+    cut.click()
+    settle(page)
+    move = page.evaluate("() => window.rulebookPlay.moves()")[-1]
+    point, angle_text, *named = move.split()
+    assert point == "(-0.5,0.1)" and float(angle_text) % 30 == 15  # on the grid and the step
+    played = state.play(state.parse_move(move))  # CPython plays the same cut
+    assert same_position(page.evaluate("() => window.rulebookPlay.position()"), played.to_json())
+    # the shares shown were the engine's: each part's area as CPython has it, part by part
+    percents = {r["id"]: r["area_percent"] for r in played.to_json()["regions"]}
+    assert shares == [round(percents[state.next_id + k], 1) for k in range(3)], shares
+    page.close()
+
+
+def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, shared):
+    project, base = site
+    page = open_play_page(shared, base, "qttt", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    tap_move(page, "a1-b2", ["a1", "b2"])
+    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["pair_first"]
+    page.mouse.click(*page.evaluate(CENTRE, "b2"))
+    settle(page)
+    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["pair_second"]
+    page.mouse.click(*page.evaluate(CENTRE, "a1"))  # the same pair again: a cycle
+    settle(page)
+    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["collapse"]
+    highlighted = page.evaluate("() => [...document.querySelectorAll('.play-target.play-next')]"
+                                ".map((t) => [t.dataset.token, getComputedStyle(t).fill])")
+    assert sorted(token for token, _ in highlighted) == ["a1", "b2"]
+    assert all(fill != "rgba(0, 0, 0, 0)" for _, fill in highlighted), highlighted
+    page.mouse.click(*page.evaluate(CENTRE, "b2"))
+    settle(page)
+    assert page.evaluate("() => window.rulebookPlay.moves()")[-1] == "@b2"
+    page.close()
