@@ -27,23 +27,43 @@ SRC = Path(scaffold.__file__).resolve().parent.parent  # the package under test
 
 
 def small_copy(target: Path) -> Path:
-    """The package, the front page with its catalog and glossary, the tests' helpers."""
+    """The package, the front page with its catalog and glossary (not its section for
+    authors: the guides are not copied), the tests' helpers."""
     ignore = shutil.ignore_patterns("*.mo", "__pycache__", "*.egg-info")
     shutil.copytree(SRC, target / "src", ignore=ignore)
     docs = target / "docs"
     for name in ("_static", "_templates"):
         shutil.copytree(ROOT / "docs" / name, docs / name)
     shutil.copy(ROOT / "docs" / "conf.py", docs)
-    shutil.copy(ROOT / "docs" / "index.rst", docs)
     for part in ("LC_MESSAGES/index.po", "glossary/common.toml"):
         (docs / "locale" / "ja" / part).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / "docs" / "locale" / "ja" / part, docs / "locale" / "ja" / part)
+    without_guides(docs)
     (target / "figures").mkdir()
     (target / "tests").mkdir()
     for name in ("conftest.py", "test_interface.py"):
         shutil.copy(ROOT / "tests" / name, target / "tests")
     shutil.copy(ROOT / "pyproject.toml", target)
     return target
+
+
+def without_guides(docs: Path) -> None:
+    """The front page without its section for authors, and its catalog without that
+    section's messages (the guides are not in the copy)."""
+    from babel.messages.pofile import read_po, write_po
+
+    front = (ROOT / "docs" / "index.rst").read_text(encoding="utf-8")
+    kept, guides = front.split(".. rubric:: For authors")
+    (docs / "index.rst").write_text(kept, encoding="utf-8")
+    path = docs / "locale" / "ja" / "LC_MESSAGES" / "index.po"
+    with path.open("rb") as stream:
+        catalog = read_po(stream)
+    flat = " ".join(kept.split())
+    for message in list(catalog):
+        if message.id and message.id not in flat and message.id[:30] in " ".join(guides.split()) + " For authors":
+            catalog.delete(message.id, message.context)
+    with path.open("wb") as stream:
+        write_po(stream, catalog)
 
 
 def run(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
