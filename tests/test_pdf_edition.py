@@ -237,7 +237,7 @@ def site_pdfs(project):
 
 
 def test_every_book_opens_with_its_credits_and_a_qr_code_of_its_play_page(built_site):
-    project, _ = built_site
+    project = built_site
     namespace = {"__file__": str(project.docs / "conf.py")}
     exec((project.docs / "conf.py").read_text(encoding="utf-8"), namespace)
     base = namespace["rulebook_play_url"]
@@ -255,7 +255,7 @@ def test_every_book_opens_with_its_credits_and_a_qr_code_of_its_play_page(built_
 
 
 def test_no_book_prints_a_web_only_phrase(built_site):
-    project, _ = built_site
+    project = built_site
     found = []
     for slug, lang, path in site_pdfs(project):
         for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
@@ -344,7 +344,7 @@ def test_a_figure_that_cannot_float_splits_between_its_rows_rather_than_leave_ha
 
 
 def test_no_page_of_any_book_but_its_last_is_less_than_half_filled(built_site):
-    project, _ = built_site
+    project = built_site
     thin = []
     for slug, lang, path in site_pdfs(project):
         fills = page_fills(path)
