@@ -24,7 +24,7 @@ from chromium import DESKTOP, PHONE, skip_unless_installed
 
 skip_unless_installed()
 
-from test_play import (CENTRE, FORGET_SAVED, GAMES, OPTIONS, cpython_final, new_context,  # noqa: E402
+from test_play import (CENTRE, FORGET_SAVED, GAMES, OPTIONS, cpython_final,  # noqa: E402
                        open_play_page, same_position, settle, shared, tap_move)
 
 
@@ -48,9 +48,12 @@ def assert_shows(page, slug, options, line, at):
     assert now["legal"] == legal
 
 
-def ready_page(context, url, viewport=DESKTOP):
+def ready_page(context, url, viewport=DESKTOP, forget=False):
+    """The page at ``url``, ready (``forget``: opened with nothing saved on the device)."""
     page = context.new_page()
     page.set_viewport_size(viewport)
+    if forget:
+        page.add_init_script(FORGET_SAVED)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
@@ -61,12 +64,13 @@ def ready_page(context, url, viewport=DESKTOP):
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_share_link(
-        site, browser, slug):
+        site, shared, slug):
     """Autosave and share links round-trip, for every game: the same moves, options
-    and position shown (CPython's position and legal moves after the same moves)."""
+    and position shown (CPython's position and legal moves after the same moves).
+    (In the module's browser profile, which keeps the engine's snapshot: the game
+    saved is the one this test starts.)"""
     project, base = site
-    context = new_context(browser, base)
-    page = ready_page(context, f"{base}/en/play/{slug}.html")
+    page = ready_page(shared, f"{base}/en/play/{slug}.html")
     options = OPTIONS[slug]
     page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
     rng = random.Random(17)
@@ -96,16 +100,15 @@ def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_sha
     link = page.evaluate("() => window.rulebookPlay.shareLink()")
     assert link.startswith(f"{base}/ja/play/{slug}.html#")
     assert not page.errors, page.errors
-    context.close()
+    page.close()
 
     # the link, opened where nothing is saved: the same game, the same position shown;
     # then the address is the page's own (a reload keeps the game as played on)
-    other = new_context(browser, base)
-    page = ready_page(other, link)
+    page = ready_page(shared, link, forget=True)
     assert_shows(page, slug, options, line, 6)
     assert page.evaluate("() => location.hash") == ""
-    assert not page.errors and not other.outside, (page.errors, other.outside)
-    other.close()
+    assert not page.errors and not shared.outside, (page.errors, shared.outside)
+    page.close()
 
 
 def cpython_record(page):
@@ -116,13 +119,12 @@ def cpython_record(page):
                              .partition("#")[2]).record()
 
 
-def test_steps_back_and_forward_and_playing_on_from_any_point(site, browser):
+def test_steps_back_and_forward_and_playing_on_from_any_point(site, shared):
     """Buttons, keys and the move list (numbered by full moves) step through the
     game; a move played at an earlier point drops the later ones; against the
     computer, "Continue from here" lets it reply there."""
     project, base = site
-    context = new_context(browser, base)
-    page = ready_page(context, f"{base}/en/play/qttt.html")
+    page = ready_page(shared, f"{base}/en/play/qttt.html", forget=True)
     page.evaluate("() => window.rulebookPlay.newGame({})")
     for move in ["a1-b2", "c3-b2", "a1-c1", "a3-c2", "b1-c1"]:
         page.evaluate("(move) => window.rulebookPlay.play(move)", move)
@@ -177,14 +179,13 @@ def test_steps_back_and_forward_and_playing_on_from_any_point(site, browser):
     assert now["line"][:1] == line[:1] and len(now["line"]) == 2 and now["at"] == 2, now
     assert page.evaluate("() => window.rulebookPlay.turn()") == 0
     assert not page.errors, page.errors
-    context.close()
+    page.close()
 
 
 def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_nothing(
-        site, browser):
+        site, shared):
     project, base = site
-    context = new_context(browser, base)
-    page = ready_page(context, f"{base}/en/play/necto.html")
+    page = ready_page(shared, f"{base}/en/play/necto.html")
     page.evaluate("() => window.rulebookPlay.newGame({size: 4})")
     for move in ("A1=c1", "B2=t1"):
         page.evaluate("(move) => window.rulebookPlay.play(move)", move)
@@ -228,7 +229,7 @@ def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_
         assert page.evaluate(
             "() => localStorage.getItem('rulebook-play/necto/unreadable')") == broken
     assert not page.errors, page.errors
-    context.close()
+    page.close()
 
 
 # Every button among the choices, scrolled into sight within its sheet: inside the

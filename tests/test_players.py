@@ -195,7 +195,7 @@ def test_necto_never_passes_an_immediate_gain_without_a_reason_from_its_search()
     """At levels 2 and 3, in positions where a replacement scores at once: the move
     chosen scores as much as the best one, or its two-ply look (its gain less the
     most the opponent can then gain) rates it above every move of the largest gain."""
-    positions = necto_gain_positions(12)
+    positions = necto_gain_positions(20)
     for strength in (2, 3):
         greedy = 0
         for index, state in enumerate(positions):
@@ -214,7 +214,7 @@ def test_necto_never_passes_an_immediate_gain_without_a_reason_from_its_search()
 def test_the_old_default_passed_over_gains():
     """What the test above guards against: the plain Monte Carlo player of the play
     pages' former default (5 playouts a move) took the largest gain far less often."""
-    positions = necto_gain_positions(12)
+    positions = necto_gain_positions(20)
     greedy = 0
     for index, state in enumerate(positions):
         move = MonteCarloPlayer(playouts=5, seed=index).choose(state)
