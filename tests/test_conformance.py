@@ -17,24 +17,18 @@ move legal in any of its sampled positions, which still catches a move that
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
 
 from rulebook.errors import IllegalMoveError, NotationError
-from rulebook.games import available_games, make_game
+from rulebook.games import available_games, game_part, make_game
 
 POSITIONS = 24  # random positions per option set
 
 
 def declaration(slug):
-    try:
-        return importlib.import_module(f"rulebook.games.{slug}.candidates")
-    except ModuleNotFoundError as error:
-        if error.name != f"rulebook.games.{slug}.candidates":
-            raise
-        return None
+    return game_part(slug, "candidates")
 
 
 def cases():

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import math
 import re
-import sys
 from pathlib import Path
 
 import pypdf
@@ -15,46 +14,21 @@ from pypdf.generic import ContentStream, DecodedStreamObject, NameObject
 from reportlab.lib.pagesizes import A4, A5, LETTER, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from sphinx.application import Sphinx
-from sphinx.util.docutils import docutils_namespace
 
 from rulebook.pdf.imposition import booklet_sides, impose_booklet, padded
 from rulebook.pdf.sheets import MARK_LENGTH, MARK_OFFSET, MARK_WIDTH, write_sheet
 
-from test_pdf import make_project, page_texts, text_runs
+from test_pdf import build, build_each, make_project, page_texts, text_runs
 
 FOOTER = re.compile(r"(\d+) / (\d+)")
 
 
-def build_format(src: Path, out: Path, fmt: str) -> tuple[Path, str]:
-    """The small project of test_pdf built in print format ``fmt``: (its PDF, warnings)."""
-    warnings = io.StringIO()
-    sys.path.insert(0, str(src))  # the project's local extension
-    try:
-        with docutils_namespace():
-            app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "rulebookformats",
-                         confoverrides={"rulebook_pdf_format": fmt}, status=None,
-                         warning=warnings, freshenv=True)
-            app.build(force_all=True)
-    finally:
-        sys.path.remove(str(src))
-    return out / f"game-{app.config.language}-{fmt}.pdf", warnings.getvalue()
-
-
 @pytest.fixture(scope="module")
 def formats(tmp_path_factory):
-    """{(lang, fmt): PDF bytes} of the small project, and the English ones built again."""
-    root = tmp_path_factory.mktemp("formats")
-    result = {}
-    for lang in ("en", "ja"):
-        src = make_project(root, lang)
-        for fmt in ("letter", "booklet", "card"):
-            path, _ = build_format(src, root / f"out-{lang}", fmt)
-            result[lang, fmt] = path.read_bytes()
-    for fmt in ("letter", "booklet", "card"):
-        path, _ = build_format(root / "src-en", root / "again", fmt)
-        result["again", fmt] = path.read_bytes()
-    return result
+    """{(lang, fmt): PDF bytes} of the small project, and ("again", fmt): the English
+    ones built again."""
+    made = build_each(tmp_path_factory.mktemp("formats"), ("letter", "booklet", "card"))
+    return {key: pdf for key, (pdf, _) in made.items()}
 
 
 def reader(data: bytes) -> pypdf.PdfReader:
@@ -200,8 +174,8 @@ def test_a_page_without_quick_reference_gets_no_card_and_a_warning(tmp_path):
     page = src / "game.rst"
     page.write_text(page.read_text(encoding="utf-8").replace(".. rst-class:: quick-reference", ""),
                     encoding="utf-8")
-    path, warnings = build_format(src, tmp_path / "out", "card")
-    assert not path.exists()
+    pdf, warnings = build(src, tmp_path / "out", "card")
+    assert pdf is None
     assert "game has no section of class quick-reference, so no card" in warnings
 
 

@@ -350,29 +350,42 @@ def make_project(root: Path, lang: str) -> Path:
     return src
 
 
-def build(src: Path, out: Path) -> tuple[bytes, str]:
+def build(src: Path, out: Path, fmt: str | None = None) -> tuple[bytes | None, str]:
+    """The small project built as its A4 book, or in print format ``fmt``
+    (``letter``, ``booklet``, ``card``): (the PDF's bytes, or None if the build
+    wrote none; the warnings)."""
     warnings = io.StringIO()
     sys.path.insert(0, str(src))  # the project's local extension
     try:
         with docutils_namespace():  # each build registers its directives and nodes afresh
-            app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "rulebookpdf",
+            app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"),
+                         "rulebookformats" if fmt else "rulebookpdf",
+                         confoverrides={"rulebook_pdf_format": fmt} if fmt else {},
                          status=None, warning=warnings, freshenv=True)
             app.build(force_all=True)
     finally:
         sys.path.remove(str(src))
-    lang = app.config.language
-    return (out / f"game-{lang}.pdf").read_bytes(), warnings.getvalue()
+    path = out / (f"game-{app.config.language}" + (f"-{fmt}" if fmt else "") + ".pdf")
+    return (path.read_bytes() if path.exists() else None), warnings.getvalue()
+
+
+def build_each(root: Path, formats=(None,)) -> dict:
+    """{(lang, fmt): build(...)} of the small project in each language and format,
+    and ("again", fmt): the English one built again, in a folder of its own."""
+    result = {}
+    for lang in ("en", "ja"):
+        src = make_project(root, lang)
+        for fmt in formats:
+            result[lang, fmt] = build(src, root / f"out-{lang}", fmt)
+    for fmt in formats:
+        result["again", fmt] = build(root / "src-en", root / "out-again", fmt)
+    return result
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pdfproject")
-    result = {}
-    for lang in ("en", "ja"):
-        src = make_project(root, lang)
-        result[lang] = build(src, root / f"out-{lang}")
-    result["en-again"] = build(root / "src-en", root / "out-en-again")
-    return result
+    made = build_each(tmp_path_factory.mktemp("pdfproject"))
+    return {"en": made["en", None], "ja": made["ja", None], "en-again": made["again", None]}
 
 
 def reader(data: bytes):

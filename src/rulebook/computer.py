@@ -41,15 +41,14 @@ is not part of any stored study's fingerprint: the balance studies use
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 
 from .game import State
-from .games import GAME_MODULES
-from .players import MonteCarloPlayer, playout, reward
+from .games import game_part
+from .players import MonteCarloPlayer, Node, playout, reward
 
 
 @dataclass(frozen=True)
@@ -97,12 +96,7 @@ STRENGTHS = (1, 2, 3)
 
 def strategy(slug: str) -> ModuleType | None:
     """The game's ``strategy`` module (its heuristics for the computer), if it has one."""
-    try:
-        return importlib.import_module(f"rulebook.games.{GAME_MODULES[slug]}.strategy")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"rulebook.games.{GAME_MODULES[slug]}.strategy":
-            raise
-        return None
+    return game_part(slug, "strategy")
 
 
 def computer(state: State, strength: int = 2, seed: int = 0):
@@ -128,20 +122,6 @@ def winning_move(state: State, moves=None):
     return None
 
 
-@dataclass(eq=False)
-class _Node:
-    state: State
-    mover: int | None  # who made the move leading here (None at the root)
-    move: object = None
-    children: list["_Node"] = field(default_factory=list)
-    visits: int = 0
-    reward: float = 0.0  # summed from ``mover``'s point of view
-
-    @property
-    def mean(self) -> float:
-        return self.reward / self.visits if self.visits else 0.0
-
-
 class SearchPlayer:
     """Win in one first, then UCT with ordered root moves; deterministic for a seed."""
 
@@ -160,7 +140,7 @@ class SearchPlayer:
         self.widening = widening
         self.max_playout_moves = max_playout_moves
         # the last move's search, its gains and values, for tests and benchmarks
-        self.root: _Node | None = None
+        self.root: Node | None = None
         self.gains: dict = {}
         self.values: dict = {}
 
@@ -191,7 +171,7 @@ class SearchPlayer:
         if self.iterations == 0:  # no search: the largest gain, ties at random
             top = max(gains.get(move, 0) for move in listed)
             return self.rng.choice([move for move in listed if gains.get(move, 0) == top])
-        root = self.root = _Node(state, None)
+        root = self.root = Node(state, None)
         pending = list(reversed(listed))  # popped from the end: best first
         for _ in range(self.iterations):
             self._iterate(root, pending)
@@ -202,7 +182,7 @@ class SearchPlayer:
                       if gains.get(c.move, -math.inf) >= gains[first.move] or c.mean > first.mean]
         return self._safe_choice(state, ranked).move
 
-    def _safe_choice(self, state: State, ranked: list[_Node]) -> _Node:
+    def _safe_choice(self, state: State, ranked: list[Node]) -> Node:
         """The first of ``ranked`` after which the opponent has no win in one (among the
         first ``safe``), else the first."""
         for child in ranked[:self.safe]:
@@ -210,7 +190,7 @@ class SearchPlayer:
                 return child
         return ranked[0]
 
-    def _iterate(self, root: _Node, pending: list) -> None:
+    def _iterate(self, root: Node, pending: list) -> None:
         path = [root]
         node = root
         while not node.state.is_over():
@@ -228,11 +208,11 @@ class SearchPlayer:
             if visited.mover is not None:
                 visited.reward += reward(final, visited.mover)
 
-    def _ucb(self, parent: _Node):
+    def _ucb(self, parent: Node):
         log_n, c = math.log(parent.visits), self.exploration
         return lambda child: child.reward / child.visits + c * math.sqrt(log_n / child.visits)
 
-    def _expand(self, node: _Node, pending: list | None) -> _Node | None:
+    def _expand(self, node: Node, pending: list | None) -> Node | None:
         """A child for the next listed move (at the root) or a newly drawn one, or None
         if the move drawn has a child already (the search then goes on by UCB)."""
         if pending is not None and not pending and self.value is not None:
@@ -240,7 +220,7 @@ class SearchPlayer:
         move = pending.pop() if pending else node.state.random_move(self.rng)
         if any(child.move == move for child in node.children):
             return None
-        child = _Node(node.state.play(move), node.state.turn, move)
+        child = Node(node.state.play(move), node.state.turn, move)
         node.children.append(child)
         return child
 

@@ -33,3 +33,15 @@ def make_game(slug: str, **options) -> Game:
 def available_games() -> list[str]:
     """Every registered game's slug."""
     return list(GAME_MODULES)
+
+
+def game_part(slug: str, part: str):
+    """The module ``part`` of the game's folder (``strategy``, ``candidates`` ...),
+    or None if the game has none (an error inside the module is raised)."""
+    name = f"{__name__}.{GAME_MODULES[slug]}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return None
