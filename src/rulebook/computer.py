@@ -48,7 +48,7 @@ from types import ModuleType
 
 from .game import State
 from .games import game_part
-from .players import MonteCarloPlayer, Node, playout, reward
+from .players import MonteCarloPlayer, _Node, playout, reward
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,14 @@ def winning_move(state: State, moves=None):
         if outcome is not None and outcome.winner == mover:
             return move
     return None
+
+
+class Node(_Node):
+    """The players' search-tree node, and the mean reward the computer ranks moves by."""
+
+    @property
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
 
 
 class SearchPlayer:

@@ -32,20 +32,15 @@ class RandomPlayer:
 
 
 @dataclass(eq=False)
-class Node:
-    """A position in a Monte Carlo search tree (this module's and the computer's)."""
+class _Node:
     state: State
     mover: int | None  # who made the move leading here (None at the root)
     move: object = None
-    children: list["Node"] = field(default_factory=list)
+    children: list["_Node"] = field(default_factory=list)
     visits: int = 0
     reward: float = 0.0  # summed from ``mover``'s point of view
 
-    @property
-    def mean(self) -> float:
-        return self.reward / self.visits if self.visits else 0.0
-
-    def ucb_child(self, exploration: float) -> "Node":
+    def ucb_child(self, exploration: float) -> "_Node":
         log_n = math.log(self.visits)
         return max(self.children,
                    key=lambda c: c.reward / c.visits + exploration * math.sqrt(log_n / c.visits))
@@ -82,13 +77,13 @@ class MonteCarloPlayer:
     def choose(self, state: State):
         if state.is_over():
             raise ValueError("the game is over: there is no move to choose")
-        root = Node(state, None)
+        root = _Node(state, None)
         for _ in range(self.playouts):
             self._iterate(root)
         best = max(root.children, key=lambda c: (c.visits, c.reward))
         return best.move
 
-    def _iterate(self, root: Node) -> None:
+    def _iterate(self, root: _Node) -> None:
         path = [root]
         node = root
         while not node.state.is_over():
@@ -105,14 +100,14 @@ class MonteCarloPlayer:
             if visited.mover is not None:
                 visited.reward += reward(final, visited.mover)
 
-    def _expand(self, node: Node) -> Node | None:
+    def _expand(self, node: _Node) -> _Node | None:
         """A child for a newly drawn move, or None if the move drawn has one already
         (then the search goes on by UCB: visiting that child instead would let
         chance, not its value, decide how often it is tried)."""
         move = node.state.random_move(self.rng)
         if any(child.move == move for child in node.children):
             return None
-        child = Node(node.state.play(move), node.state.turn, move)
+        child = _Node(node.state.play(move), node.state.turn, move)
         node.children.append(child)
         return child
 
