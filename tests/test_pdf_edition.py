@@ -254,12 +254,25 @@ def test_every_book_opens_with_its_credits_and_a_qr_code_of_its_play_page(built_
             assert flat(expected) in first, (path.name, expected)
 
 
+def pdfium_texts(path: Path) -> list[str]:
+    """Each page's text as PDFium reads it (ten times faster than pypdf)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
 def test_no_book_prints_a_web_only_phrase(built_site):
     project = built_site
     found = []
     for slug, lang, path in site_pdfs(project):
-        for number, page in enumerate(pypdf.PdfReader(path).pages, 1):
-            found += [(path.name, number, phrase) for phrase in web_only_phrases(page.extract_text(), lang)]
+        texts = pdfium_texts(path)
+        assert sum(map(len, texts)) > 3000, path.name  # the text was read
+        for number, text in enumerate(texts, 1):
+            found += [(path.name, number, phrase) for phrase in web_only_phrases(text, lang)]
     assert found == []
 
 
