@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import http.server
-import json
 import os
 import shutil
 import threading
@@ -70,38 +68,42 @@ def copy_project(target: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory, pytestconfig):
-    """The whole site and every PDF, built once per test run from a copy of the project.
+def built_site(pytestconfig, tmp_path_factory):
+    """The project's own site and every PDF, ``build/site``, brought up to date once
+    per test run, as ``rulebook build`` does (nothing changed since the README's
+    build: 0.2 s).  So it is read-only: a test that changes the project or its
+    output works on a copy of it (``copy_project``); ``test_site`` builds such a
+    copy and compares it byte for byte with this one.
 
-    Under xdist the first worker that needs it builds it, in the run's own folder
-    (the parent of the workers' temporary folders), holding a lock; the others wait
-    for it and use the same folder.  So it is read-only: a test that changes the
-    project or its output works on a copy of it.
+    Under xdist the first worker that needs it builds it, holding a lock in the
+    run's own folder (the parent of the workers' temporary folders); the others
+    wait for it and find it up to date.
     """
-    from rulebook.build import Project, Summary, build
+    from rulebook.build import Project, build
 
+    project = Project(ROOT)
     if not hasattr(pytestconfig, "workerinput"):  # not an xdist worker
-        project = Project(copy_project(tmp_path_factory.mktemp("site")))
-        return project, build(project, progress=lambda line: None)
+        build(project, progress=lambda line: None)
+        return project
     root = tmp_path_factory.getbasetemp().parent  # one per run, shared by its workers
-    project, result, failure = Project(root / "site"), root / "site.json", root / "site.failed"
+    done, failure = root / "site.done", root / "site.failed"
     with FileLock(root / "site.lock"):
-        if not result.exists() and not failure.exists():
+        if not done.exists() and not failure.exists():
             try:
-                summary = build(Project(copy_project(project.root)), progress=lambda line: None)
+                build(project, progress=lambda line: None)
             except BaseException as error:
                 failure.write_text(f"{type(error).__name__}: {error}")
                 raise
-            result.write_text(json.dumps(dataclasses.asdict(summary)))
+            done.touch()
     if failure.exists():
         raise RuntimeError(f"the site's build failed in another worker: {failure.read_text()}")
-    return project, Summary(**json.loads(result.read_text()))
+    return project
 
 
 @pytest.fixture(scope="module")
 def site(built_site):
     """The built site served on a loopback port: (project, base URL)."""
-    project, _ = built_site
+    project = built_site
     handler = functools.partial(_QuietHandler, directory=str(project.build / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -130,22 +132,25 @@ def browser():
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads these options
 def pytest_cmdline_main(config):
-    """A plain ``pytest`` runs on every core (pytest-xdist's ``-n auto``), each test
-    module on one worker (``--dist loadscope``): a module's browser, served site and
-    shared browser context start once, and its tests run in their order.  ``-n 0``
-    or ``-p no:xdist`` runs them in this one process.  (Set here rather than in
-    ``addopts``, where ``-n`` would be an unknown option under ``-p no:xdist``.)"""
+    """A plain ``pytest`` runs two workers more than there are cores (pytest-xdist), each
+    test module on one worker (``--dist loadscope``): a module's browser, served site and
+    shared browser context start once, and its tests run in their order.  The browser
+    tests and the builds' tests spend much of their time waiting for the browser's
+    or the build's own processes, so the extra workers keep the cores busy meanwhile
+    (on two cores, three workers kept them busy 66 % of the time).  ``-n 0`` or ``-p no:xdist`` runs
+    them in this one process.  (Set here rather than in ``addopts``, where ``-n``
+    would be an unknown option under ``-p no:xdist``.)"""
     if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
         return
     if config.option.numprocesses is None:
-        config.option.numprocesses = "auto"
+        config.option.numprocesses = (os.cpu_count() or 1) + 2
     if config.option.dist == "no" and config.option.numprocesses != 0:
         config.option.dist = "loadscope"
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests that need the whole site built (``built_site``, about 50 s) are marked
-    ``site``: ``-m "not site"`` leaves them out of a quick run (mutation testing)."""
+    """Tests that need the whole site built (``built_site``) are marked ``site``:
+    ``-m "not site"`` leaves them out of a quick run (mutation testing)."""
     for item in items:
         if "built_site" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.site)

@@ -111,8 +111,8 @@ def test_a_build_from_the_cache_is_byte_identical_to_one_without(tmp_path, monke
     sites = {}
     for name, cached in (("cold", True), ("warm", True), ("none", False)):
         project = Project(copy_project(tmp_path / name))
-        build(project, game="inphexion", cache=cached, progress=lambda line: None)
-        sites[name] = project.build / "games" / "inphexion"
+        build(project, game="qttt", cache=cached, progress=lambda line: None)
+        sites[name] = project.build / "games" / "qttt"
     assert list((tmp_path / "figure-cache").glob("figures/*/*"))
     compared = 0
     for pattern in OUTPUTS:

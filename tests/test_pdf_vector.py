@@ -80,7 +80,7 @@ def sample_figures(project) -> list:
 
 @pytest.mark.site
 def test_every_figure_is_read_without_svglib(built_site):
-    project, _ = built_site
+    project = built_site
     for lang in ("en", "ja"):
         for path in sorted((project.build / "site" / lang / "_images").glob("*.svg")):
             try:
@@ -91,7 +91,7 @@ def test_every_figure_is_read_without_svglib(built_site):
 
 @pytest.mark.site
 def test_the_pdf_draws_the_picture_the_browser_draws(built_site, browser):
-    project, _ = built_site
+    project = built_site
     figures = sample_figures(project)
     assert len(figures) >= 12 and any(b"<pattern" in path.read_bytes() for path in figures)
     for path in figures:

@@ -99,7 +99,7 @@ def test_the_site_ships_the_runtime_s_standard_library_as_bytecode_with_the_pinn
         built_site):
     """Each module compiled (no source to compile on a first visit), by the runtime
     itself: one magic number, unchecked hash-based .pyc files."""
-    project, _ = built_site
+    project = built_site
     shipped = project.build / "site" / "play" / "pyodide" / "python_stdlib.zip"
     assert hashlib.sha256(shipped.read_bytes()).hexdigest() == site.PYODIDE_STDLIB_SHA256
     with tarfile.open(site.runtime_tarball(site.cache_folder())) as archive:

@@ -115,7 +115,7 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
 
 def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     root, _, _ = scaffolded
-    done = run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    done = run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
                "tests/games/test_tiny_lines.py", "tests/test_interface.py", "-k",
                "tiny_lines or test_every_record", check=False)
     assert done.returncode == 0, done.stdout[-3000:]

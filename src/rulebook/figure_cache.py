@@ -97,6 +97,20 @@ def rendered_panels(record, lang: str, cache: bool = True):
     return svgs, marks
 
 
+def rendered_swatch(slug: str, mark, cache: bool = True) -> bytes:
+    """``render_swatch(mark)`` (a legend's sample of a mark of game ``slug``), from
+    the cache when it holds it: a mark is drawn by its game's drawing module."""
+    from .figure_style import render_swatch
+
+    store = Store("figures", enabled=cache)
+    key = digest(_shaping(slug), "swatch", mark.key)
+    kept = store.get(key)
+    if kept is None:
+        kept = render_swatch(mark)
+        store.put(key, kept)
+    return kept
+
+
 def rendered_chart(game, results: list[tuple[dict, dict]], lang: str, cache: bool = True):
     """``balance_panels(game, results, lang)`` (the panels of a study chart), from the
     cache when it holds them."""

@@ -112,7 +112,7 @@ def _table_rows(html):
 
 
 def test_both_built_pages_quote_the_list(built_site):
-    project, _ = built_site
+    project = built_site
     expected = [(knot, given, str(knots.NAMED[given].value)) for knot, given in
                 _misnamed_by(lambda r: knots.classify(*diagram(r)), knots_up_to(MAX_CROSSINGS))]
     for lang in ("en", "ja"):

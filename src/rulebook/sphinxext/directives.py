@@ -178,14 +178,15 @@ class RulebookFigureDirective(SphinxDirective):
                                classes=["rulebook-panel-link"])
 
     def legend_node(self, game: str, marks, lang: str) -> figure_legend | None:
-        from ..figure_style import render_swatch
+        from ..figure_cache import rendered_swatch
 
         if not marks:
             return None
         legend = figure_legend()
         for mark in marks:
             if (game, mark.key) not in _swatches:  # the same for every figure of the game
-                _swatches[game, mark.key] = render_swatch(mark)
+                _swatches[game, mark.key] = rendered_swatch(game, mark,
+                                                            self.env.config.rulebook_cache)
             uri = self.write_image(f"legend-{game}-{mark.key}.svg", _swatches[game, mark.key])
             legend += legend_entry("", nodes.image(uri=uri, alt="", classes=["legend-swatch"]),
                                    nodes.paragraph("", mark.names[lang], translatable=False))
