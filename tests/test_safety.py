@@ -463,6 +463,49 @@ def test_a_killed_study_takes_its_workers_with_it(project, how, wait):
         process.wait()
 
 
+SLOW_WORKERS = """
+import os, signal, sys, threading, time
+from rulebook import studies
+real = studies._start_worker
+def slow(parent):  # a worker that the parent's SIGTERM finds still starting
+    time.sleep(1)
+    real(parent)
+studies._start_worker = slow
+def kill_as_the_pool_starts():
+    while len([c for t in os.listdir(f"/proc/{os.getpid()}/task")
+               for c in open(f"/proc/{os.getpid()}/task/{t}/children").read().split()]) < 2:
+        time.sleep(0.001)
+    os.kill(os.getpid(), signal.SIGTERM)
+threading.Thread(target=kill_as_the_pool_starts, daemon=True).start()
+try:
+    with studies._pool(2):
+        time.sleep(30)
+except KeyboardInterrupt:
+    print("ended")
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_a_study_pool_told_to_end_before_its_workers_have_started_ends():
+    """The workers are told to end before they have set up their own handlers
+    (they used to run the parent's, hold the SIGTERM back, and hang the exit)."""
+    done = subprocess.run([sys.executable, "-c", SLOW_WORKERS], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=20)
+    assert (done.returncode, done.stdout) == (0, "ended\n"), done.stderr
+
+
+def test_a_study_task_is_a_few_bytes_to_send():
+    """A pool's feeder blocked sending a long task into a full pipe hangs the
+    pool's terminate(): a task of a million items must still fit a pipe many times."""
+    import pickle
+
+    from rulebook.studies import chunks
+
+    tasks = chunks(1_000_000, 2)
+    assert sum(map(len, tasks)) == 1_000_000 and [*tasks[0], *tasks[1]][:3] == [0, 1, 2]
+    assert max(len(pickle.dumps(task)) for task in tasks) < 100
+
+
 def test_two_news_of_one_slug_at_once_leave_one_whole_game(tmp_path, monkeypatch, capsys):
     """A second ``rulebook new`` of the same slug, started while the first is writing,
     is refused; the first's game and catalog entries stay whole."""

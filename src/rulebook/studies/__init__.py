@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from ..errors import RulebookError, one_line, toml_error
 from ..files import InputTooLarge, read_limited, write_file
@@ -289,17 +289,20 @@ def stale_studies(figures: Path) -> list[str]:
 # --- running ----------------------------------------------------------------
 
 
-def run_items(kind: str, game: str, spec: dict, items: list[int]) -> tuple[str, list]:
+def run_items(kind: str, game: str, spec: dict, items: Sequence[int]) -> tuple[str, list]:
     """One task: the results of ``items``, and the code fingerprint it ran with."""
     kind_ = KINDS[kind]
     context = kind_.context(game, spec)
     return _worker_code(kind, game), [kind_.run_item(context, spec, i) for i in items]
 
 
-def chunks(count: int, workers: int) -> list[list[int]]:
-    """Items split into about eight tasks per worker (the split never changes a result)."""
+def chunks(count: int, workers: int) -> list[range]:
+    """Items split into about eight tasks per worker (the split never changes a result).
+
+    Each task is a range, a few bytes to send: a pool's feeder blocked sending a
+    long task into a full pipe would hang the pool's terminate()."""
     size = max(1, count // (8 * max(1, workers)))
-    return [list(range(start, min(count, start + size))) for start in range(0, count, size)]
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
 
 
 @dataclass
@@ -381,8 +384,11 @@ def _pool(workers: int):
     A SIGINT or SIGTERM that comes while the pool starts is held back (a pool
     interrupted half-started hangs the exit) and raised as KeyboardInterrupt once
     it has started; in the block both raise it (SIGTERM too, instead of ending
-    the process at once); leaving the block in any way terminates the workers.
-    A parent killed outright (SIGKILL) takes them with it (:func:`_start_worker`).
+    the process at once); leaving the block in any way terminates the workers, and
+    one that comes while they end is acted on afterwards. The workers are born
+    with both blocked, so one told to end before it has set up its own handlers
+    (:func:`_start_worker`) ends as soon as it has, instead of running the
+    parent's. A parent killed outright (SIGKILL) takes them with it.
     """
     import multiprocessing
 
@@ -391,21 +397,36 @@ def _pool(workers: int):
             yield pool
         return
     came: list[int] = []
-    previous = {number: signal.signal(number, lambda number, frame: came.append(number))
-                for number in (signal.SIGINT, signal.SIGTERM)}
+
+    def hold() -> None:
+        for number in _HELD:
+            signal.signal(number, lambda number, frame: came.append(number))
+
+    previous = {number: signal.getsignal(number) for number in _HELD}
+    hold()
+    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)  # inherited by the workers
     try:
         pool = multiprocessing.Pool(workers, _start_worker, (os.getpid(),))
         try:
             signal.signal(signal.SIGINT, signal.default_int_handler)
             signal.signal(signal.SIGTERM, _interrupt)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # one blocked is raised here
             if came:
                 raise KeyboardInterrupt
             yield pool
         finally:
+            hold()
+            came.clear()
             pool.terminate()
     finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
         for number, handler in previous.items():
             signal.signal(number, handler)
+        for number in dict.fromkeys(came):
+            signal.raise_signal(number)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 def _interrupt(number, frame):
@@ -415,12 +436,15 @@ def _interrupt(number, frame):
 def _start_worker(parent: int) -> None:
     """A pool worker's start: Ctrl-C is the parent's to handle (it ends the pool),
     SIGTERM ends the worker, and so does its parent's death, however it dies
-    (:func:`rulebook.workers.end_with_parent`; Linux)."""
+    (:func:`rulebook.workers.end_with_parent`; Linux). The worker was born with
+    both signals blocked (:func:`_pool`): one that came before this is acted on
+    when they are let through, at the end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     end_with_parent()
     if os.getppid() != parent:  # it died before the kernel was told
         os._exit(1)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
 def _run_dask(study: Study, count: int, scheduler, bar) -> tuple[list, int, str]:
