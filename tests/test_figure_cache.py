@@ -101,32 +101,6 @@ def test_prune_keeps_the_most_recently_used_entries(empty_cache):
     assert [store.get(f"{n:02d}" * 32) is not None for n in range(4)] == [True, False, False, True]
 
 
-OUTPUTS = ("pdf/*.pdf", "*/_images/*.svg", "*/*.html", "*/_static/ipaexg.ttf")
-
-
-def test_a_build_from_the_cache_is_byte_identical_to_one_without(tmp_path, monkeypatch):
-    """One game built three ways: with an empty cache (which it fills), from that
-    cache, and with no cache at all: the same bytes, every page, SVG and PDF."""
-    monkeypatch.setenv("RULEBOOK_FIGURE_CACHE", str(tmp_path / "figure-cache"))
-    sites = {}
-    for name, cached in (("cold", True), ("warm", True), ("none", False)):
-        project = Project(copy_project(tmp_path / name))
-        build(project, game="qttt", cache=cached, progress=lambda line: None)
-        sites[name] = project.build / "games" / "qttt"
-    assert list((tmp_path / "figure-cache").glob("figures/*/*"))
-    compared = 0
-    for pattern in OUTPUTS:
-        files = {name: sorted(site.glob(pattern)) for name, site in sites.items()}
-        names = [p.relative_to(sites["cold"]) for p in files["cold"]]
-        assert names, pattern
-        for other in ("warm", "none"):
-            assert [p.relative_to(sites[other]) for p in files[other]] == names
-            for a, b in zip(files["cold"], files[other]):
-                assert a.read_bytes() == b.read_bytes(), f"{other}: {a.relative_to(sites['cold'])}"
-                compared += 1
-    assert compared > 20
-
-
 def test_a_figure_drawn_without_looking_at_its_language_is_drawn_once_for_both(
         empty_cache, monkeypatch):
     free = load_record(ROOT / "figures" / "qttt" / "spooky-marks.toml", ROOT / "figures")
