@@ -56,10 +56,12 @@ def test_catalog_game_pages_and_language_links(site, browser, lang, other):
         count, shown = figures_displayed(page)
         assert count > 0 and shown == count, f"{slug} ({lang}): {shown} of {count} figures shown"
         pdfs = page.locator("div.game-info a[href$='.pdf']")
-        assert pdfs.count() == 2
-        for i in range(2):
-            response = page.request.get(pdfs.nth(i).evaluate("a => a.href"))
-            assert response.ok and response.body().startswith(b"%PDF")
+        assert pdfs.count() == 2  # the two A4 books
+        heads = pdfs.evaluate_all("""links => Promise.all(links.map(async a => {
+            const response = await fetch(a.href);  // read in the page: only its start comes back
+            const start = new Uint8Array(await response.arrayBuffer()).slice(0, 4);
+            return response.ok && String.fromCharCode(...start); }))""")
+        assert heads == ["%PDF"] * pdfs.count(), heads
         page.locator("a.rulebook-langswitch-link").click()
         page.wait_for_url(f"**/{other}/{slug}.html")
         assert page.get_attribute("html", "lang") == other
@@ -113,103 +115,113 @@ TAPPABLE = """a => {  // inside the screen, and nothing covers it
 }"""
 
 
-def test_on_a_phone_every_page_reads_without_zooming(site, browser):
-    """At 390 px: each panel at least 300 px wide with text of at least 9 px,
-    no sideways scrolling, and the navigation one tap away at the top."""
-    project, base = site
-    page = browser.new_page(viewport=PHONE)
-    problems = []
-    for lang, name in every_page(project):
-        page.goto(f"{base}/{lang}/{name}")
-        page.wait_for_load_state("load")
-        where = f"{lang}/{name}"
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["width"]:
-            problems.append(f"{where}: scrolls sideways ({width} px wide)")
-        unpanelled = page.locator("figure.rulebook-figure:not(:has(img.rulebook-panel))").count()
-        if unpanelled:
-            problems.append(f"{where}: {unpanelled} figures without img.rulebook-panel")
-        for panel in page.evaluate(PANEL_TEXT):
-            if panel["width"] < 300:
-                problems.append(f"{where}: {panel['src']} is {panel['width']:.0f} px wide")
-            if panel["text"] is not None and panel["text"] < 9:
-                problems.append(f"{where}: {panel['src']} has {panel['text']:.1f} px text")
-        for scroll in (0, "document.documentElement.scrollHeight / 2"):
-            if scroll:
-                page.reload()  # the menu closed again, as a fresh visit has it
-            page.evaluate(f"window.scrollTo(0, {scroll})")
-            menu = page.locator(MENU_BUTTON)
-            box = menu.bounding_box() if menu.count() == 1 and menu.is_visible() else None
-            if box is None or box["y"] > 100:
-                problems.append(f"{where}: no menu button at the top (scrolled to {scroll})")
-                continue
-            menu.click()
-            links = page.locator(f"{NAVIGATION} a")
-            page.wait_for_timeout(400)  # the drawer slides in
-            shown = sum(links.evaluate_all(f"links => links.map({TAPPABLE})"))
-            pages = len(list(project.docs.glob("*.rst"))) - 1  # every page but the catalog
-            if shown < pages:
-                problems.append(f"{where}: the menu shows {shown} of {pages} page links")
-            page.keyboard.press("Escape")
-    page.close()
-    assert not problems, "\n".join(problems)
-
-
-def test_on_a_desktop_the_panels_of_a_figure_sit_side_by_side(site, browser):
-    project, base = site
-    page = browser.new_page(viewport=DESKTOP)
-    multi = 0
-    for lang, name in every_page(project):
-        page.goto(f"{base}/{lang}/{name}")
-        page.wait_for_load_state("load")
-        rows = page.evaluate("""() => [...document.querySelectorAll('figure.rulebook-figure')]
-            .map(f => [...f.querySelectorAll('img.rulebook-panel')].map(img => {
-                const r = img.getBoundingClientRect(); return [r.left, r.top, r.right]; }))
-            .filter(panels => panels.length > 1)""")
-        for panels in rows:
-            (left1, top1, right1), (left2, top2, _) = panels[:2]
-            assert abs(top1 - top2) < 2 and left2 >= right1, f"{lang}/{name}: panels stacked"
-            multi += 1
-    assert multi > 10
-    page.close()
-
-
 LATIN = re.compile(r"[A-Za-z]{2,}")
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP])
-def test_japanese_pages_have_japanese_chrome(site, browser, viewport):
-    """On ja pages the theme's own words (search box, buttons, links' titles,
-    labels for screen readers) are Japanese; only page text and the link to
-    the English page may be in Latin letters."""
+def latin_chrome(page) -> list[str]:
+    """On a ja page, the theme's own words (search box, buttons, links' titles,
+    labels for screen readers) in Latin letters: there should be none (only page
+    text and the link to the English page may be in Latin letters)."""
+    placeholder = page.locator("input[name='q']").first.get_attribute("placeholder")
+    if not placeholder or LATIN.search(placeholder):
+        return [f"search box: {placeholder!r}"]
+    chrome = page.evaluate("""() => {
+        const content = 'article, .sidebar-tree, .toc-tree, .related-pages .title, ' +
+            '.rulebook-langswitch, title, script, style';
+        const words = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode, parent = node.parentElement;
+            if (!parent.closest(content) && parent.checkVisibility() && node.textContent.trim())
+                words.push(node.textContent.trim());
+        }
+        // (a <link> in the head is titled with the page it points to)
+        for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+            for (const name of ['aria-label', 'title', 'placeholder'])
+                if (element.hasAttribute(name) && element.tagName !== 'LINK' &&
+                    !element.closest('.sidebar-tree, .toc-tree'))
+                    words.push(element.getAttribute(name));
+        return words;
+    }""")
+    return [word for word in chrome if LATIN.search(word)]
+
+
+def phone_problems(page, where: str, pages: int) -> list[str]:
+    """At 390 px: each panel at least 300 px wide with text of at least 9 px, no
+    sideways scrolling, and the navigation (``pages`` links) one tap away at the top."""
+    problems = []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > PHONE["width"]:
+        problems.append(f"{where}: scrolls sideways ({width} px wide)")
+    unpanelled = page.locator("figure.rulebook-figure:not(:has(img.rulebook-panel))").count()
+    if unpanelled:
+        problems.append(f"{where}: {unpanelled} figures without img.rulebook-panel")
+    for panel in page.evaluate(PANEL_TEXT):
+        if panel["width"] < 300:
+            problems.append(f"{where}: {panel['src']} is {panel['width']:.0f} px wide")
+        if panel["text"] is not None and panel["text"] < 9:
+            problems.append(f"{where}: {panel['src']} has {panel['text']:.1f} px text")
+    for scroll in (0, "document.documentElement.scrollHeight / 2"):
+        page.evaluate("document.getElementById('__navigation').checked = false")  # closed
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        menu = page.locator(MENU_BUTTON)
+        box = menu.bounding_box() if menu.count() == 1 and menu.is_visible() else None
+        if box is None or box["y"] > 100:
+            problems.append(f"{where}: no menu button at the top (scrolled to {scroll})")
+            continue
+        menu.click()
+        links = page.locator(f"{NAVIGATION} a")
+        page.wait_for_timeout(400)  # the drawer slides in
+        shown = sum(links.evaluate_all(f"links => links.map({TAPPABLE})"))
+        if shown < pages:
+            problems.append(f"{where}: the menu shows {shown} of {pages} page links")
+    page.evaluate("document.getElementById('__navigation').checked = false")
+    page.evaluate("window.scrollTo(0, 0)")
+    return problems
+
+
+def desktop_problems(page, where: str) -> tuple[list[str], int]:
+    """At 1280 px: the panels of each figure of several stand side by side;
+    (problems, figures of several panels)."""
+    rows = page.evaluate("""() => [...document.querySelectorAll('figure.rulebook-figure')]
+        .map(f => [...f.querySelectorAll('img.rulebook-panel')].map(img => {
+            const r = img.getBoundingClientRect(); return [r.left, r.top, r.right]; }))
+        .filter(panels => panels.length > 1)""")
+    problems = []
+    for panels in rows:
+        (left1, top1, right1), (left2, top2, _) = panels[:2]
+        if not (abs(top1 - top2) < 2 and left2 >= right1):
+            problems.append(f"{where}: panels stacked")
+    return problems, len(rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_reads_on_a_phone_and_on_a_desktop(site, browser, lang):
+    """Each page opened at 390 px (:func:`phone_problems`), then widened to 1280 px
+    (:func:`desktop_problems`); on the Japanese pages, at both widths, no theme
+    word in Latin letters (:func:`latin_chrome`)."""
     project, base = site
-    page = browser.new_page(viewport=viewport)
-    for _, name in [p for p in every_page(project) if p[0] == "ja"]:
-        page.goto(f"{base}/ja/{name}")
+    page = browser.new_page(viewport=PHONE)
+    pages = len(list(project.docs.glob("*.rst"))) - 1  # every page but the catalog
+    problems, multi = [], 0
+    for _, name in [p for p in every_page(project) if p[0] == lang]:
+        page.set_viewport_size(PHONE)
+        page.goto(f"{base}/{lang}/{name}")
         page.wait_for_load_state("load")
-        placeholder = page.locator("input[name='q']").first.get_attribute("placeholder")
-        assert placeholder and not LATIN.search(placeholder)
-        chrome = page.evaluate("""() => {
-            const content = 'article, .sidebar-tree, .toc-tree, .related-pages .title, ' +
-                '.rulebook-langswitch, title, script, style';
-            const words = [];
-            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-            while (walker.nextNode()) {
-                const node = walker.currentNode, parent = node.parentElement;
-                if (!parent.closest(content) && parent.checkVisibility() && node.textContent.trim())
-                    words.push(node.textContent.trim());
-            }
-            // (a <link> in the head is titled with the page it points to)
-            for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]'))
-                for (const name of ['aria-label', 'title', 'placeholder'])
-                    if (element.hasAttribute(name) && element.tagName !== 'LINK' &&
-                        !element.closest('.sidebar-tree, .toc-tree'))
-                        words.push(element.getAttribute(name));
-            return words;
-        }""")
-        latin = [word for word in chrome if LATIN.search(word)]
-        assert not latin, f"ja/{name}: {latin}"
+        where = f"{lang}/{name}"
+        if lang == "ja":
+            problems += [f"{where} (phone): {word!r} in the theme's words"
+                         for word in latin_chrome(page)]
+        problems += phone_problems(page, f"{where} (phone)", pages)
+        page.set_viewport_size(DESKTOP)
+        found, count = desktop_problems(page, f"{where} (desktop)")
+        problems, multi = problems + found, multi + count
+        if lang == "ja":
+            problems += [f"{where} (desktop): {word!r} in the theme's words"
+                         for word in latin_chrome(page)]
     page.close()
+    assert multi > 5, multi
+    assert not problems, "\n".join(problems)
 
 
 def test_japanese_text_uses_the_shipped_font(site, browser):

@@ -154,8 +154,9 @@ def test_an_incremental_build_keeps_the_catalog_in_step_with_its_games(tmp_path)
 # From the file's write to the page showing the change.  On a quiet machine an
 # edit shows in under 3 s (benchmarks/bench_serve.py measures it: speed is a
 # benchmark's to measure); here the suite runs on every core at once, so the bound
-# is the "seconds, not minutes": it fails if an edit waits for a full build.
-EDIT_SECONDS = 15.0
+# is the "seconds, not minutes": it fails if an edit waits for a full build
+# (a minute or more while the suite runs; an edit took up to 17 s then).
+EDIT_SECONDS = 30.0
 
 
 @pytest.fixture(scope="module")
@@ -298,5 +299,6 @@ def test_a_serve_killed_during_a_rebuild_leaves_no_build_holding_the_lock(tmp_pa
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
-                assert time.monotonic() - killed < 2, "a child of the killed serve holds the lock"
+                # well under the seconds the replay still needs (more under load)
+                assert time.monotonic() - killed < 5, "a child of the killed serve holds the lock"
                 time.sleep(0.05)

@@ -49,8 +49,10 @@ def _call(job):
         return "crash", traceback.format_exc()
 
 
-def end_with_parent() -> None:
-    """Have the kernel end this process when its parent ends, however it ends (Linux)."""
+def end_with_parent(parent: int | None = None) -> None:
+    """Have the kernel end this process when its parent ends, however it ends (Linux).
+    ``parent``: the pid this process was started by; if that one has already ended
+    (between the fork and this call, so the kernel cannot be told), end now."""
     if sys.platform.startswith("linux"):
         try:
             import ctypes
@@ -58,11 +60,13 @@ def end_with_parent() -> None:
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    end_with_parent()
+    end_with_parent(parent)
 
 
 def _results(outcomes, error_class: type[RulebookError]) -> list:
@@ -106,7 +110,7 @@ def workers(count: int | None = None, error: type[RulebookError] = WorkError):
         yield _Serial(error)
         return
     method = "fork" if sys.platform.startswith("linux") else "spawn"
-    pool = multiprocessing.get_context(method).Pool(count, initializer=_start_worker)
+    pool = multiprocessing.get_context(method).Pool(count, _start_worker, (os.getpid(),))
     try:
         yield _Pool(pool, count, error)
         pool.close()

@@ -441,9 +441,7 @@ def _start_worker(parent: int) -> None:
     when they are let through, at the end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    end_with_parent()
-    if os.getppid() != parent:  # it died before the kernel was told
-        os._exit(1)
+    end_with_parent(parent)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
 
 
