@@ -39,15 +39,20 @@ def pdf_picture(data: bytes) -> Image.Image:
     return page.render(scale=SCALE).to_pil().convert("L")
 
 
-def browser_picture(browser, data: bytes, width: float, height: float) -> Image.Image:
-    page = browser.new_page(viewport={"width": round(width / 0.75), "height": round(height / 0.75)},
-                            device_scale_factor=SCALE * 0.75)
-    try:
-        page.set_content('<html><body style="margin:0;background:#fff">'
-                         + data.decode().split("?>", 1)[-1] + "</body></html>")
-        return Image.open(io.BytesIO(page.screenshot())).convert("L")
-    finally:
-        page.close()
+@pytest.fixture(scope="module")
+def screen(browser):
+    """One page to draw the SVGs on, at SCALE pixels a point (a page for each would
+    start a renderer for each)."""
+    context = browser.new_context(device_scale_factor=SCALE * 0.75)
+    yield context.new_page()
+    context.close()
+
+
+def browser_picture(screen, data: bytes, width: float, height: float) -> Image.Image:
+    screen.set_viewport_size({"width": round(width / 0.75), "height": round(height / 0.75)})
+    screen.set_content('<html><body style="margin:0;background:#fff">'
+                       + data.decode().split("?>", 1)[-1] + "</body></html>")
+    return Image.open(io.BytesIO(screen.screenshot())).convert("L")
 
 
 def difference(a: Image.Image, b: Image.Image) -> np.ndarray:
@@ -90,14 +95,14 @@ def test_every_figure_is_read_without_svglib(built_site):
 
 
 @pytest.mark.site
-def test_the_pdf_draws_the_picture_the_browser_draws(built_site, browser):
+def test_the_pdf_draws_the_picture_the_browser_draws(built_site, screen):
     project = built_site
     figures = sample_figures(project)
     assert len(figures) >= 12 and any(b"<pattern" in path.read_bytes() for path in figures)
     for path in figures:
         data = path.read_bytes()
         width, height, _ = vector.pdf_operators(data)
-        diff = difference(pdf_picture(data), browser_picture(browser, data, width, height))
+        diff = difference(pdf_picture(data), browser_picture(screen, data, width, height))
         assert diff.mean() < 4 and (diff > 60).mean() < 0.002, \
             f"{path.name}: mean difference {diff.mean():.2f}, {(diff > 60).mean():.2%} of pixels far off"
 
@@ -113,16 +118,16 @@ HATCHED = b"""<?xml version='1.0'?><svg xmlns="http://www.w3.org/2000/svg" width
 </svg>"""
 
 
-def test_a_hatch_a_curve_and_a_transform_match_the_browser(browser):
+def test_a_hatch_a_curve_and_a_transform_match_the_browser(screen):
     width, height, _ = vector.pdf_operators(HATCHED)
     pdf = pdf_picture(HATCHED)
-    diff = difference(pdf, browser_picture(browser, HATCHED, width, height))
+    diff = difference(pdf, browser_picture(screen, HATCHED, width, height))
     assert diff.mean() < 4 and (diff > 60).mean() < 0.002
     inside = np.asarray(pdf)[10 * SCALE:30 * SCALE, 10 * SCALE:18 * SCALE]
     assert inside.min() < 100 and inside.max() > 200  # the hatch's dark lines on its light ground
 
 
-def test_an_svg_outside_the_part_read_is_drawn_through_svglib(browser):
+def test_an_svg_outside_the_part_read_is_drawn_through_svglib():
     text = HATCHED.replace(b"</svg>", b'<rect x="2" y="2" width="10" height="10" style="fill: #0000ff; '
                                       b'fill-opacity: 0.5"/></svg>')
     with pytest.raises(vector.Unsupported, match="fill-opacity"):

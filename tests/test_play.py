@@ -51,12 +51,13 @@ AID_RECORDS = {"necto": "necto/marks.toml", "craquelure": "craquelure/whole-game
 
 
 def new_context(browser, base):
-    """A browser profile of its own; every request outside the local server fails the test."""
+    """A browser profile of its own; every request outside the local server fails the test.
+    (Requests are watched, not intercepted: a routed context gets no HTTP cache, so
+    every visit would fetch and compile the runtime again.)"""
     context = browser.new_context(accept_downloads=True)
     context.outside = []
-    context.route("**/*", lambda route: (
-        route.continue_() if route.request.url.startswith(base)
-        else (context.outside.append(route.request.url), route.abort())))
+    context.on("request", lambda request: None if request.url.startswith(base)
+               or request.url.startswith(("data:", "blob:")) else context.outside.append(request.url))
     return context
 
 
