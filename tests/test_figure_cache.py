@@ -146,14 +146,19 @@ def test_every_way_of_looking_at_the_language_is_noted(look):
     assert watched.looked
 
 
-def test_one_game_builds_alone_into_its_own_folder(tmp_path, capsys):
-    """``build --game GAME --no-pdf``: that game's pages in both languages (its
-    figures drawn, other games' not), no PDF, and the site to publish untouched."""
+def test_one_game_builds_alone_into_its_own_folder(built_site, tmp_path, monkeypatch, capsys):
+    """``build --game GAME --no-pdf --no-cache``: that game's pages in both languages
+    (its figures drawn, other games' not), no PDF, the site to publish untouched,
+    and nothing read from or kept in the cache: every figure, legend swatch and
+    chart the same bytes as the project's own build, which took them from the cache."""
     from rulebook.cli import main
 
+    unused = tmp_path / "cache"
+    monkeypatch.setenv("RULEBOOK_FIGURE_CACHE", str(unused))
     project = Project(copy_project(tmp_path / "project"))
-    assert main(["build", "--quiet", "--game", "qttt", "--no-pdf",
+    assert main(["build", "--quiet", "--game", "qttt", "--no-pdf", "--no-cache",
                  "--project", str(project.root)]) == 0
+    assert not [path for path in unused.rglob("*") if path.is_file()]
     assert "Built build/games/qttt:" in capsys.readouterr().out
     built = project.build / "games" / "qttt"
     pages = {p.relative_to(built).as_posix() for p in built.glob("*/**/*.html")}
@@ -165,6 +170,11 @@ def test_one_game_builds_alone_into_its_own_folder(tmp_path, capsys):
     images = [p.name for p in built.glob("*/_images/*.svg")]
     assert images and all(name.startswith(("qttt-", "legend-qttt-", "study-qttt-"))
                           for name in images), images  # no other game's figure was drawn
+    kinds = {name.split("-")[0] for name in images}
+    assert kinds == {"qttt", "legend", "study"}, kinds
+    site = built_site.build / "site"
+    for path in built.glob("*/_images/*.svg"):
+        assert path.read_bytes() == (site / path.relative_to(built)).read_bytes(), path.name
 
 
 @pytest.mark.parametrize("arguments, message", [
