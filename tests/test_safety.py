@@ -494,6 +494,19 @@ def test_a_study_pool_told_to_end_before_its_workers_have_started_ends():
     assert (done.returncode, done.stdout) == (0, "ended\n"), done.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG (Linux)")
+def test_a_worker_whose_parent_died_before_it_could_be_told_ends_at_once():
+    """The kernel ends a worker when its parent dies only if told before; one whose
+    parent died between the fork and that (its parent is then another process)
+    ends as soon as it starts instead of waiting on a queue no one fills."""
+    code = ("import os; from rulebook.workers import end_with_parent; "
+            "end_with_parent(os.getppid()); print('kept'); end_with_parent(os.getppid() + 1); "
+            "print('not ended')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(SRC)}, timeout=30)
+    assert (done.returncode, done.stdout) == (1, "kept\n"), done
+
+
 def test_a_study_task_is_a_few_bytes_to_send():
     """A pool's feeder blocked sending a long task into a full pipe hangs the
     pool's terminate(): a task of a million items must still fit a pipe many times."""
