@@ -50,7 +50,6 @@ def test_catalog_game_pages_and_language_links(site, browser, lang, other):
              for i in range(entries.count())]
     assert "qttt" in slugs
     for slug in slugs:
-        page.goto(f"{base}/{lang}/index.html")
         page.locator(f"#catalog-{slug} h2 a, #catalog-{slug} .catalog-links a").first.click()
         page.wait_for_url(f"**/{lang}/{slug}.html")
         count, shown = figures_displayed(page)
@@ -68,6 +67,9 @@ def test_catalog_game_pages_and_language_links(site, browser, lang, other):
         assert page.get_attribute("html", "lang") == other
         count_other, shown_other = figures_displayed(page)
         assert shown_other == count_other == count
+        page.go_back()  # back to the catalog (kept by the browser: not loaded again)
+        page.go_back()
+        page.wait_for_url(f"**/{lang}/index.html")
     page.close()
 
 
