@@ -184,9 +184,15 @@ def phone_problems(page, where: str, pages: int) -> list[str]:
             problems.append(f"{where}: no menu button at the top (scrolled to {scroll})")
             continue
         menu.click()
-        links = page.locator(f"{NAVIGATION} a")
-        page.wait_for_timeout(400)  # the drawer slides in
-        shown = sum(links.evaluate_all(f"links => links.map({TAPPABLE})"))
+        shown = page.evaluate(f"""async pages => {{  // the drawer slides in: up to 10 s
+            const tappable = () => [...document.querySelectorAll("{NAVIGATION} a")]
+                .filter({TAPPABLE}).length;
+            for (const started = performance.now(); performance.now() - started < 10000;) {{
+                if (tappable() >= pages) break;
+                await new Promise(done => setTimeout(done, 50));
+            }}
+            return tappable();
+        }}""", pages)
         if shown < pages:
             problems.append(f"{where}: the menu shows {shown} of {pages} page links")
     page.evaluate("document.getElementById('__navigation').checked = false")

@@ -823,9 +823,19 @@ def test_headings_stay_with_what_follows_them():
         assert kept == (1, 1)
 
 
+_RUNS: dict[int, tuple] = {}  # id(page): (page, its runs); the page is kept, so its id stays its own
+
+
 def text_runs(page) -> list[dict]:
     """Every piece of text the page shows: text, x, y (baseline, with text rise), font, size,
-    fill colour and text render mode."""
+    fill colour and text render mode (read once per page object: the tests ask many
+    times; do not change the list)."""
+    if id(page) not in _RUNS:
+        _RUNS[id(page)] = (page, _read_runs(page))
+    return _RUNS[id(page)][1]
+
+
+def _read_runs(page) -> list[dict]:
     state = {"rise": 0.0, "fill": (0.0, 0.0, 0.0), "mode": 0}
     stack, runs, shown = [], [], []  # shown: the state at each text-showing operator not yet reported
 
