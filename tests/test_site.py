@@ -702,6 +702,54 @@ def test_every_figures_text_prints_at_least_6_pt_in_the_pdf(built_site):
     assert not problems, "\n".join(problems)
 
 
+def forms_drawn(content: bytes) -> list[tuple[str, float]]:
+    """(name, scale) of each form XObject a page's content stream draws, the scale
+    from the transformation in force (``q``/``Q`` and ``cm`` tracked; ReportLab
+    writes each of them on a line of its own)."""
+    matrix, stack, drawn = (1.0, 0.0, 0.0, 1.0), [], []
+    for line in content.splitlines():
+        words = line.split()
+        if words == [b"q"]:
+            stack.append(matrix)
+        elif words == [b"Q"] and stack:
+            matrix = stack.pop()
+        elif len(words) == 7 and words[-1] == b"cm":
+            a, b, c, d = map(float, words[:4])
+            m = matrix
+            matrix = (a * m[0] + b * m[2], a * m[1] + b * m[3], c * m[0] + d * m[2], c * m[1] + d * m[3])
+        elif len(words) == 2 and words[1] == b"Do" and words[0].startswith(b"/FormXob."):
+            drawn.append((words[0].decode().removeprefix("/FormXob."),
+                          abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5))
+    return drawn
+
+
+def test_every_legend_swatch_prints_its_text_at_least_6_pt(built_site):
+    """In every book, each legend swatch is drawn large enough that its smallest text
+    (a mark's letter or number) prints at 6 pt or more: read from the PDF, the form
+    each swatch is drawn from and the scale it is drawn at."""
+    from rulebook.pdf.drawings import form_name, smallest_text
+
+    project = built_site
+    texts = {}
+    for lang in LANGS:
+        for path in (site(project) / lang / "_images").glob("legend-*.svg"):
+            data = path.read_bytes()
+            if smallest_text(data) is not None:
+                texts[form_name(data)] = (path.name, smallest_text(data))
+    assert len(texts) >= 10, texts
+    small, drawn = [], 0
+    for book in sorted((site(project) / "pdf").glob("*-??.pdf")):
+        for number, page in enumerate(PdfReader(book).pages, start=1):
+            for name, scale in forms_drawn(page.get_contents().get_data()):
+                if name in texts:
+                    drawn += 1
+                    swatch, text = texts[name]
+                    if text * scale < 6:
+                        small.append(f"{book.name} p. {number}: {swatch}: {text * scale:.1f} pt")
+    assert drawn >= 30, drawn
+    assert not small, "\n".join(small)
+
+
 def legend_project(folder: Path) -> Project:
     """A one-page project with one multi-panel figure, for the legend tests."""
     from conftest import ROOT

@@ -66,6 +66,12 @@ def _key(data: bytes) -> str:
     return digest(_converters(), data)
 
 
+def form_name(data: bytes) -> str:
+    """The name of the form XObject the SVG ``data`` is drawn from in the PDFs
+    (ReportLab lists it as ``/FormXob.<name>``)."""
+    return f"rulebook{_key(data)[:24]}"
+
+
 def svg_drawing(data: bytes, cache: bool = True):
     """The SVG ``data`` as a :class:`VectorFigure` (or a ReportLab Drawing; None if
     neither reader can read it).
@@ -85,7 +91,7 @@ def svg_drawing(data: bytes, cache: bool = True):
             return None
         store.put(key, pickle.dumps(drawing, protocol=pickle.HIGHEST_PROTOCOL))
     # its form XObject's name (Drawing checks attributes it is given; this one it need not know)
-    drawing.__dict__["rulebook_form"] = f"rulebook{key[:24]}"
+    drawing.__dict__["rulebook_form"] = form_name(data)
     _converted[key] = drawing
     return drawing
 

@@ -52,7 +52,7 @@ PANEL_CLASS = "rulebook-panel"  # one panel of a multi-panel figure
 QUICK_REFERENCE_CLASS = "quick-reference"  # a section printed on a page of its own
 MIN_PANEL_WIDTH = 100  # points: narrower than this, a figure's panels wrap to another row
 MIN_FIGURE_TEXT = 6  # points: the smallest a figure's coordinates and marks may print
-SWATCH_SIZE = 10  # points: a legend swatch's longer side
+SWATCH_SIZE = 10  # points: a legend swatch's longer side, unless its text needs more
 CELL_PAD = 4  # table cell padding (points, each side)
 LIST_INDENT = 16
 QUOTE_INDENT = 18
@@ -136,6 +136,14 @@ def _faces(text: str, latin: str, fallback: str, below: int | None = None) -> st
 def _new_page(frame_height: float):
     """A page break, unless the page is still empty (never a blank page)."""
     return CondPageBreak(frame_height - 2)
+
+
+def swatch_size(swatches: list[tuple[float, float | None]]) -> float:
+    """The longer side, in points, of one legend's swatches, from each swatch's
+    (longer side, smallest text) at natural size: SWATCH_SIZE, or more where a
+    swatch's text would print under MIN_FIGURE_TEXT points (a legend's swatches
+    all the same size)."""
+    return max([SWATCH_SIZE] + [side * MIN_FIGURE_TEXT / text for side, text in swatches if text])
 
 
 def panel_row(panels: list, *, columns: int | None, text: float | None, max_height: float) -> PanelRow:
@@ -797,25 +805,35 @@ class PDFTranslator(SphinxTranslator):
     visit_legend = depart_legend = descend
 
     def visit_figure_legend(self, node):
-        """The marks drawn in a figure: swatch and name, as many pairs a row as fit."""
+        """The marks drawn in a figure: swatch and name, as many pairs a row as fit;
+        the swatches as large as their text needs (:func:`swatch_size`)."""
         style = self.styles["legend"]
-        entries = []
+        found = []
         for entry in node.findall(rulebook_nodes.legend_entry):
             image = next(iter(entry.findall(nodes.image)), None)
             swatch = self.load_image(image) if image is not None else None
             if swatch is None:
                 continue
-            width, height = swatch.wrap(1e6, 1e6)
             name = entry.next_node(nodes.paragraph)
-            entries.append((Scaled(swatch, SWATCH_SIZE / max(width, height)),
-                            name.astext() if name is not None else ""))
-        if entries:
-            self.add(self.legend_table(entries, style))
+            found.append((swatch, max(swatch.wrap(1e6, 1e6)), self.svg_text(image),
+                          name.astext() if name is not None else ""))
+        if found:
+            size = swatch_size([(side, text) for _, side, text, _ in found])
+            entries = [(Scaled(swatch, size / side), name) for swatch, side, _, name in found]
+            self.add(self.legend_table(entries, style, size))
         raise nodes.SkipNode
 
-    def legend_table(self, entries, style) -> Table:
+    def svg_text(self, node) -> float | None:
+        """The smallest text of the image's SVG at natural size (None: no text, or not an SVG)."""
+        path = self.image_path(node)
+        if path is None or not path.lower().endswith(".svg"):
+            return None
+        with open(path, "rb") as stream:
+            return smallest_text(stream.read())
+
+    def legend_table(self, entries, style, size: float) -> Table:
         name_width = max(stringWidth(name, S.FONT, style.fontSize) for _, name in entries) + 4
-        pair = SWATCH_SIZE + 4 + name_width + 10
+        pair = size + 4 + name_width + 10
         columns = max(1, min(len(entries), int(self.available_width() // pair)))
         rows = []
         for start in range(0, len(entries), columns):
@@ -823,7 +841,7 @@ class PDFTranslator(SphinxTranslator):
             for swatch, name in entries[start:start + columns]:
                 row += [swatch, self.para(self.text(name), "legend_entry")]
             rows.append(row + [""] * (2 * columns - len(row)))
-        table = Table(rows, colWidths=[SWATCH_SIZE + 4, name_width + 10] * columns, hAlign="CENTER",
+        table = Table(rows, colWidths=[size + 4, name_width + 10] * columns, hAlign="CENTER",
                       spaceAfter=8)
         table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, -1), S.FONT),
@@ -846,11 +864,9 @@ class PDFTranslator(SphinxTranslator):
                 if figure["at"] is None:
                     figure["at"] = len(self._flows[-1])
                 figure["panels"].append(panel)
-                if self.image_path(node).lower().endswith(".svg"):
-                    with open(self.image_path(node), "rb") as stream:
-                        text = smallest_text(stream.read())
-                    if text is not None:
-                        figure["text"].append(text)
+                text = self.svg_text(node)
+                if text is not None:
+                    figure["text"].append(text)
             raise nodes.SkipNode
         flowable = self.image(node)
         if flowable is not None:
