@@ -193,6 +193,29 @@ def test_a_pages_own_glossary_applies_to_that_page(tmp_path):
     assert other == []
 
 
+@pytest.mark.parametrize("translation, fault", [
+    ("八種類のタイルがあります。", "八種類: write 8種類"),
+    ("盤が六面。", "六面: write 6面"),
+    ("十二枚のタイル。", "十二枚: write 12枚"),
+    ("一手目に置きます。", "一手: write 1手"),  # an ordinal, as 2手目
+    ("二手目に置きます。", "二手: write 2手"),
+])
+def test_a_japanese_count_in_kanji_numerals_fails_with_its_arabic_form(tmp_path, translation, fault):
+    """One numeral style: counts and ordinals in Arabic digits, so that a caption's
+    numbers are all ones the caption gate sees (a kanji count would slip past it)."""
+    bad = claim_catalogs(tmp_path / "bad", "Some tiles.", translation)
+    assert len(bad) == 1 and "\n" not in bad[0]
+    assert re.search(r"page\.po:5: 'Some tiles\.': " + re.escape(fault)
+                     + r" \(counts in Arabic numerals: one numeral style\)", bad[0]), bad[0]
+
+
+@pytest.mark.parametrize("translation", [
+    "8種類のタイルがあります。", "一つ、二つ、三つ。", "一手ごとに置きます。", "一局を指します。",
+    "三回ねじれ結び目です。", "三目並べのように。", "百のワーカー。"])
+def test_counting_with_tsu_a_as_ichi_and_names_keep_their_kanji(tmp_path, translation):
+    assert claim_catalogs(tmp_path / "good", "Some tiles.", translation) == []
+
+
 @pytest.mark.parametrize("text, line, message", [
     ('[[term]]\nen = "You need"\nja = "必要な道具"\navoid = ["用意するもの"\n', 4, "Unclosed array"),
     ('[[term]]\nen = "You need"\nja = "必要な道具"\navod = ["用意するもの"]\n', 1,

@@ -164,6 +164,24 @@ def test_a_panel_label_states_no_number_or_player(tmp_path, label, literal):
     assert message.startswith(":3: panel 1: label.") and repr(literal) in message, message
 
 
+TWO_MOVES = 'game = "qttt"\nmoves = ["a1-b2", "b1-c2"]\n[[figure.panels]]\nafter = 2\nlabel = '
+
+
+def test_a_label_may_say_which_move_its_panel_shows_and_only_that(tmp_path):
+    """"2手目" on the panel after 2 moves: the record checks that number itself."""
+    path = write_bytes(tmp_path, (TWO_MOVES + '{ en = "Second move", ja = "2手目" }\n').encode())
+    assert load_record(path).panels[0].label["ja"] == "2手目"
+    message = refused(tmp_path, TWO_MOVES + '{ en = "Third move", ja = "3手目" }\n')
+    assert message == (":3: panel 1: label.ja states '3', which no claim checks; say it in "
+                       "the caption with a :claim:"), message
+
+
+def test_a_japanese_label_counts_in_arabic_numerals(tmp_path):
+    message = refused(tmp_path, TWO_MOVES + '{ en = "Second move", ja = "二手目" }\n')
+    assert message == (":3: panel 1: label.ja: 二手: write 2手 (counts in Arabic numerals: "
+                       "one numeral style)"), message
+
+
 def test_a_bad_move_in_a_panel_variation_names_the_panel_line(tmp_path):
     text = 'game = "qttt"\nmoves = ["a1-b2"]\n\n[[figure.panels]]\nafter = 1\nthen = ["zz"]\n'
     message = refused(tmp_path, text, check=True)

@@ -12,7 +12,10 @@ build with the language's catalogs and lists, one line each with file and line:
   claims in the same order, or in any order under a ``# claims-reordered``
   translator comment (a claim replaced by a typed value is never checked);
 - a translation that uses a variant the language's glossary avoids
-  (``<locale>/<lang>/glossary/common.toml`` and ``<page>.toml``).
+  (``<locale>/<lang>/glossary/common.toml`` and ``<page>.toml``);
+- a Japanese translation that counts in kanji numerals (``numeral_problems``):
+  a count in Arabic digits is a number the caption gate checks, one in kanji
+  would slip past it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from .errors import RulebookError, toml_error
+from .literals import numeral_problems
 
 REORDERED = "claims-reordered"  # the translator comment that allows another order
 CLAIM = re.compile(r":claim:`([^`]*)`")
@@ -291,6 +295,9 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
                 problem = claim_problem(message)
                 if problem:
                     problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {problem}")
+                for fault in numeral_problems(message.string) if lang == "ja" else ():
+                    problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {fault} "
+                                    "(counts in Arabic numerals: one numeral style)")
                 for term in terms:
                     for variant in avoided_variants(message.string, term):
                         problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "

@@ -43,7 +43,7 @@ from .errors import ClaimError, RecordError, RulebookError, toml_error
 from .files import InputTooLarge, read_limited
 from .game import Game, State
 from .games import make_game
-from .literals import name_pattern, player_names, unchecked_literals
+from .literals import name_pattern, numeral_problems, player_names, unchecked_literals
 from .record_format import (CLAIM, FIGURE, KINDS, LANGUAGES, PANEL, RECORD, key, kind_of, names,
                             type_problem)
 from .views import view_problem
@@ -424,8 +424,15 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
         check.known(f"{where}: label", label, set(LANGUAGES), line)
         for lang, value in label.items():
             check.string(f"{where}: label.{lang}", value, line)
-            # a label is drawn into the figure, so it cannot quote a checked claim
-            if found := unchecked_literals(value, names):
+            if lang == "ja" and (faults := numeral_problems(value)):
+                raise RecordError(path, line, f"{where}: label.ja: {faults[0]} (counts in "
+                                              "Arabic numerals: one numeral style)")
+            # a label is drawn into the figure, so it cannot quote a checked claim; but
+            # it may say which move its panel shows ("2手目" after 2 moves): that, the
+            # record checks
+            own = {str(after)} if f"{after}手目" in value else set()
+            if found := [(text, _) for text, _ in unchecked_literals(value, names)
+                         if text not in own]:
                 raise RecordError(path, line, f"{where}: label.{lang} states {found[0][0]!r}, "
                                               "which no claim checks; say it in the caption "
                                               "with a :claim:")
