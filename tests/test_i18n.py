@@ -209,6 +209,24 @@ def test_a_japanese_count_in_kanji_numerals_fails_with_its_arabic_form(tmp_path,
                      + r" \(counts in Arabic numerals: one numeral style\)", bad[0]), bad[0]
 
 
+@pytest.mark.parametrize("translation, fault", [
+    ("輪を閉じな\\\\ **かった**\\\\ 側が選びます。", "な**かった**: the emphasis starts inside a word"),
+    ("組は\\\\ *もつれ*\\\\ ています。", "*もつれ*て: the emphasis ends inside a word"),
+])
+def test_a_japanese_emphasis_that_cuts_a_word_fails(tmp_path, translation, fault):
+    bad = claim_catalogs(tmp_path / "bad", "Some *words*.", translation)
+    assert len(bad) == 1 and "\n" not in bad[0]
+    assert re.search(r"page\.po:5: 'Some \*words\*\.': " + re.escape(fault)
+                     + r" \(emphasise whole words\)", bad[0]), bad[0]
+
+
+@pytest.mark.parametrize("translation", [
+    "輪を\\\\ **閉じなかった**\\\\ 側が選びます。", "組は\\\\ *もつれ*\\\\ の状態にあります。",
+    "閉じた\\\\ *輪*\\\\ が収縮します。", "\\\\ *確定*\\\\ します。"])
+def test_a_japanese_emphasis_of_whole_words_passes(tmp_path, translation):
+    assert claim_catalogs(tmp_path / "good", "Some *words*.", translation) == []
+
+
 @pytest.mark.parametrize("translation", [
     "8種類のタイルがあります。", "一つ、二つ、三つ。", "一手ごとに置きます。", "一局を指します。",
     "三回ねじれ結び目です。", "三目並べのように。", "百のワーカー。"])

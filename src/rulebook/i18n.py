@@ -13,6 +13,8 @@ build with the language's catalogs and lists, one line each with file and line:
   translator comment (a claim replaced by a typed value is never checked);
 - a translation that uses a variant the language's glossary avoids
   (``<locale>/<lang>/glossary/common.toml`` and ``<page>.toml``);
+- a Japanese emphasis that starts or ends inside a word (``emphasis_problems``:
+  閉じな**かった**側, *もつれ*ています);
 - a Japanese translation that counts in kanji numerals (``numeral_problems``):
   a count in Arabic digits is a number the caption gate checks, one in kanji
   would slip past it.
@@ -257,6 +259,36 @@ def avoided_variants(text: str, term: Term) -> list[str]:
     return [variant for variant in term.avoid if any(variant in part for part in parts)]
 
 
+_EMPHASIS = re.compile(r"(\*\*?)([^*]+?)\1")
+_PARTICLES = "がをにはでとのもへやかよね"  # particles: what may stand beside a whole word
+
+
+def _hiragana(char: str) -> bool:
+    return "\u3041" <= char <= "\u309f"
+
+
+def _word_char(char: str) -> bool:
+    return _hiragana(char) or "\u30a0" <= char <= "\u30ff" or "\u4e00" <= char <= "\u9fff"
+
+
+def emphasis_problems(text: str) -> list[str]:
+    """Japanese emphasis (``*…*``, ``**…**``) that cuts a word: starting with hiragana
+    right after a word's character that is not a particle (閉じな**かった**側), or
+    ending in hiragana right before more hiragana that is not one (*もつれ*ています).  Emphasise whole
+    words: **閉じなかった**側, *もつれ*の状態."""
+    plain = re.sub(r"``.*?``", "\u3000", text.replace("\\ ", ""))  # code is not emphasis
+    problems = []
+    for match in _EMPHASIS.finditer(plain):
+        inside = match[2]
+        before = plain[match.start() - 1] if match.start() else ""
+        after = plain[match.end()] if match.end() < len(plain) else ""
+        if _hiragana(inside[0]) and _word_char(before) and before not in _PARTICLES:
+            problems.append(f"{before}{match[0]}: the emphasis starts inside a word")
+        elif _hiragana(inside[-1]) and _hiragana(after) and after not in _PARTICLES:
+            problems.append(f"{match[0]}{after}: the emphasis ends inside a word")
+    return problems
+
+
 def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
     problems = []
     catalogs = Path(locale_dir) / lang / "LC_MESSAGES"
@@ -298,6 +330,9 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
                 for fault in numeral_problems(message.string) if lang == "ja" else ():
                     problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {fault} "
                                     "(counts in Arabic numerals: one numeral style)")
+                for fault in emphasis_problems(message.string) if lang == "ja" else ():
+                    problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {fault} "
+                                    "(emphasise whole words)")
                 for term in terms:
                     for variant in avoided_variants(message.string, term):
                         problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "
