@@ -147,12 +147,13 @@ def test_claims_quote_a_study_and_a_wrong_key_fails(project, tmp_path):
     page = project.docs / "index.rst"
     text = page.read_text()
     page.write_text(text + "\nX won :claim:`qttt/tiny#first_win_rate` of "
-                           ":claim:`qttt/tiny#games` games.\n")
+                           ":claim:`qttt/tiny#games` games of :claim:`qttt/tiny#player`.\n")
     out = tmp_path / "out"
     _sphinx(project, "html", "en", out, out / "doctrees", out / "figures", fresh=True)
-    assert (f"X won {100 * result['first_win_rate']:.1f}% of 40 games."
-            in (out / "index.html").read_text())
-    page.write_text(text + "\nX won :claim:`qttt/tiny#first_win_share` of the games.\n")
+    assert (f"X won {100 * result['first_win_rate']:.1f}% of 40 games of uniformly random "
+            "moves." in (out / "index.html").read_text())
+    sample = ":claim:`qttt/tiny#games` games of :claim:`qttt/tiny#player`"
+    page.write_text(text + f"\nX won :claim:`qttt/tiny#first_win_share` of {sample}.\n")
     error = build_page(project, "en", tmp_path / "out2")
     # one line: the page and line of the claim, why, and the kind of error
     assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: .*no value 'first_win_share' in a "
@@ -171,11 +172,14 @@ def test_a_study_chart_caption_is_gated_and_drawn_per_language(project, tmp_path
     chart = ("\n.. study-chart:: qttt/tiny\n   :alt: Results.\n\n"
              "   {}\n")
     page.write_text(text + chart.format(":claim:`qttt/tiny#first_player` won "
-                                        ":claim:`qttt/tiny#first_win_rate`."))
+                                        ":claim:`qttt/tiny#first_win_rate` of "
+                                        ":claim:`qttt/tiny#games` games of "
+                                        ":claim:`qttt/tiny#player`."))
     assert build_page(project, "en", tmp_path / "out") == ""
     svgs = sorted((tmp_path / "out" / "figures").glob("study-qttt-tiny-*-en-*.svg"))
     assert len(svgs) == 2 and all(p.read_bytes().startswith(b"<?xml") for p in svgs)
-    page.write_text(text + chart.format("X won 55% of the games."))
+    page.write_text(text + chart.format("X won 55% of :claim:`qttt/tiny#games` games of "
+                                        ":claim:`qttt/tiny#player`."))
     error = build_page(project, "en", tmp_path / "out2")
     assert "'X' in" in error and "'55%' in" in error
 
@@ -218,3 +222,136 @@ def test_the_length_chart_names_its_marks_in_the_page_s_language(lang):
     lengths = balance_panels(make_game("qttt"), [({"en": "R", "ja": "R"}, result)], lang)[1]
     for key in ("box", "median", "mean", "whiskers"):
         assert f"<!-- {WORDS[lang][key]} -->".encode() in lengths, key  # its text, drawn
+
+
+# --- what a page may conclude --------------------------------------------------
+
+
+def counts(first: int, second: int, draws: int = 0) -> dict:
+    return {"first_wins": first, "second_wins": second, "draws": draws,
+            "games": first + second + draws}
+
+
+def test_the_verdict_at_the_interval_s_edges():
+    from rulebook.studies.present import advantage, verdict
+
+    # an interval that reaches one half cannot tell the players apart
+    assert verdict(0.5, 0.7) == verdict(0.3, 0.5) == verdict(0.2, 0.9) == "unclear"
+    assert verdict(0.5 + 1e-9, 0.7) == "first" and verdict(0.3, 0.5 - 1e-9) == "second"
+    # Wilson at 95 %: 60 of 100 is (0.5020, 0.6906), 59 of 100 is (0.4920, 0.6809)
+    assert advantage(counts(60, 40)) == "first" and advantage(counts(59, 41)) == "unclear"
+    assert advantage(counts(40, 60)) == "second" and advantage(counts(41, 59)) == "unclear"
+    # a draw favours nobody: 51 wins to 30 with 19 draws is ahead (51 of the 81 games with
+    # a winner: 0.521 to 0.727), though 51 of all 100 games is not over half (0.413 to 0.606)
+    assert wilson_interval(51, 100)[0] < 0.5 < wilson_interval(51, 81)[0]
+    assert advantage(counts(51, 30, 19)) == "first"
+    assert advantage(counts(0, 0, 12)) == "unclear"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_chart_s_interval_clears_its_even_tick_exactly_when_a_player_is_ahead(seed):
+    import random
+
+    from rulebook.studies.chart import interval_of_all_games
+    from rulebook.studies.present import advantage
+
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(300):
+        result = counts(rng.randrange(0, 80), rng.randrange(0, 80), rng.randrange(0, 30))
+        if not result["games"]:
+            continue
+        low, high, even = interval_of_all_games(result)
+        found = advantage(result)
+        seen.add(found)
+        assert (low > even, high < even) == (found == "first", found == "second"), result
+    assert seen == {"first", "second", "unclear"}
+
+
+def verdict_page(project, conclusion: str, sample: str = "") -> None:
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text().split("\nBalance\n")[0] + "\nBalance\n-------\n\n"
+                    f"Moving first: :claim:`qttt/tiny#{conclusion}`.{sample}\n")
+
+
+def test_a_page_stating_a_conclusion_its_interval_does_not_support_fails_the_build(
+        project, tmp_path):
+    from rulebook.studies.present import VERDICTS, advantage
+
+    study = add_study(project, text=STUDY.replace("games = 40", "games = 200"))
+    run_study(study, workers=1, progress=False)
+    found = advantage(fresh_result(study))
+    sample = " Games: :claim:`qttt/tiny#games`, :claim:`qttt/tiny#player`."
+    verdict_page(project, f"advantage={found}", sample)
+    out = tmp_path / "out"
+    _sphinx(project, "html", "en", out, out / "doctrees", out / "figures", fresh=True)
+    assert f"Moving first: {VERDICTS[found]}." in (out / "index.html").read_text()
+    for other in sorted(set(VERDICTS) - {found}):
+        verdict_page(project, f"advantage={other}", sample)
+        error = build_page(project, "en", tmp_path / f"out-{other}")
+        assert re.fullmatch(rf"docs/index\.rst:\d+: ERROR: study claim "
+                            rf"'qttt/tiny#advantage={other}': the page states "
+                            rf"'{VERDICTS[other]}', but the data supports "
+                            rf"'{VERDICTS[found]}' \(the first player won .* 95 % interval "
+                            rf".*\): rewrite what the page concludes \[rulebook\.claim\]",
+                            error), error
+    verdict_page(project, "advantage", sample)  # a verdict the page does not pin down
+    assert "write the verdict the sentence states" in build_page(project, "en", tmp_path / "o")
+
+
+def test_sample_size_and_players_are_quoted_for_every_study_a_section_uses(project, tmp_path):
+    add_study(project)
+    add_study(project, "same", STUDY.replace("seed = 7", "seed = 8"))
+    add_study(project, "mc", MCTS_STUDY)
+    for name in ("tiny", "same", "mc"):
+        run_study(load_study(project.figures / "qttt" / "studies" / f"{name}.toml"),
+                  workers=1, progress=False)
+    page = project.docs / "index.rst"
+    text = page.read_text()
+
+    def errors(body: str) -> list[str]:
+        page.write_text(text + "\nBalance\n-------\n\n" + body + "\n")
+        found = build_page(project, "en", tmp_path / f"out{len(list(tmp_path.iterdir()))}")
+        return found.splitlines()
+
+    rate = "X won :claim:`qttt/tiny#first_win_rate`."
+    [error] = errors(rate)
+    assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: study qttt/tiny is used in section "
+                        r"'Balance' without :claim:`qttt/tiny#games` and "
+                        r":claim:`qttt/tiny#player`: .* \[rulebook\.study\]", error), error
+    [error] = errors(rate + " Of :claim:`qttt/tiny#games` games.")
+    assert "without :claim:`qttt/tiny#player`:" in error
+    assert errors(rate + " Of :claim:`qttt/tiny#games` games of :claim:`qttt/tiny#player`.") == []
+    # one study's players stand for another's when they are the same players ...
+    both = (rate + " :claim:`qttt/same#first_win_rate`. Games: :claim:`qttt/tiny#games`, "
+            ":claim:`qttt/same#games`; both sides: :claim:`qttt/tiny#player`.")
+    assert errors(both) == []
+    # ... not when they are not; and a chart uses its studies as a claim does
+    [error] = errors(both.replace("qttt/same", "qttt/mc"))
+    assert "study qttt/mc is used in section 'Balance' without :claim:`qttt/mc#player`" in error
+    [error] = errors(".. study-chart:: qttt/mc\n   :alt: Results.\n\n   Results.")
+    assert "study qttt/mc is used in section 'Balance' without :claim:`qttt/mc#games` and" in error
+    # and in another section, the numbers need their sample again
+    [error] = errors(rate + " Of :claim:`qttt/tiny#games` games of :claim:`qttt/tiny#player`."
+                     "\n\nMore\n----\n\nAgain :claim:`qttt/tiny#first_win_rate`.")
+    assert "study qttt/tiny is used in section 'More' without :claim:`qttt/tiny#games`" in error
+
+
+def test_verdicts_and_players_are_quoted_in_japanese_from_the_values_catalog():
+    from rulebook.games import make_game
+    from rulebook.i18n import ENGLISH_WORD, claim_words
+    from rulebook.studies.present import VERDICTS, quote_balance
+
+    words = claim_words(Path(__file__).resolve().parents[1] / "docs" / "locale", "ja")
+    game = make_game("qttt")
+    for players in ({"type": "random"}, {"type": "mcts", "playouts": 7, "exploration": 0.7}):
+        for name, (first, second) in {"first": (60, 40), "second": (40, 60),
+                                      "unclear": (50, 50)}.items():
+            result = {**counts(first, second), "players": players}
+            english = quote_balance(game, result, f"advantage={name}", "en", "x", {})
+            assert english == VERDICTS[name]
+            japanese = quote_balance(game, result, f"advantage={name}", "ja", "x", words)
+            assert japanese != english and not ENGLISH_WORD.search(japanese), japanese
+        player = quote_balance(game, result, "player", "ja", "x", words)
+        assert not ENGLISH_WORD.search(player) and "{" not in player, player
+        assert ("7" in player) == (players["type"] == "mcts")

@@ -26,7 +26,7 @@ from . import catalog, html, knot_table, play, transforms
 from .directives import (CheckBuilder, GameCatalogDirective, GameInfoDirective,
                          LinkPanelsToImages, RulebookFigureDirective, claim_role, unchecked_role)
 from .reference import RecordReferenceDirective
-from .studies import StudyChartDirective
+from .studies import SamplesQuoted, StudyChartDirective
 from .gate import CaptionGate
 from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
@@ -97,6 +97,7 @@ def setup(app):
     app.add_role("unchecked", unchecked_role)
     app.add_builder(CheckBuilder)  # rulebook check's read of the pages
     app.add_transform(CaptionGate)
+    app.add_transform(SamplesQuoted)
     app.add_transform(transforms.ResolveClaimValues)
     app.add_transform(transforms.MoveAltTextIntoImage)
     app.add_transform(transforms.JoinJapaneseLines)

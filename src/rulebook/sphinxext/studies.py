@@ -5,19 +5,28 @@ The figure carries ``rulebook_study`` (the study names), so the caption gate
 holds its text to the same rule as a record's figure: every number and player
 name comes from a ``:claim:`<game>/<study>#<key>```.  A missing or stale
 result is an error naming the study and the command that brings it up to date.
+
+:class:`SamplesQuoted` holds every section that uses a balance study (quotes a
+value of it, or charts it) to saying what the numbers rest on: the study's
+number of games (``#games``) and its players (``#player``, of this study or of
+one whose players are the same, as in "both sides are, in every study, ...").
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..errors import RulebookError
 from ..games import make_game
 from ..studies import fresh_result, load_study, study_path
+from ..studies.present import SAMPLE_KEYS
 from .directives import CHROME, RulebookFigureDirective, draws_figures, page_language
+from .nodes import claim_value
 
 logger = logging.getLogger(__name__)
 
@@ -71,3 +80,62 @@ class StudyChartDirective(RulebookFigureDirective):
         return [self.panel_link(f"{stem}-{lang}-{k}.svg", svg, title,
                                 CHROME[lang]["panel"].format(k=k, n=len(svgs)), lang)
                 for k, svg in enumerate(svgs, start=1)]
+
+
+def _section(node) -> nodes.Element:
+    while node.parent is not None and not isinstance(node, nodes.section):
+        node = node.parent
+    return node
+
+
+class SamplesQuoted(SphinxTransform):
+    """A section that uses a balance study quotes how many games it played and
+    who played them (:data:`rulebook.studies.present.SAMPLE_KEYS`): a share of
+    wins means little without them.  Runs after translation, on every language."""
+
+    default_priority = 895  # after the caption gate (890), before claims become text (900)
+
+    def apply(self, **kwargs):
+        if self.env._builder_cls.name == "gettext":
+            return
+        figures = Path(self.config.rulebook_figures_dir)
+        uses: dict = {}  # section -> {study: the first node that uses it}
+        quoted: dict = {}  # section -> {(study, key)}
+        for node in self.document.findall(claim_value):
+            name, hashed, key = node["claim_id"].partition("#")
+            if hashed:
+                uses.setdefault(_section(node), {}).setdefault(name, node)
+                quoted.setdefault(_section(node), set()).add((name, key))
+        for figure in self.document.findall(nodes.figure):
+            for name in figure.get("rulebook_study", "").split():
+                uses.setdefault(_section(figure), {}).setdefault(name, figure)
+        for section, used in uses.items():
+            said = quoted.get(section, set())
+            players = {self._players(figures, name) for name, key in said if key == "player"}
+            for name, node in used.items():
+                who = self._players(figures, name)
+                if who is None:  # not a sampled study, or one already reported
+                    continue
+                missing = [f":claim:`{name}#{key}`" for key in SAMPLE_KEYS
+                           if (key == "games" and (name, key) not in said)
+                           or (key == "player" and who not in players)]
+                if missing:
+                    title = section.next_node(nodes.title)
+                    where = f"section {title.astext()!r}" if title else "the page"
+                    logger.error("study %s is used in %s without %s: say how many games "
+                                 "its numbers rest on and who played them",
+                                 name, where, " and ".join(missing),
+                                 location=node, type="rulebook", subtype="study")
+
+    @staticmethod
+    def _players(figures: Path, name: str) -> tuple[str, str] | None:
+        """The game and players of a balance study (None for another kind, or a
+        study that cannot be loaded: its claim reports that)."""
+        game, _, stem = name.partition("/")
+        try:
+            study = load_study(study_path(figures, game, stem))
+        except (RulebookError, OSError):
+            return None
+        if study.kind.name != "balance":
+            return None
+        return study.game, json.dumps(study.spec["players"], sort_keys=True)

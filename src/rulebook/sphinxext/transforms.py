@@ -71,7 +71,7 @@ class ResolveClaimValues(SphinxTransform):
                     node.replace_self(nodes.Text(node.astext()))
                     continue
                 try:
-                    text = quote(root, node["claim_id"], lang)
+                    text = quote(root, node["claim_id"], lang, words)
                 except (RulebookError, OSError) as error:
                     logger.error("%s", error, location=node, type="rulebook", subtype="claim")
                     text = node.astext()

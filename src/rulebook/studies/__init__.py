@@ -514,8 +514,10 @@ def first_difference(stored, computed, path: str = "") -> str | None:
 # --- quoting ----------------------------------------------------------------
 
 
-def quote(figures: Path, reference: str, lang: str) -> str:
-    """The text of ``:claim:`<game>/<study>#<key>``` in ``lang``."""
+def quote(figures: Path, reference: str, lang: str, words: dict | None = None) -> str:
+    """The text of ``:claim:`<game>/<study>#<key>``` in ``lang``; ``words``: the
+    language's values catalog (:func:`rulebook.i18n.claim_words`), for the values
+    that are words (a verdict, the players)."""
     name, _, key = reference.partition("#")
     game, _, stem = name.partition("/")
     if not (game and stem and key):
@@ -525,4 +527,4 @@ def quote(figures: Path, reference: str, lang: str) -> str:
     from .present import QUOTES
 
     game_ = make_game(study.game, **study.spec.get("options", {}))
-    return QUOTES[study.kind.name](game_, result, key, lang, reference)
+    return QUOTES[study.kind.name](game_, result, key, lang, reference, words)

@@ -5,7 +5,12 @@ game, each its own deterministic SVG (so they reflow on a phone, like the
 panels of a record's figure):
 
 - results: per study, a bar split into the first player's wins, draws and the
-  second player's wins, with the 95 % interval of the first player's share;
+  second player's wins; a tick where the first player's part would end if both
+  players had won as often (the middle of the games with a winner: one half
+  when no game was drawn), and around the end of the first player's part the
+  95 % interval of their share of the games with a winner, drawn to the same
+  scale (:func:`rulebook.studies.present.decided_interval`): an interval clear of
+  the tick is exactly what lets a page say a player is ahead;
 - game lengths: per study, a box plot of the lengths (quartiles, 5th to 95th
   percentile whiskers, the mean as a dot), each mark in the legend.
 
@@ -21,11 +26,13 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
 
 from ..figure_style import (BLUE, GREY, INK, LIGHT, ORANGE, STYLE, _save, font, plt)
+from .present import decided_interval
 
 WORDS = {
     "en": {"results": "Results between equal players", "share": "share of games",
            "first": "first player ({name}) wins", "draw": "draws",
            "second": "second player ({name}) wins", "interval": "95 % interval",
+           "even": "as many wins for each",
            "lengths": "Game length", "moves": "moves per game", "mean": "mean",
            "median": "median", "box": "middle half of the games",
            "whiskers": "5th to 95th percentile",
@@ -33,6 +40,7 @@ WORDS = {
     "ja": {"results": "同じ強さのプレイヤー同士の結果", "share": "対局に占める割合",
            "first": "先手（{name}）の勝ち", "draw": "引き分け",
            "second": "後手（{name}）の勝ち", "interval": "95%区間",
+           "even": "両者の勝ち数が同じ",
            "lengths": "対局の長さ", "moves": "1局の手数", "mean": "平均",
            "median": "中央値", "box": "中央の半数の対局", "whiskers": "5〜95パーセンタイル",
            "games": "{n}局"},
@@ -62,6 +70,19 @@ def length_stats(result: dict, label: str) -> dict:
     return {"label": label, "med": _quantile(lengths, 0.5), "q1": _quantile(lengths, 0.25),
             "q3": _quantile(lengths, 0.75), "whislo": _quantile(lengths, 0.05),
             "whishi": _quantile(lengths, 0.95), "mean": result["mean_length"], "fliers": []}
+
+
+def interval_of_all_games(result: dict) -> tuple[float, float, float]:
+    """The 95 % interval of the first player's share of the games with a winner,
+    and the tick where both players would have won as often, in shares of all
+    the games (as the bars are drawn): the interval clears the tick exactly when
+    :func:`rulebook.studies.present.advantage` names a player."""
+    found = decided_interval(result)
+    if found is None:  # every game drawn: no interval, the tick at the start
+        return 0.0, 0.0, 0.0
+    decided, _, low, high = found
+    scale = decided / result["games"]
+    return low * scale, high * scale, scale / 2
 
 
 def balance_panels(game, studies: list[tuple[dict, dict]], lang: str) -> list[bytes]:
@@ -97,28 +118,34 @@ def _seat_label(game, seat: int, words: dict, lang: str) -> str:
 
 
 def _results_panel(game, labels, results, words, lang, height) -> bytes:
-    figure = plt.figure(figsize=(WIDTH, height + 0.5))
-    ax = figure.add_axes((0.37, 0.34, 0.59, 0.56))
+    # a third row of legend under the axes of the lengths panel's size
+    tall, extra = height + 0.5, 0.2
+    figure = plt.figure(figsize=(WIDTH, tall + extra))
+    ax = figure.add_axes((0.37, (0.34 * tall + extra) / (tall + extra), 0.59,
+                          0.56 * tall / (tall + extra)))
     rows = range(len(results))
     first = [r["first_win_rate"] for r in results]
     draws = [r["draw_rate"] for r in results]
     second = [r["second_win_rate"] for r in results]
     first_label, second_label = (_seat_label(game, seat, words, lang) for seat in (0, 1))
-    ax.barh(rows, first, color=BLUE, height=0.6, label=first_label)
-    ax.barh(rows, draws, left=first, color=LIGHT, hatch="///", edgecolor=GREY, linewidth=0.8,
-            height=0.6, label=words["draw"])
-    ax.barh(rows, second, left=[a + b for a, b in zip(first, draws)], color=ORANGE, height=0.6,
-            label=second_label)
-    low = [r["first_win_rate"] - r["first_win_low"] for r in results]
-    high = [r["first_win_high"] - r["first_win_rate"] for r in results]
-    ax.errorbar(first, rows, xerr=[low, high], fmt="none", ecolor=INK, elinewidth=1.2, capsize=3,
-                label=words["interval"])
-    ax.axvline(0.5, color=INK, linewidth=0.6, linestyle=(0, (2, 2)))
+    marks = [ax.barh(rows, first, color=BLUE, height=0.6, label=first_label),
+             ax.barh(rows, draws, left=first, color=LIGHT, hatch="///", edgecolor=GREY,
+                     linewidth=0.8, height=0.6, label=words["draw"]),
+             ax.barh(rows, second, left=[a + b for a, b in zip(first, draws)], color=ORANGE,
+                     height=0.6, label=second_label)]
+    low, high, even = zip(*(interval_of_all_games(r) for r in results))
+    below = [share - end for share, end in zip(first, low)]
+    above = [end - share for share, end in zip(first, high)]
+    marks.append(ax.errorbar(first, rows, xerr=[below, above], fmt="none", ecolor=INK,
+                             elinewidth=1.2, capsize=3, label=words["interval"]))
+    marks.append(ax.vlines(even, [row - 0.42 for row in rows], [row + 0.42 for row in rows],
+                           color=INK, linewidth=1.0, linestyles=(0, (2, 1.5)), zorder=3,
+                           label=words["even"]))
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
     _style_axes(ax, [f"{label}\n{words['games'].format(n=r['games'])}"
                      for label, r in zip(labels, results)], words["results"], words["share"])
-    _legend_below(ax)
+    _legend_below(ax, marks, [mark.get_label() for mark in marks])
     return _save(figure)
 
 
