@@ -117,22 +117,28 @@ def _seat_label(game, seat: int, words: dict, lang: str) -> str:
     return words[key].format(name=name)
 
 
+def _panel(height: float):
+    """A panel's figure and axes: room under the axes for three rows of legend,
+    the same in both panels, so that side by side their axes line up."""
+    tall, legend = height + 0.5, 0.2
+    figure = plt.figure(figsize=(WIDTH, tall + legend))
+    return figure, figure.add_axes((0.37, (0.34 * tall + legend) / (tall + legend), 0.59,
+                                    0.56 * tall / (tall + legend)))
+
+
 def _results_panel(game, labels, results, words, lang, height) -> bytes:
-    # a third row of legend under the axes of the lengths panel's size
-    tall, extra = height + 0.5, 0.2
-    figure = plt.figure(figsize=(WIDTH, tall + extra))
-    ax = figure.add_axes((0.37, (0.34 * tall + extra) / (tall + extra), 0.59,
-                          0.56 * tall / (tall + extra)))
+    figure, ax = _panel(height)
     rows = range(len(results))
     first = [r["first_win_rate"] for r in results]
     draws = [r["draw_rate"] for r in results]
     second = [r["second_win_rate"] for r in results]
     first_label, second_label = (_seat_label(game, seat, words, lang) for seat in (0, 1))
-    marks = [ax.barh(rows, first, color=BLUE, height=0.6, label=first_label),
-             ax.barh(rows, draws, left=first, color=LIGHT, hatch="///", edgecolor=GREY,
-                     linewidth=0.8, height=0.6, label=words["draw"]),
-             ax.barh(rows, second, left=[a + b for a, b in zip(first, draws)], color=ORANGE,
-                     height=0.6, label=second_label)]
+    marks = [ax.barh(rows, first, color=BLUE, height=0.6, label=first_label)]
+    if any(draws):  # a game that cannot be drawn has no draws in its legend
+        marks.append(ax.barh(rows, draws, left=first, color=LIGHT, hatch="///", edgecolor=GREY,
+                             linewidth=0.8, height=0.6, label=words["draw"]))
+    marks.append(ax.barh(rows, second, left=[a + b for a, b in zip(first, draws)],
+                         color=ORANGE, height=0.6, label=second_label))
     low, high, even = zip(*(interval_of_all_games(r) for r in results))
     below = [share - end for share, end in zip(first, low)]
     above = [end - share for share, end in zip(first, high)]
@@ -156,8 +162,7 @@ def _legend_below(ax, *handles_and_labels, **options) -> None:
 
 
 def _lengths_panel(labels, results, words, height) -> bytes:
-    figure = plt.figure(figsize=(WIDTH, height + 0.5))
-    ax = figure.add_axes((0.37, 0.34, 0.59, 0.56))
+    figure, ax = _panel(height)
     stats = [length_stats(r, label) for label, r in zip(labels, results)]
     drawn = ax.bxp(stats, positions=range(len(stats)), orientation="horizontal",
                    showmeans=True, widths=0.5, patch_artist=True,
