@@ -340,11 +340,12 @@ def test_sample_size_and_players_are_quoted_for_every_study_a_section_uses(proje
 def test_verdicts_and_players_are_quoted_in_japanese_from_the_values_catalog():
     from rulebook.games import make_game
     from rulebook.i18n import ENGLISH_WORD, claim_words
-    from rulebook.studies.present import VERDICTS, quote_balance
+    from rulebook.studies.present import PLAYER_WORDS, VERDICTS, quote_balance
 
     words = claim_words(Path(__file__).resolve().parents[1] / "docs" / "locale", "ja")
     game = make_game("qttt")
-    for players in ({"type": "random"}, {"type": "mcts", "playouts": 7, "exploration": 0.7}):
+    for kind in PLAYER_WORDS:
+        players = {"type": kind} | ({"playouts": 7, "exploration": 0.7} if kind == "mcts" else {})
         for name, (first, second) in {"first": (60, 40), "second": (40, 60),
                                       "unclear": (50, 50)}.items():
             result = {**counts(first, second), "players": players}

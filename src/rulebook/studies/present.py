@@ -80,11 +80,10 @@ def advantage(result: dict) -> str:
     return "unclear" if found is None else verdict(found[2], found[3])
 
 
-def player_text(players: dict) -> str:
-    """Both seats' player, in English (the values catalog translates it)."""
-    if players["type"] == "random":
-        return "uniformly random moves"
-    return "Monte Carlo tree search, {playouts} playouts per move"
+# Both seats' player, by the study's players.type, in English (the values catalog
+# translates it; {playouts} is the study's).  A new kind of player needs its words here.
+PLAYER_WORDS = {"random": "uniformly random moves",
+                "mcts": "Monte Carlo tree search, {playouts} playouts per move"}
 
 
 BALANCE_KEYS = {
@@ -122,7 +121,13 @@ def quote_balance(game, result: dict, key: str, lang: str, reference: str,
         return "95"
     if key == "player":
         players = result["players"]
-        return _translated(player_text(players), words, game.slug).replace(
+        if players["type"] not in PLAYER_WORDS:
+            from . import StudyError
+
+            raise StudyError(f"study claim {reference!r}: no words for players of type "
+                             f"{players['type']!r}: add them to PLAYER_WORDS in "
+                             "rulebook/studies/present.py and to values.po")
+        return _translated(PLAYER_WORDS[players["type"]], words, game.slug).replace(
             "{playouts}", str(players.get("playouts")))
     if key == "advantage" or key.startswith("advantage="):
         return _quote_advantage(game, result, key, lang, reference, words)
