@@ -30,11 +30,17 @@ def number(value: float, lang: str) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def _unknown(kind: str, key: str, reference: str, keys) -> RulebookError:
+def _error(reference: str, why: str) -> RulebookError:
+    """A one-line StudyError about the claim ``reference`` (imported here: the
+    package imports this module)."""
     from . import StudyError
 
-    return StudyError(f"study claim {reference!r}: no value {key!r} in a {kind} study "
-                      f"(values: {', '.join(sorted(keys))})")
+    return StudyError(f"study claim {reference!r}: {why}")
+
+
+def _unknown(kind: str, key: str, reference: str, keys) -> RulebookError:
+    return _error(reference, f"no value {key!r} in a {kind} study "
+                             f"(values: {', '.join(sorted(keys))})")
 
 
 def _translated(text: str, words: dict | None, slug: str) -> str:
@@ -122,11 +128,9 @@ def quote_balance(game, result: dict, key: str, lang: str, reference: str,
     if key == "player":
         players = result["players"]
         if players["type"] not in PLAYER_WORDS:
-            from . import StudyError
-
-            raise StudyError(f"study claim {reference!r}: no words for players of type "
-                             f"{players['type']!r}: add them to PLAYER_WORDS in "
-                             "rulebook/studies/present.py and to values.po")
+            raise _error(reference, f"no words for players of type {players['type']!r}: add "
+                                    "them to PLAYER_WORDS in rulebook/studies/present.py "
+                                    "and to values.po")
         return _translated(PLAYER_WORDS[players["type"]], words, game.slug).replace(
             "{playouts}", str(players.get("playouts")))
     if key == "advantage" or key.startswith("advantage="):
@@ -134,10 +138,7 @@ def quote_balance(game, result: dict, key: str, lang: str, reference: str,
     if key in ("decided", "first_decided_rate", "first_decided_low", "first_decided_high"):
         found = decided_interval(result)
         if found is None:
-            from . import StudyError
-
-            raise StudyError(f"study claim {reference!r}: every game was drawn, so no "
-                             "game had a winner")
+            raise _error(reference, "every game was drawn, so no game had a winner")
         value = found[("decided", "first_decided_rate", "first_decided_low",
                        "first_decided_high").index(key)]
         return number(value, lang) if key == "decided" else percent(value, lang)
@@ -160,13 +161,11 @@ def quote_balance(game, result: dict, key: str, lang: str, reference: str,
 def _quote_advantage(game, result: dict, key: str, lang: str, reference: str,
                      words: dict | None) -> str:
     """The verdict, once the page's expected one (``advantage=first``) is the data's."""
-    from . import StudyError
-
     expected = key.partition("=")[2]
     if expected not in VERDICTS:
-        raise StudyError(f"study claim {reference!r}: write the verdict the sentence states, "
-                         f"{' or '.join(f'advantage={v}' for v in VERDICTS)}, so that the "
-                         "build fails when new data no longer supports it")
+        raise _error(reference, f"write the verdict the sentence states, "
+                                f"{' or '.join(f'advantage={v}' for v in VERDICTS)}, so that "
+                                "the build fails when new data no longer supports it")
     found = advantage(result)
     if found != expected:
         decided = decided_interval(result)
@@ -174,9 +173,9 @@ def _quote_advantage(game, result: dict, key: str, lang: str, reference: str,
                  f"the first player won {percent(decided[1], 'en')} of the {decided[0]} games "
                  f"with a winner, 95 % interval {percent(decided[2], 'en')} to "
                  f"{percent(decided[3], 'en')}")
-        raise StudyError(f"study claim {reference!r}: the page states "
-                         f"{VERDICTS[expected]!r}, but the data supports "
-                         f"{VERDICTS[found]!r} ({basis}): rewrite what the page concludes")
+        raise _error(reference, f"the page states {VERDICTS[expected]!r}, but the data "
+                                f"supports {VERDICTS[found]!r} ({basis}): rewrite what the "
+                                "page concludes")
     return _translated(VERDICTS[found], words, game.slug)
 
 
