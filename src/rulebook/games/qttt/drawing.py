@@ -169,5 +169,5 @@ def _attempt(ax, state, move):
     for cell in cells:
         x, y = slot(cell, mark)
         artists += _spooky(ax, x, y, mark)
-        artists += refused_cross(ax, x, y, 0.12, width=1.4, halo=False)
+        artists += refused_cross(ax, x, y, 0.15, width=1.1, halo=False)
     return artists
