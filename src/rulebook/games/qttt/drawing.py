@@ -142,8 +142,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
                 artists += _line(ax, centre(line[0]), centre(line[-1]), player)
                 legend.use("line-" + KEYS[player])
     if attempt is not None:
-        artists += _attempt(ax, state, state.parse_move(attempt))
-        legend.use("refused")
+        artists += _attempt(ax, state, state.parse_move(attempt), legend)
     if coordinates:
         for column in range(3):
             artists.append(ax.text(column + 0.5, -0.18, "abc"[column], ha="center", va="center",
@@ -156,7 +155,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     return artists
 
 
-def _attempt(ax, state, move):
+def _attempt(ax, state, move, legend):
     """A refused move: the mark it would write, in the slot of its number in each cell
     it names, crossed out (a collapse: the pending mark in the cell it cannot go to)."""
     if isinstance(move, Spooky):
@@ -165,6 +164,8 @@ def _attempt(ax, state, move):
         mark, cells = state.pending or state.next_mark, (move.cell,)
     else:  # Classical
         mark, cells = state.next_mark, (move.cell,)
+    legend.use("spooky-" + KEYS[owner(mark)])
+    legend.use("refused")
     artists = []
     for cell in cells:
         x, y = slot(cell, mark)
