@@ -397,13 +397,18 @@ def _draw_marks(ax, state, scale, legend):
 
 
 def _draw_attempt(ax, state, move, scale):
-    """A refused move: its cell crossed out, the code of the tile it tried in a box."""
-    x, y = move.cell % state.size + 0.5, move.cell // state.size + 0.5
-    return refused_cross(ax, x, y, 0.3, width=2.6 * scale + 1.2) + [
-        ax.text(x + 0.3, y + 0.3, move.code, ha="center", va="center", color=INK,
-                fontproperties=font(9 * scale + 4), zorder=21,
-                bbox={"boxstyle": "round,pad=0.15", "facecolor": PAPER, "edgecolor": INK,
-                      "linewidth": 1.0})]
+    """A refused move: its cell in a heavy dashed outline, the code of the tile it
+    tried in a box on the cell's top edge, and the cross beside it in the corner (a
+    cross over the whole cell would read as a cross tile and hide the tile there)."""
+    x, y = move.cell % state.size, move.cell // state.size
+    return [ax.add_patch(Rectangle((x, y), 1, 1, fill=False, edgecolor=INK, zorder=19,
+                                   linewidth=2.2 * scale + 0.4, linestyle=(0, (3, 2)))),
+            ax.text(x + 0.42, y + 0.84, move.code, ha="center", va="center", color=INK,
+                    fontproperties=font(10 * scale + 4), zorder=20,
+                    bbox={"boxstyle": "round,pad=0.15", "facecolor": PAPER, "edgecolor": INK,
+                          "linewidth": 1.0})] + refused_cross(ax, x + 0.84, y + 0.84, 0.11,
+                                                              width=1.8 * scale + 0.6,
+                                                              zorder=21)
 
 
 def _draw_catalog(ax, lang, legend):
