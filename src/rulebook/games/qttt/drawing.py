@@ -169,6 +169,6 @@ def _attempt(ax, state, move, legend):
     artists = []
     for cell in cells:
         x, y = slot(cell, mark)
-        artists += _spooky(ax, x, y, mark)
-        artists += refused_cross(ax, x, y, 0.15, width=1.1, halo=False)
+        artists += _spooky(ax, x, y, mark, size=1.3, spread=1.3)
+        artists += refused_cross(ax, x, y, 0.19, width=1.0, halo=False)
     return artists
