@@ -211,7 +211,7 @@ ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
      ":3: 'figure.panels' must be an array of tables, not an integer"),
     (Q + '[figure]\npanels = [5]\n', ":3: 'panel 1' must be a table, not an integer"),
     (Q + '[figure]\npanels = [{}, {colour = 1}]\n',
-     ":3: panel 2: unknown key 'colour' (keys: after, label, then, view)"),
+     ":3: panel 2: unknown key 'colour' (keys: after, attempt, label, then, view)"),
     (Q + 'moves = ["a1-b2"]\n\n[[figure.panels]]\nafter = 0\n\n[[figure.panels]]\nafter = 2\n',
      ":7: 'panel 2: after' = 2: must be an integer from 0 to 1"),
     (Q + '[[figure.panels]]\nlabel = { en = "Start", fr = "Début" }\n',
@@ -364,11 +364,12 @@ def test_claim_values_compare_structurally_and_strictly():
 
 def test_unknown_facts_are_listed_with_the_games_facts(tmp_path):
     from rulebook.games import make_game
+    from rulebook.record_facts import claim_facts
 
-    offered = ", ".join(fact.name for fact in make_game("qttt").facts)
+    offered = ", ".join(fact.name for fact in claim_facts(make_game("qttt")))
     message = refused(tmp_path, Q + '\n[[claims]]\nfact = "flavour"\nexpect = 1\n')
     assert message == f":3: claim #1: unknown fact 'flavour' for qttt (facts: {offered})"
-    assert "turn" in offered and "winner" in offered
+    assert "turn" in offered and "winner" in offered and "refusal" in offered
 
 
 def test_a_records_figure_settings_and_name(tmp_path):

@@ -40,7 +40,8 @@ for path in sys.argv[1:]:
     previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
     module = _module(record.game.slug, "drawing")
     scene, marks = draw_scene(module, line[-1], lang="ja", previous=previous,
-                              move=moves[-1] if moves else None, **panel.view)
+                              move=moves[-1] if moves else None, **panel.view,
+                              **({"attempt": panel.attempt} if panel.attempt else {}))
     out[path] = {"items": scene["items"], "marks": [m.key for m in marks]}
 print(json.dumps(out))
 """

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from .errors import ArgumentError, NotationError, RecordError, RulebookError
 from .game import Game, State
+from .record_facts import claim_facts
 from .records import CLAIM_KEYS, Claim, Record, load_record, normalise, read_record, same
 from .views import kind_of
 
@@ -226,7 +227,7 @@ def read_wanted(base: Base, claims: list[str], before: list[str]) -> list[Wanted
         want = Wanted(text, raw, None, is_before)  # type: ignore[arg-type]
         record = _read(record_text(base, [], [want]), f"{flag} {text!r}")
         want.claim = record.claims[0]
-        fact = base.game.facts[want.claim.fact]
+        fact = claim_facts(base.game)[want.claim.fact]
         if fact.values is not None:
             answers = [normalise(v) for v in fact.values(base.game)]
             if not any(same(normalise(want.claim.expect), a) for a in answers):
@@ -284,7 +285,7 @@ class Search:
         """The claim's fact at ``state``; a FindError if its arguments can never be right."""
         claim = want.claim
         try:
-            return self.base.game.facts[claim.fact].compute(state, **claim.args)
+            return claim_facts(self.base.game)[claim.fact].compute(state, **claim.args)
         except (ArgumentError, NotationError) as error:
             flag = "--before" if want.before else "--claim"
             raise FindError(f"{flag} {want.text!r} can never hold: {error}") from None

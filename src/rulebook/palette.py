@@ -84,3 +84,29 @@ class Legend:
 
     def marks(self) -> list[Mark]:
         return [mark for key, mark in self._marks.items() if key in self._used]
+
+
+# A move the rules refuse (a record panel's ``attempt``): each game draws the move
+# its own way and crosses out where it breaks a rule with this heavy cross, ink on
+# a paper-white outline, so that it shows on any fill, in colour and in greyscale.
+REFUSED_NAMES = {"en": "A move the rules refuse (crossed out)",
+                 "ja": "ルールで認められない手（×印）"}
+
+
+def refused_cross(ax, x: float, y: float, half: float, width: float = 2.4,
+                  zorder: float = 20, halo: bool = True) -> list:
+    """A heavy ✕ centred on (x, y), ``half`` data units from the centre to each tip
+    (without ``halo``, no paper-white outline: a mark under it stays legible)."""
+    artists = []
+    for colour, extra, z in ((PAPER, 2.2, zorder), (INK, 0.0, zorder + 0.1))[not halo:]:
+        for dy in (half, -half):
+            artists += ax.plot([x - half, x + half], [y - dy, y + dy], color=colour,
+                               linewidth=width + extra, solid_capstyle="round", zorder=z)
+    return artists
+
+
+def refused_mark(swatch: Callable | None = None) -> Mark:
+    """The legend's mark for a refused move; ``swatch`` draws it, by default the cross."""
+    return Mark("refused", REFUSED_NAMES,
+                swatch or (lambda ax: refused_cross(ax, 0.5, 0.5, 0.3, width=1.8)),
+                distinct_by="heavy cross")

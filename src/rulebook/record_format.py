@@ -85,6 +85,10 @@ PANEL = (
                           "``{ en = \"Before\", ja = \"前\" }``. It cannot state a number or a "
                           "player's name, which no claim would check."),
     Key("view", "view", "View options for this panel only, over the figure's."),
+    Key("attempt", "string", "A move, in the game's notation, that the rules refuse in the "
+                             "panel's position: the panel draws it as refused (the legend says "
+                             "so). The record fails to load if the engine accepts it; a "
+                             "``refusal`` claim gives the engine's reason, for the caption."),
 )
 
 FIGURE = (

@@ -44,6 +44,7 @@ from .files import InputTooLarge, read_limited
 from .game import Game, State
 from .games import make_game
 from .literals import name_pattern, numeral_problems, player_names, unchecked_literals
+from .record_facts import claim_facts, refusal
 from .record_format import (CLAIM, FIGURE, KINDS, LANGUAGES, PANEL, RECORD, key, kind_of, names,
                             type_problem)
 from .views import view_problem
@@ -131,6 +132,7 @@ class Panel:
     view: dict
     then: tuple[str, ...] = ()  # a variation played after ``after``
     line: int | None = None  # where the panel is written
+    attempt: str | None = None  # a move the rules refuse, drawn as refused
 
 
 @dataclass
@@ -200,7 +202,7 @@ class Record:
             state = self.variation(after, claim.then, claim.line)[-1]
         else:
             state = self.state_after(claim.after, claim.line)
-        fact = self.game.facts[claim.fact]
+        fact = claim_facts(self.game)[claim.fact]
         try:
             return fact.compute(state, **claim.args)
         except RulebookError as error:
@@ -212,11 +214,23 @@ class Record:
             raise ClaimError(self.path, claim.line, claim.describe(), claim.expect, actual)
         return actual
 
+    def panel_state(self, index: int) -> State:
+        """The position panel ``index`` (0-based) shows; its ``attempt``, if any, must be
+        a move the engine refuses there."""
+        panel = self.panels[index]
+        state = self.variation(panel.after, panel.then, panel.line)[-1]
+        if panel.attempt is not None:
+            try:
+                refusal(state, panel.attempt)
+            except RulebookError as error:
+                raise self.error(panel.line, f"panel {index + 1}: attempt: {error}") from None
+        return state
+
     def check(self) -> int:
         """Replay every move and variation and check every claim; returns the claim count."""
         self.replay()
-        for panel in self.panels:
-            self.variation(panel.after, panel.then, panel.line)
+        for index in range(len(self.panels)):
+            self.panel_state(index)
         for claim in self.claims:
             self.check_claim(claim)
         return len(self.claims)
@@ -440,7 +454,10 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
         if (why := view_problem(game, view)) is not None:
             raise RecordError(path, line if "view" in raw else lines.of_key("view"),
                               f"{where}: {why}")
-        panels.append(Panel(after, label, view, then, line))
+        attempt = raw.get("attempt")
+        if attempt is not None:
+            check.string(f"{where}: attempt", attempt, line)
+        panels.append(Panel(after, label, view, then, line, attempt))
     if (why := view_problem(game, shared_view)) is not None:  # though every panel overrides it
         raise check.fail("view", f"[figure] view: {why}")
     bounds = key(FIGURE, "columns")
@@ -469,11 +486,12 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
             needed = " and ".join(repr(k.name) for k in CLAIM if k.required)
             raise RecordError(path, line, f"claim #{index} needs {needed}")
         name = check.string(f"claim #{index}: fact", raw["fact"], line)
-        if name not in game.facts:
-            offered = ", ".join(f.name for f in game.facts)
+        facts = claim_facts(game)
+        if name not in facts:
+            offered = ", ".join(f.name for f in facts)
             raise RecordError(path, line, f"claim #{index}: unknown fact {name!r} "
                                           f"for {game.slug} (facts: {offered})")
-        fact = game.facts[name]
+        fact = facts[name]
         args = {k: v for k, v in raw.items() if k not in CLAIM_KEYS}
         if set(args) != set(fact.args):
             if fact.args:

@@ -346,13 +346,15 @@ def stand_in_module(name: str) -> types.ModuleType:
 
 def panel_arguments(record, module, panel) -> tuple:
     """What ``module.draw`` is given for a record's panel: the position, and
-    ``previous``, ``move`` and the view options (checked when the record loaded)."""
+    ``previous``, ``move`` and the view options (checked when the record loaded),
+    and ``attempt`` (a move the rules refuse there, in notation) if it has one."""
     states = record.replay()
     line = record.variation(panel.after, panel.then, panel.line)
     moves = record.moves[: panel.after] + list(panel.then)
     previous = line[-2] if len(line) > 1 else (states[panel.after - 1] if panel.after else None)
+    attempt = {} if panel.attempt is None else {"attempt": panel.attempt}
     return line[-1], {"previous": previous, "move": moves[-1] if moves else None,
-                      **module.VIEW_OPTIONS, **panel.view}
+                      **module.VIEW_OPTIONS, **panel.view, **attempt}
 
 
 def draw_panel(record, module, panel, lang: str) -> tuple[dict, list]:

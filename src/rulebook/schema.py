@@ -24,6 +24,7 @@ import typing
 
 from .game import Fact, Game, Parameter
 from .games import available_games, make_game
+from .record_facts import claim_facts
 from .record_format import (ARRAYS, CLAIM, LANGUAGES, RECORD, Key, annotation_parts,
                             names)
 from .views import ViewOption, view_options
@@ -132,13 +133,13 @@ def _view_option(option: ViewOption) -> dict:
 
 def _claim(game: Game) -> dict:
     """A claim of ``game``: the claim keys, then per fact its arguments and answer."""
-    arguments = sorted({arg for fact in game.facts for arg in fact.args} - names(CLAIM))
+    arguments = sorted({arg for fact in claim_facts(game) for arg in fact.args} - names(CLAIM))
     properties = {k.name: _key(k) for k in CLAIM}
-    properties["fact"]["enum"] = [fact.name for fact in game.facts]
+    properties["fact"]["enum"] = [fact.name for fact in claim_facts(game)]
     properties.update({arg: {"description": "An argument of the claim's fact."}
                        for arg in arguments})
     rules = [{"if": {"properties": {"fact": {"const": fact.name}}, "required": ["fact"]},
-              "then": _fact(fact, game)} for fact in game.facts]
+              "then": _fact(fact, game)} for fact in claim_facts(game)]
     return {"type": "object", "properties": properties, "additionalProperties": False,
             "required": [k.name for k in CLAIM if k.required], "allOf": rules}
 

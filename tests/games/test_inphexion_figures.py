@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Wedge  # noqa: E402
 
-from rulebook.figure_style import BLUE, GREEN, VERMILION, Legend, PAPER, render_panels  # noqa: E402
+from rulebook.figure_style import BLUE, GREEN, INK, VERMILION, Legend, PAPER, render_panels  # noqa: E402
 from rulebook.games import make_game  # noqa: E402
 from rulebook.games.inphexion import drawing  # noqa: E402
 from rulebook.records import load_record  # noqa: E402
@@ -115,6 +115,8 @@ def kinds_in(artists) -> set[str]:
                 found.add("black-edge")
             elif _is(colour, GREEN):
                 found.add("chain")
+            elif _is(colour, INK) and a.get_linewidth() < 5:  # the edges' outline is wider
+                found.add("refused")  # the cross on a move the rules refuse
         elif isinstance(a, Polygon) and _is(a.get_facecolor(), drawing.HIGHLIGHT_FILL):
             found.add("highlight")
     return found
@@ -150,12 +152,15 @@ def test_legends_follow_the_records():
         record = load_record(path)
         keys = {m.key for m in render_panels(record, "en")[1]}
         views = [{**drawing.VIEW_OPTIONS, **p.view} for p in record.panels]
-        shown = [record.moves[p.after - 1] for p in record.panels if p.after]
+        attempts = [p.attempt for p in record.panels if p.attempt]
+        shown = [record.moves[p.after - 1] for p in record.panels if p.after] + attempts
         after_steps = [record.moves[p.after - 1] for p, v in zip(record.panels, views)
                        if p.after and v["step"] == "after"]
         assert ("highlight" in keys) == any(v["highlight"] for v in views), path.stem
         assert ("neutral" in keys) == bool(record.game.options["neutral"]), path.stem
-        assert ("relocation" in keys) == any(len(m.split()) > 1 for m in after_steps), path.stem
+        assert ("relocation" in keys) == any(len(m.split()) > 1
+                                             for m in after_steps + attempts), path.stem
+        assert ("refused" in keys) == bool(attempts), path.stem
         assert ("push" in keys) == any(">" in m.split()[0] for m in shown), path.stem
         assert {"white-edge", "black-edge"} <= keys
 

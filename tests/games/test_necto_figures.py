@@ -98,6 +98,8 @@ def test_legend_lists_exactly_the_kinds_of_mark_drawn(path, lang):
     expected = set()
     for state, view in _panel_states(record):
         expected |= _expected_marks(state, view, lang)
+    if any(panel.attempt for panel in record.panels):
+        expected.add("refused")  # a move the rules refuse, crossed out
     _, marks = render_panels(record, lang)
     assert {m.key for m in marks} == expected
     order = [m.key for m in drawing.MARKS]

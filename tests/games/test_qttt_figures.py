@@ -119,6 +119,8 @@ def test_legend_lists_exactly_what_the_panels_show(path):
     for panel in record.panels:
         state = record.variation(panel.after, panel.then, None)[-1]
         expected |= kinds_in(state, {**drawing.VIEW_OPTIONS, **panel.view})
+        if panel.attempt:  # the mark the refused move would write, crossed out
+            expected |= {"refused", "spooky-" + "xo"[state.next_mark % 2 == 0]}
     images, marks = render_panels(record, "en")
     assert {mark.key for mark in marks} == expected
     svg = b"".join(images).decode()

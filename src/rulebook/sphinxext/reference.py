@@ -21,6 +21,7 @@ from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..game import Fact, Parameter
+from ..record_facts import claim_facts
 from ..record_format import CLAIM, FIGURE, KINDS, PANEL, RECORD, Key, type_words
 from .directives import page_language
 
@@ -156,7 +157,7 @@ class RecordReferenceDirective(SphinxDirective):
             for name, option in view_options(game.slug).items())
         section += self.rubric(self.words["facts"])
         section += self.items((self.fact_term(fact, game), [self.prose(fact.doc)])
-                              for fact in game.facts)
+                              for fact in claim_facts(game))
         section += self.rubric(self.words["notation"])
         link = addnodes.pending_xref("", refdomain="std", reftype="ref",
                                      reftarget=f"{game.slug}-notation", refexplicit=False,

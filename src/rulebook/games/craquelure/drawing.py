@@ -21,8 +21,10 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 
 from ...errors import OptionError
 from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, Mark, font, mix, tint
+from ...palette import refused_cross, refused_mark
 from ...views import defaults
 from . import geometry as geo
+from .moves import Swap
 from .rules import is_settled
 from .starts import ARC_BOUNDARIES, ARC_NAMES
 from .views import VIEW_OPTIONS as VIEWS
@@ -91,6 +93,11 @@ def _cut_swatch(ax):
     _dot(ax, centre, 0.12)
 
 
+def _refused_swatch(ax):
+    _rays(ax, (0.5, 0.45), 90, [0.42] * 3)
+    refused_cross(ax, 0.5, 0.45, 0.17, width=1.8)
+
+
 def _part_swatch(ax):
     _badge(ax, (0.5, 0.5), "1", 9)
 
@@ -136,6 +143,7 @@ MARKS = (
          _area_swatch, distinct_by="percentage"),
     Mark("arc", {"en": "Goal arc and its letter", "ja": "目標の弧とその名前"}, _arc_swatch,
          distinct_by="lettered arc outside the rim"),
+    refused_mark(_refused_swatch),
 )
 # one winner: a figure shows at most one of these
 EXCLUSIVE = (frozenset({"win-blue", "win-red"}),)
@@ -198,7 +206,8 @@ def _hatch_segments(points, step: float):
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, arcs=True, lines=True,
          areas=False, decimals=2, mark_cut=True, part_numbers=False, mark_handed=True,
-         mark_settled=True, dark_winner=True, mark_points=(), highlight=(), window=()):
+         mark_settled=True, dark_winner=True, mark_points=(), highlight=(), window=(),
+         attempt=None):
     artists = []
     scale = (window[2] - window[0]) / VIEW_SPAN if window else 1.0  # marks keep their size
     regions = sorted(state.regions.values(), key=lambda r: r.id) if lines else []
@@ -245,6 +254,9 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, arcs=True, lines=
     for point in mark_points:
         legend.use("point")
         artists.append(_dot(ax, point, 0.035 * scale))
+    if attempt is not None:
+        legend.use("refused")
+        artists += _attempt(ax, state, state.parse_move(attempt), outlines, scale)
     if part_numbers and last:
         legend.use("part")
         artists += _part_badges(ax, state, last, outlines, scale, window, arcs)
@@ -338,6 +350,56 @@ def _part_badges(ax, state, last, outlines, scale, window, arcs) -> list:
                                                edgecolor="none", zorder=6)))
         artists.append(_badge(ax, (x, y), str(number), 9))
     return artists
+
+
+def _rays(ax, point, degrees, lengths, zorder=4):
+    """A cut's three rays, dashed: from ``point`` at ``degrees`` and every 120 degrees
+    on, each as long as the next of ``lengths``."""
+    artists = []
+    for k, length in enumerate(lengths):
+        a = math.radians(degrees + 120 * k)
+        artists += ax.plot([point[0], point[0] + length * math.cos(a)],
+                           [point[1], point[1] + length * math.sin(a)], color=INK,
+                           linewidth=1.4, linestyle=(0, (3, 2)), zorder=zorder)
+    return artists
+
+
+def _ray_length(point, degrees, points) -> float:
+    """How far a ray from ``point`` inside the convex polygon ``points`` runs to its edge."""
+    dx, dy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+        ex, ey = bx - ax, by - ay
+        denominator = dx * ey - dy * ex
+        if abs(denominator) < 1e-12:
+            continue
+        t = ((ax - point[0]) * ey - (ay - point[1]) * ex) / denominator
+        u = ((ax - point[0]) * dy - (ay - point[1]) * dx) / denominator
+        if t > 1e-9 and -1e-9 <= u <= 1 + 1e-9:
+            best = min(best, t)
+    return best if best < math.inf else 0.0
+
+
+def _attempt(ax, state, move, outlines, scale):
+    """A refused cut: its point crossed out and its rays dashed, each to the edge of the
+    region it starts in (to the rim when the point is on no region's inside); a refused
+    swap: a cross in the middle of the disk."""
+    if isinstance(move, Swap):
+        return refused_cross(ax, 0.0, 0.0, 0.25 * scale, width=3.0)
+    point, degrees = move.point, float(move.angle)
+    region = state.region_at(*point)
+    edge = outlines.get(region.id) if region is not None else None
+    lengths = [_ray_length(point, degrees + 120 * k, edge) if edge else
+               _rim_distance(point, degrees + 120 * k) for k in range(3)]
+    return _rays(ax, point, degrees, lengths, zorder=5.5) + refused_cross(
+        ax, *point, 0.06 * scale, width=2.2)
+
+
+def _rim_distance(point, degrees) -> float:
+    """How far a ray from ``point`` inside the unit disk runs to its rim."""
+    dx, dy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    along = point[0] * dx + point[1] * dy
+    return -along + math.sqrt(max(along * along - (point[0] ** 2 + point[1] ** 2 - 1), 0.0))
 
 
 def _badge(ax, point, text, size):

@@ -27,6 +27,7 @@ from matplotlib.patheffects import withStroke
 
 from ...figure_style import (BLUE, GREEN, INK, LIGHT, ORANGE, PAPER, VERMILION, Mark, font,
                              tint)
+from ...palette import refused_cross, refused_mark
 from ...views import defaults
 from .facts import shortest_chain
 from .rules import BLACK, WHITE
@@ -58,10 +59,13 @@ def lattice(u: float, v: float) -> tuple[float, float]:
 
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
-         step="after", marks=True, chain=True, highlight=(), supply=False):
+         step="after", marks=True, chain=True, highlight=(), supply=False, attempt=None):
     geo = state.geo
     parsed = previous.parse_move(move) if previous is not None and move else None
     discs, neutral, owed = state.discs, state.neutral, []
+    if attempt is not None:  # a refused move, drawn on the position it is tried in
+        parsed, previous = state.parse_move(attempt), state
+        step = "place" if parsed.relocations and previous.steps(parsed) else "before"
     if parsed is not None and step != "after":
         stages = previous.steps(parsed)
         if step == "before" or not stages:
@@ -87,9 +91,14 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
             legend.use("neutral")
     if supply:
         artists += _supply(ax, geo, legend)
-    if marks and parsed is not None:
+    if attempt is not None:
+        # relocations as written (the engine pairs them in its own order: discs are alike)
+        written = [state.parse_move(pair) for pair in attempt.split()[1:]]
+        artists += _attempt(ax, geo, parsed, [(m.target, m.push) for m in written], step,
+                            owed, legend)
+    elif marks and parsed is not None:
         artists += _move_marks(ax, geo, parsed, step, owed, legend)
-    path = _chain(state, chain) if step == "after" else []
+    path = _chain(state, chain) if step == "after" and attempt is None else []
     if path:
         artists += _chain_line(ax, [centre(geo, c) for c in path])
         legend.use("chain")
@@ -249,6 +258,30 @@ def _move_marks(ax, geo, move, step, owed, legend):
     return artists
 
 
+def _attempt(ax, geo, move, relocations, step, owed, legend):
+    """A refused move: a swap crossed out in the board's middle; a move that relocates,
+    shown once placed (its surrounded discs double-ringed) with each of its
+    ``relocations`` (pairs of cells) crossed out mid-way; any other, its push arrow
+    and its placement crossed out."""
+    legend.use("refused")
+    if move.swap:
+        middle = (geo.size - 1) / 2
+        return refused_cross(ax, *lattice(middle, middle), 0.45, width=3.0)
+    artists = _move_marks(ax, geo, move, step, owed, legend)
+    if step == "place":
+        bend = 0.6  # wide arcs, so that two discs trading places show two arrows
+        for source, destination in relocations:
+            (x0, y0), (x1, y1) = start, end = centre(geo, source), centre(geo, destination)
+            artists += _ring(ax, start, VERMILION, dashed=True)
+            artists += _arrow(ax, start, end, VERMILION, dashed=True, bend=bend)
+            # the arc's middle (matplotlib's arc3: a quadratic curve), where it is crossed out
+            middle = ((x0 + x1) / 2 + bend / 2 * (y1 - y0), (y0 + y1) / 2 - bend / 2 * (x1 - x0))
+            artists += refused_cross(ax, *middle, 0.13, width=2.0)
+        legend.use("relocation")
+        return artists
+    return artists + refused_cross(ax, *centre(geo, move.target), 0.2)
+
+
 # --- the legend -------------------------------------------------------------------
 # Swatches draw in the unit square; board marks are drawn at about a cell's size.
 _MIDDLE = (0.5, 0.5)
@@ -294,5 +327,6 @@ MARKS = (
     Mark("highlight", {"en": "Cells the caption points at", "ja": "説明文が指すマス"},
          lambda ax: _hexagon(ax, _MIDDLE, shaded=True, radius=0.48), colour=HIGHLIGHT_FILL,
          on=CELL_FILL),
+    refused_mark(),
 )
 DISC_MARK = {WHITE: "white-disc", BLACK: "black-disc"}

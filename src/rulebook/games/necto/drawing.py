@@ -29,6 +29,7 @@ import math
 from matplotlib.patches import Rectangle
 
 from ...figure_style import BLUE, GREY, INK, LIGHT, PAPER, VERMILION, YELLOW, Mark, font, tint
+from ...palette import refused_cross, refused_mark
 from ...views import defaults
 from .facts import line_through
 from .tiles import CODES, END_POINT, TILES
@@ -141,11 +142,12 @@ MARKS = (
           distinct_by="−N"),
     _mark("mark-even", "±: the best replacement here scores the same for both",
           "±：ここでいちばん得な置き直しは両者に同じ点", _label_swatch("±"), distinct_by="±"),
+    refused_mark(),
 )
 EXCLUSIVE = (frozenset({"complex-en", "complex-ja"}),)  # one language a figure
 
 
-def draw(ax, state, *, lang, legend, previous=None, move=None, **view):
+def draw(ax, state, *, lang, legend, previous=None, move=None, attempt=None, **view):
     options = {**VIEW_OPTIONS, **view}
     if options["show"] == "tiles":
         return _draw_catalog(ax, lang, legend)
@@ -213,6 +215,9 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, **view):
                                               edgecolor=INK, linewidth=2.2 * scale + 0.4, zorder=8)))
     if options["labels"]:
         artists += _draw_labels(ax, state, lang, scale, scorer, traced, legend)
+    if attempt is not None:
+        artists += _draw_attempt(ax, state, state.parse_move(attempt), scale)
+        legend.use("refused")
     if options["marks"]:
         artists += _draw_marks(ax, state, scale, legend)
     if options["coords"]:
@@ -389,6 +394,21 @@ def _draw_marks(ax, state, scale, legend):
                                          "edgecolor": colour, "linewidth": 1.2},
                                zorder=10))
     return artists
+
+
+def _draw_attempt(ax, state, move, scale):
+    """A refused move: its cell in a heavy dashed outline, the code of the tile it
+    tried in a box on the cell's top edge, and the cross beside it in the corner (a
+    cross over the whole cell would read as a cross tile and hide the tile there)."""
+    x, y = move.cell % state.size, move.cell // state.size
+    return [ax.add_patch(Rectangle((x, y), 1, 1, fill=False, edgecolor=INK, zorder=19,
+                                   linewidth=2.2 * scale + 0.4, linestyle=(0, (3, 2)))),
+            ax.text(x + 0.42, y + 0.84, move.code, ha="center", va="center", color=INK,
+                    fontproperties=font(10 * scale + 4), zorder=20,
+                    bbox={"boxstyle": "round,pad=0.15", "facecolor": PAPER, "edgecolor": INK,
+                          "linewidth": 1.0})] + refused_cross(ax, x + 0.84, y + 0.84, 0.11,
+                                                              width=1.8 * scale + 0.6,
+                                                              zorder=21)
 
 
 def _draw_catalog(ax, lang, legend):

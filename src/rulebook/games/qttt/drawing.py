@@ -14,8 +14,10 @@ from __future__ import annotations
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from ...figure_style import BLUE, GREY, INK, ORANGE, PAPER, SKY, VERMILION, YELLOW, Mark, font, mix, tint
+from ...palette import refused_cross, refused_mark
 from ...views import defaults
 from .notation import parse_cell
+from .moves import Collapse, Spooky
 from .rules import O, X, owner
 from .views import VIEW_OPTIONS as VIEWS
 
@@ -107,11 +109,12 @@ MARKS = (
          lambda ax: _line(ax, (0.15, 0.5), (0.85, 0.5), X), distinct_by="solid band"),
     Mark("line-o", {"en": "Line of O", "ja": "Oのライン"},
          lambda ax: _line(ax, (0.15, 0.5), (0.85, 0.5), O), distinct_by="dashed band"),
+    refused_mark(),
 )
 
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
-         entanglement=False, highlight=(), show_cycle=True, show_lines=True):
+         entanglement=False, highlight=(), show_cycle=True, show_lines=True, attempt=None):
     artists = []
     for cell in sorted({parse_cell(str(name).lower(), str(name), 1) for name in highlight}):
         artists += _highlight(ax, cell % 3, cell // 3)
@@ -138,6 +141,8 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
             for line in lines:
                 artists += _line(ax, centre(line[0]), centre(line[-1]), player)
                 legend.use("line-" + KEYS[player])
+    if attempt is not None:
+        artists += _attempt(ax, state, state.parse_move(attempt), legend)
     if coordinates:
         for column in range(3):
             artists.append(ax.text(column + 0.5, -0.18, "abc"[column], ha="center", va="center",
@@ -147,4 +152,23 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
                                    color=GREY, fontproperties=font(8)))
     ax.set_xlim(-0.3, 3.05)
     ax.set_ylim(-0.3, 3.05)
+    return artists
+
+
+def _attempt(ax, state, move, legend):
+    """A refused move: the mark it would write, in the slot of its number in each cell
+    it names, crossed out (a collapse: the pending mark in the cell it cannot go to)."""
+    if isinstance(move, Spooky):
+        mark, cells = state.next_mark, move.cells
+    elif isinstance(move, Collapse):
+        mark, cells = state.pending or state.next_mark, (move.cell,)
+    else:  # Classical
+        mark, cells = state.next_mark, (move.cell,)
+    legend.use("spooky-" + KEYS[owner(mark)])
+    legend.use("refused")
+    artists = []
+    for cell in cells:
+        x, y = slot(cell, mark)
+        artists += _spooky(ax, x, y, mark, size=1.3, spread=1.3)
+        artists += refused_cross(ax, x, y, 0.19, width=1.0, halo=False)
     return artists

@@ -1,0 +1,126 @@
+"""Refused moves in records: the ``refusal`` claim and a panel's ``attempt``.
+
+A ``refusal`` claim answers with the rule the engine names when it refuses a
+move (what ``IllegalMoveError`` carries), and fails on a move the engine
+accepts; an ``attempt`` panel draws a refused move, and a record whose
+attempt the engine accepts does not load.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.errors import ClaimError, IllegalMoveError, RulebookError
+from rulebook.figure_style import drawing_module, render_panels
+from rulebook.games import available_games, make_game
+from rulebook.records import load_record
+from rulebook.schema import record_schema
+
+# per game: a record's opening lines and a move the rules refuse after them
+REFUSED = {
+    "qttt": ('moves = ["a1-b2"]', "a1-a1"),
+    "necto": ('options = { size = 4 }\nmoves = ["B2=x1"]', "B2=c1"),
+    "craquelure": ("", "(0.1,-0.33) 90 B1 R2"),
+    "inphexion": ('moves = ["d4", "d4>d5"]', "d5>d4"),
+}
+ACCEPTED = {"qttt": "a1-c3", "necto": "C2=c1", "craquelure": "(0.1,-0.05) 100 B1 R2",
+            "inphexion": "d4>c4"}
+
+
+def write(tmp_path, slug: str, text: str):
+    folder = tmp_path / slug
+    folder.mkdir(exist_ok=True)
+    path = folder / "refused.toml"
+    path.write_text(f'game = "{slug}"\n{text}')
+    return path
+
+
+def engine_reason(tmp_path, slug: str, opening: str, move: str) -> str:
+    """The rule the engine names for ``move``, asked of the engine directly."""
+    state = load_record(write(tmp_path, slug, opening)).replay()[-1]
+    with pytest.raises(IllegalMoveError) as error:
+        state.play(state.parse_move(move))
+    return error.value.rule
+
+
+@pytest.mark.parametrize("slug", sorted(REFUSED))
+def test_a_refusal_claim_gives_the_engines_own_reason(tmp_path, slug):
+    opening, move = REFUSED[slug]
+    reason = engine_reason(tmp_path, slug, opening, move)
+    text = f'{opening}\n[[claims]]\nfact = "refusal"\nmove = "{move}"\nexpect = "{reason}"\n'
+    assert load_record(write(tmp_path, slug, text)).check() == 1
+    wrong = text.replace(f'expect = "{reason}"', 'expect = "some other rule"')
+    with pytest.raises(ClaimError) as error:
+        load_record(write(tmp_path, slug, wrong)).check()
+    assert reason in str(error.value)
+
+
+def test_the_qttt_reason_is_the_rule_a_player_reads(tmp_path):
+    state = make_game("qttt").initial_state()
+    record_reason = engine_reason(tmp_path, "qttt", "", "a1-a1")
+    assert record_reason == "the two spooky marks must go in two different cells"
+    assert state.game.facts["is_legal"].compute(state, "a1-a1") is False
+
+
+@pytest.mark.parametrize("slug", sorted(REFUSED))
+def test_a_refusal_claim_on_a_move_the_engine_accepts_fails_in_one_line(tmp_path, slug):
+    opening, _ = REFUSED[slug]
+    move = ACCEPTED[slug]
+    path = write(tmp_path, slug, f'{opening}\n[[claims]]\nfact = "refusal"\nmove = "{move}"\n'
+                                 'expect = "anything"\n')
+    with pytest.raises(RulebookError) as error:
+        load_record(path).check()
+    message = str(error.value)
+    assert message.startswith(f"{path}:") and "\n" not in message
+    assert f"the engine accepts {move!r}" in message and "refusal" in message
+
+
+@pytest.mark.parametrize("slug", sorted(REFUSED))
+def test_an_attempt_the_engine_accepts_is_refused_at_load(tmp_path, slug):
+    opening, _ = REFUSED[slug]
+    path = write(tmp_path, slug, f'{opening}\n[figure]\n[[figure.panels]]\n'
+                                 f'attempt = "{ACCEPTED[slug]}"\n')
+    with pytest.raises(RulebookError) as error:
+        load_record(path).check()
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}:") and "panel 1: attempt: the engine accepts" in message
+
+
+def test_an_attempt_must_be_a_move_written_as_a_string(tmp_path):
+    path = write(tmp_path, "qttt", '[figure]\n[[figure.panels]]\nattempt = 3\n')
+    with pytest.raises(RulebookError, match="panel 1: attempt' must be a string"):
+        load_record(path)
+    path = write(tmp_path, "qttt", '[figure]\n[[figure.panels]]\nattempt = "zz"\n')
+    with pytest.raises(RulebookError, match=r":3: panel 1: attempt: cannot read 'zz'"):
+        load_record(path).check()
+
+
+@pytest.mark.parametrize("slug", sorted(REFUSED))
+def test_each_game_draws_a_refused_move_with_its_legend_mark(tmp_path, slug):
+    opening, move = REFUSED[slug]
+    drawn = {}
+    for name, panel in (("plain", ""), ("refused", f'attempt = "{move}"\n')):
+        path = write(tmp_path, slug, f"{opening}\n[figure]\n[[figure.panels]]\n{panel}")
+        record = load_record(path)
+        record.check()
+        images, marks = render_panels(record, "en")
+        drawn[name] = images[0], [mark.key for mark in marks]
+    assert "refused" not in drawn["plain"][1]
+    assert "refused" in drawn["refused"][1]
+    assert drawn["refused"][0] != drawn["plain"][0]  # drawn, not only named in the legend
+    assert "refused" in [mark.key for mark in drawing_module(slug).MARKS]
+
+
+def test_the_schema_knows_attempts_and_refusals():
+    schema = record_schema()
+    panel = schema["properties"]["figure"]["properties"]["panels"]["items"]
+    assert panel["properties"]["attempt"]["type"] == "string"
+    for rule in schema["allOf"]:
+        claim = rule["then"]["properties"]["claims"]["items"]
+        assert "refusal" in claim["properties"]["fact"]["enum"]
+        refusal = next(r["then"] for r in claim["allOf"]
+                       if r["if"]["properties"]["fact"]["const"] == "refusal")
+        assert refusal["required"] == ["move"]
+        assert refusal["properties"]["expect"]["type"] == "string"
+    assert len(schema["allOf"]) == len(available_games())
