@@ -17,15 +17,15 @@ from urllib.parse import unquote
 import pytest
 
 from rulebook.games import make_game
-from rulebook.play.words import WORDS
+from rulebook.play.words import page_words
 from rulebook.records import find_records, load_record
 
 from chromium import DESKTOP, PHONE, skip_unless_installed
 
 skip_unless_installed()
 
-from test_play import (CENTRE, FORGET_SAVED, GAMES, OPTIONS, cpython_final,  # noqa: E402
-                       open_play_page, same_position, settle, shared, tap_move)
+from test_play import (CENTRE, FORGET_SAVED, GAMES, cpython_final,  # noqa: E402
+                       open_play_page, same_position, settle, shared, tap_move, trial_options)
 
 
 def replayed(slug, options, moves):
@@ -71,7 +71,7 @@ def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_sha
     saved is the one this test starts.)"""
     project, base = site
     page = ready_page(shared, f"{base}/en/play/{slug}.html")
-    options = OPTIONS[slug]
+    options = trial_options(slug)
     page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
     rng = random.Random(17)
     for _ in range(7):
@@ -517,13 +517,13 @@ def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, share
     page = open_play_page(shared, base, "qttt", DESKTOP)
     page.evaluate("() => window.rulebookPlay.newGame({})")
     tap_move(page, "a1-b2", ["a1", "b2"])
-    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["pair_first"]
+    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["pair_first"]
     page.mouse.click(*page.evaluate(CENTRE, "b2"))
     settle(page)
-    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["pair_second"]
+    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["pair_second"]
     page.mouse.click(*page.evaluate(CENTRE, "a1"))  # the same pair again: a cycle
     settle(page)
-    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["collapse"]
+    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["collapse"]
     highlighted = page.evaluate("() => [...document.querySelectorAll('.play-target.play-next')]"
                                 ".map((t) => [t.dataset.token, getComputedStyle(t).fill])")
     assert sorted(token for token, _ in highlighted) == ["a1", "b2"]
