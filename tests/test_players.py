@@ -89,7 +89,7 @@ DRAW_OR_LOSE = [
 
 @pytest.mark.parametrize("line", DRAW_OR_LOSE)
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_computer_takes_a_sure_draw_over_a_sure_loss(line, seed):
+def test_the_computer_takes_a_sure_draw_over_a_sure_loss_in_qttt(line, seed):
     state = make_game("qttt").initial_state()
     for text in line.split():
         state = state.play(state.parse_move(text))

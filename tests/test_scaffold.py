@@ -132,6 +132,9 @@ def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     ("class", "'class' is not a valid game slug"),
     ("index", "docs/index.rst already exists"),
     ("taken", "figures/taken already exists"),
+    ("tiny", "one of it and 'tiny_lines' is a word of the other, so 'pytest -k tiny'"),
+    ("tests", "'pytest -k tests' would select them all"),
+    ("test", "every test's id holds the word 'test'"),
 ])
 def test_a_taken_or_bad_slug_is_refused_in_one_line_writing_nothing(scaffolded, slug, message):
     root, _, _ = scaffolded
@@ -228,3 +231,25 @@ def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_th
     assert len(described) >= 10
     missing = [d for d in described if d not in known]
     assert not missing, f"add these to authoring.po.add.tmpl: {missing}"
+
+
+def test_k_slug_selects_exactly_the_games_tests_even_inside_another_slug(tmp_path):
+    """``pytest -k SLUG`` selects the tests that name the game as a word (its test
+    module, its parameters), all of them and no other game's: a new ``hex`` beside
+    ``inphexion`` (whose slug contains it) gets its own tests only, and the other
+    way round (tests/conftest.py's ``one_game``)."""
+    root = small_copy(tmp_path)
+    rulebook(root, "new", "hex", "--name", "Hex")
+
+    def collected(*args):
+        done = run(root, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                   "-p", "no:xdist", "tests", *args)
+        return [line for line in done.stdout.splitlines() if "::" in line]
+
+    everything = collected()
+    hex_tests = collected("-k", "hex")
+    assert hex_tests == [t for t in everything
+                         if "test_hex.py" in t or "[hex]" in t or "[hex-" in t]
+    assert len(hex_tests) >= 15 and not [t for t in hex_tests if "inphexion" in t]
+    inphexion = collected("-k", "inphexion")
+    assert inphexion and all("inphexion" in t and "test_hex.py" not in t for t in inphexion)

@@ -166,6 +166,14 @@ def check_slug(project: Project, slug: str) -> None:
     if slug in games.available_games():
         raise ScaffoldError(f"game {slug!r} already exists "
                             f"({Path(games.__file__).parent / slug})")
+    if slug in ("test", "tests"):
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: every test's id holds the word "
+                            f"{slug!r}, so 'pytest -k {slug}' would select them all")
+    if clash := next((other for other in games.available_games()
+                      if _as_word(slug, other) or _as_word(other, slug)), None):
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: one of it and {clash!r} is a "
+                            f"word of the other, so 'pytest -k {slug}' or 'pytest -k {clash}' "
+                            "would select both games' tests: choose a slug apart from it")
     if slug in SPHINX_PAGES:
         raise ScaffoldError(f"{slug!r} cannot be a game slug: Sphinx makes a page {slug}.html "
                             "of its own, which the game's page would replace")
@@ -177,6 +185,12 @@ def check_slug(project: Project, slug: str) -> None:
         raise ScaffoldError(f"{slug!r} cannot be a game slug: the project's .gitignore hides "
                             f"{hidden[0].relative_to(project.root)} (pattern {hidden[1]!r}), so "
                             "the game would never be committed")
+
+
+def _as_word(slug: str, text: str) -> bool:
+    """Whether ``text`` names ``slug`` as a word (not inside letters or digits), as
+    ``pytest -k SLUG`` selects a game's tests (tests/conftest.py)."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(slug)}(?![a-z0-9])", text) is not None
 
 
 def check_package(project: Project) -> None:
