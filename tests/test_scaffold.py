@@ -97,7 +97,9 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     root, made, built = scaffolded
     for path in ("src/rulebook/games/tiny_lines/rules.py", "docs/tiny_lines.rst",
                  "docs/locale/ja/LC_MESSAGES/tiny_lines.po", "figures/tiny_lines/first-row.toml",
-                 "tests/games/test_tiny_lines.py"):
+                 "tests/games/test_tiny_lines.py", "docs/play/tiny_lines.rst",
+                 "docs/locale/ja/LC_MESSAGES/play/tiny_lines.po",
+                 "src/rulebook/games/tiny_lines/play.py"):
         assert f"wrote {path}" in made
         assert (root / path).is_file()
     site = root / "build" / "site"
@@ -108,6 +110,11 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     assert "First places a stone there and wins with a2, b2, c2." in english
     assert "先手はそこに石を置き、a2、b2、c2の並びで勝ちます。" in japanese
     assert "Tiny Lines" in (site / "en" / "index.html").read_text(encoding="utf-8")  # catalog
+    # its play page, in both languages
+    assert "<h1>Play Tiny Lines" in (site / "en" / "play" / "tiny_lines.html").read_text(
+        encoding="utf-8")
+    assert "<h1>小さな並べで遊ぶ" in (site / "ja" / "play" / "tiny_lines.html").read_text(
+        encoding="utf-8")
     assert {p.name for p in (site / "pdf").glob("*.pdf")} == {
         f"tiny_lines-{lang}{fmt}.pdf" for lang in ("en", "ja")
         for fmt in ("", "-letter", "-booklet", "-card")}  # the card from its quick reference
@@ -253,3 +260,42 @@ def test_k_slug_selects_exactly_the_games_tests_even_inside_another_slug(tmp_pat
     assert len(hex_tests) >= 15 and not [t for t in hex_tests if "inphexion" in t]
     inphexion = collected("-k", "inphexion")
     assert inphexion and all("inphexion" in t and "test_hex.py" not in t for t in inphexion)
+
+
+# The framework's tests a new game must pass besides its own (the browser's aside).
+FRAMEWORK_TESTS = ("test_interface.py", "test_conformance.py", "test_drawings.py",
+                   "test_marks.py", "test_play_site.py", "test_kits.py")
+HELPERS = ("svg_paint.py", "other_clock.py", "chromium.py")
+
+
+def test_a_hex_game_from_the_kit_builds_and_passes_every_test_that_names_it(tmp_path):
+    """``rulebook new --board hex`` writes Hex on the hex kit (the guide's worked
+    example, whose code the guide quotes from the same templates): it builds in both
+    languages with its play page, and passes its own tests and the framework's."""
+    root = small_copy(tmp_path)
+    for name in FRAMEWORK_TESTS + HELPERS:
+        shutil.copy(ROOT / "tests" / name, root / "tests")
+    made = rulebook(root, "new", "hexkit", "--board", "hex", "--name", "Hex")
+    assert "wrote src/rulebook/games/hexkit/rules.py" in made.stdout
+    assert "first-row" not in made.stdout  # the square game's record is left out
+    rulebook(root, "build")
+    site = root / "build" / "site"
+    for lang, title in (("en", "<h1>Hex"), ("ja", "<h1>Hex")):
+        assert title in (site / lang / "hexkit.html").read_text(encoding="utf-8")
+        assert (site / lang / "play" / "hexkit.html").is_file()
+    done = run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+               "tests", "-k", "hexkit", check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
+    passed = int(done.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    assert passed >= 25
+    source = (root / "src" / "rulebook" / "games" / "hexkit" / "rules.py").read_text()
+    assert "from ...kits import hexgrid" in source  # from the kit, not from inpHeXion
+    assert "inphexion" not in source
+
+
+def test_a_board_that_is_not_a_kit_is_refused_writing_nothing(scaffolded):
+    root, _, _ = scaffolded
+    before = tree(root)
+    done = rulebook(root, "new", "octo", "--board", "octagon", check=False)
+    assert done.returncode == 2 and "invalid choice: 'octagon'" in done.stderr
+    assert tree(root) == before
