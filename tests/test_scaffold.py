@@ -211,19 +211,25 @@ def test_catalog_entries_are_added_once_and_only_those_missing(tmp_path):
     assert added.count('msgid "line"') == 2 and "並び" in added and "別" not in added
 
 
-def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_the_new_game():
+@pytest.mark.parametrize("board", scaffold.BOARDS)
+def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_the_new_game(board):
     """Each option, fact and the position format of the template game, which the
     authoring guide's record reference prints, has its Japanese in the template
     (so ``new`` then ``build`` passes the translation gate on the full project)."""
     import ast
     import re
     import string
+    from types import SimpleNamespace
 
     values = scaffold.template_values("tinyline", "Tiny Line", "Tiny Line")
-    folder = scaffold.TEMPLATES / "src" / "rulebook" / "games" / "__slug__"
+    planned = {path.relative_to("/p").as_posix(): template for path, template in
+               scaffold.planned_paths(SimpleNamespace(root=Path("/p")), "tinyline",
+                                      board).items()}
     described = []  # the prose argument of each declaration (which argument it is, by kind)
     position = {"FACTS.fact": 1, "Parameter": 2, "ViewOption": 1}
-    for template in folder.glob("*.py.tmpl"):
+    for name, template in planned.items():
+        if not name.startswith("src/rulebook/games/tinyline/"):
+            continue
         tree = ast.parse(string.Template(template.read_text(encoding="utf-8")).substitute(values))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and ast.unparse(node.func) in position:
@@ -233,7 +239,7 @@ def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_th
     catalog = "".join(
         path.read_text(encoding="utf-8") for path in (
             ROOT / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po",
-            scaffold.TEMPLATES / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po.add.tmpl"))
+            planned["docs/locale/ja/LC_MESSAGES/authoring.po.add"]))
     known = {m.replace('\\"', '"') for m in re.findall(r'^msgid "(.*)"$', catalog, re.M)}
     assert len(described) >= 10
     missing = [d for d in described if d not in known]
