@@ -10,6 +10,8 @@ every command runs as an author runs it, in a subprocess of the copy.
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -274,29 +276,51 @@ FRAMEWORK_TESTS = ("test_interface.py", "test_conformance.py", "test_drawings.py
 HELPERS = ("svg_paint.py", "other_clock.py", "chromium.py")
 
 
-def test_a_hex_game_from_the_kit_builds_and_passes_every_test_that_names_it(tmp_path):
-    """``rulebook new --board hex`` writes Hex on the hex kit (the guide's worked
-    example, whose code the guide quotes from the same templates): it builds in both
-    languages with its play page, and passes its own tests and the framework's."""
+GUIDE = ROOT / "docs" / "adding-a-game.rst"
+
+
+def guide_blocks(language: str) -> list[tuple[str | None, str]]:
+    """The guide's code blocks in ``language``: (their caption, their code)."""
+    blocks = []
+    for match in re.finditer(rf"^\.\. code-block:: {language}\n((?:   :\w+:.*\n)*)\n"
+                             r"((?:(?:   .*)?\n)+)", GUIDE.read_text(encoding="utf-8"), re.M):
+        caption = re.search(r":caption: (\S+)", match[1])
+        code = "\n".join(line[3:] for line in match[2].splitlines()).strip("\n")
+        blocks.append((caption[1] if caption else None, code))
+    return blocks
+
+
+def test_the_guides_hex_is_built_and_passes_every_test_that_names_it(tmp_path):
+    """The guide's "Adding a game" walks through Hex on the hex kit: its ``rulebook
+    new`` command, run as written, scaffolds the game; it builds in both languages
+    with its play page and passes its own tests and the framework's; and each of
+    the guide's code blocks is the code of the file its caption names."""
     root = small_copy(tmp_path)
     for name in FRAMEWORK_TESTS + HELPERS:
         shutil.copy(ROOT / "tests" / name, root / "tests")
-    made = rulebook(root, "new", "hexkit", "--board", "hex", "--name", "Hex")
-    assert "wrote src/rulebook/games/hexkit/rules.py" in made.stdout
+    commands = [line for _, code in guide_blocks("sh") for line in code.splitlines()]
+    new = next(line for line in commands if line.startswith("rulebook new "))
+    made = rulebook(root, *shlex.split(new)[1:])
+    slug = shlex.split(new)[2]
+    assert f"wrote src/rulebook/games/{slug}/rules.py" in made.stdout
     assert "first-row" not in made.stdout  # the square game's record is left out
     rulebook(root, "build")
     site = root / "build" / "site"
-    for lang, title in (("en", "<h1>Hex"), ("ja", "<h1>Hex")):
-        assert title in (site / lang / "hexkit.html").read_text(encoding="utf-8")
-        assert (site / lang / "play" / "hexkit.html").is_file()
-    done = run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-               "tests", "-k", "hexkit", check=False)
+    for lang, title in (("en", "<h1>Hex"), ("ja", "<h1>ヘックス")):
+        assert title in (site / lang / f"{slug}.html").read_text(encoding="utf-8")
+        assert (site / lang / "play" / f"{slug}.html").is_file()
+    test = next(line for line in commands if line.startswith("pytest "))
+    done = run(root, "-m", *shlex.split(test), "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+               "tests", check=False)
     assert done.returncode == 0, done.stdout[-3000:]
     passed = int(done.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
-    assert passed >= 25
-    source = (root / "src" / "rulebook" / "games" / "hexkit" / "rules.py").read_text()
-    assert "from ...kits import hexgrid" in source  # from the kit, not from inpHeXion
-    assert "inphexion" not in source
+    assert passed >= 25 and "inphexion" not in done.stdout
+    quoted = [(caption, code) for caption, code in guide_blocks("python") if caption]
+    assert len(quoted) >= 6
+    for caption, code in quoted:
+        assert code in (root / caption).read_text(encoding="utf-8"), caption
+    source = (root / "src" / "rulebook" / "games" / slug / "rules.py").read_text()
+    assert "from ...kits import hexgrid" in source and "inphexion" not in source
 
 
 def test_a_board_that_is_not_a_kit_is_refused_writing_nothing(scaffolded):
