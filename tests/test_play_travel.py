@@ -16,7 +16,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from rulebook.games import make_game
+from rulebook.games import game_part, game_play, make_game
 from rulebook.play.words import page_words
 from rulebook.records import find_records, load_record
 
@@ -246,13 +246,33 @@ CHOICES_ON_SCREEN = """() => {
 }"""
 
 
-@pytest.mark.parametrize("slug", GAMES)
+def phone_options(slug: str) -> dict:
+    """The options of the game the phone's test taps (play.py's ``PHONE_OPTIONS``, such as
+    the largest board), else the defaults."""
+    return getattr(game_play(slug), "PHONE_OPTIONS", {})
+
+
+def first_moves_to_choices(slug: str) -> int | None:
+    """How many moves, each the first legal move in the notation's order, lead to a
+    position where some move takes more than one tap (None: none within a few moves,
+    as in a game whose every move is one tap on its cell)."""
+    clicks = game_part(slug, "clicks")
+    state = make_game(slug, **phone_options(slug)).initial_state()
+    for played in range(4):
+        legal = sorted(map(state.format_move, state.legal_moves()))
+        if any(len(seq) > 1 for move in legal for seq in clicks.tokens(state, move)):
+            return played
+        state = state.play(state.parse_move(legal[0]))
+    return None
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES
+                                  if first_moves_to_choices(slug) is not None])
 def test_on_a_phone_the_choices_after_a_tap_are_on_the_screen(site, shared, slug):
     project, base = site
     page = open_play_page(shared, base, slug, PHONE)
-    if slug == "necto":  # a full-size board: its lowest row, whose tiles once fell below the screen
-        page.evaluate("() => window.rulebookPlay.newGame({size: 8})")
-    if slug == "inphexion":  # its first move is one tap; its second may take two or more
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", phone_options(slug))
+    for _ in range(first_moves_to_choices(slug)):  # to a move taking more than one tap
         page.evaluate("async () => window.rulebookPlay.play((await window.rulebookPlay.legalMoves())[0])")
     targets = {t for t in page.evaluate(
         "() => [...document.querySelectorAll('.play-target.play-next')].map((t) => t.dataset.token)")}

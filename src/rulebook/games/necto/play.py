@@ -22,6 +22,9 @@ WORDS = {
 # --- for the framework's tests ---------------------------------------------------
 # The options a random game in the browser is played with (tests/test_play.py).
 TEST_OPTIONS = {"size": 4}
+# The options of the game tapped at a phone's width: the largest board, whose lowest
+# row's tile choices once fell below the screen.
+PHONE_OPTIONS = {"size": 8}
 # A record of figures/necto/ where every aid shows something.
 AID_RECORD = "marks.toml"
 # The players' colours (tests/test_drawings.py): after MOVES, each player's pieces
