@@ -36,6 +36,9 @@ WORDS = {
 TEST_OPTIONS = {"grid": "square", "grid_steps": 10, "directions": 12, "first_direction": 15.0}
 # A record of figures/craquelure/ where every aid shows something.
 AID_RECORD = "whole-game.toml"
+# The computer's test (tests/test_players.py): levels 2 and 3 take a win in one in each
+# of 40 positions of seeded random games with one, among each game's last 4 positions.
+WIN_IN_ONE = (40, 4)
 # The players' colours (tests/test_drawings.py): after MOVES, each player's pieces
 # are painted in the colour of their legend entry (MARKS' keys), which fits the
 # words of their name (NAMED: blue, red, light, dark; a tint: "light red").

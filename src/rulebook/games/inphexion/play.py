@@ -36,6 +36,11 @@ WORDS = {
 TEST_OPTIONS = {"pie": True, "neutral": True, "size": 5}
 # A record of figures/inphexion/ where every aid shows something.
 AID_RECORD = "connection.toml"
+# The options of short random games (tests/test_declarations.py): the smallest board.
+SMALL_OPTIONS = {"size": 3}
+# The computer's test (tests/test_players.py): levels 2 and 3 take a win in one in each
+# of 300 positions of seeded random games with one, among each game's last 40 positions.
+WIN_IN_ONE = (300, 40)
 # The players' colours (tests/test_drawings.py): after MOVES, each player's pieces
 # are painted in the colour of their legend entry (MARKS' keys), which fits the
 # words of their name (NAMED: blue, red, light, dark; a tint: "light red").

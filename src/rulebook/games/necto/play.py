@@ -27,6 +27,12 @@ TEST_OPTIONS = {"size": 4}
 PHONE_OPTIONS = {"size": 8}
 # A record of figures/necto/ where every aid shows something.
 AID_RECORD = "marks.toml"
+# The options of short random games (tests/test_declarations.py): the smallest board.
+SMALL_OPTIONS = {"size": 4}
+# The computer's test (tests/test_players.py): levels 2 and 3 take a win in one in each
+# of 30 positions of seeded random games with one, among each game's last 2 positions,
+# on the 4 × 4 board (the last move decides a game on a small board as on a big one).
+WIN_IN_ONE = (30, 2, 4)
 # The players' colours (tests/test_drawings.py): after MOVES, each player's pieces
 # are painted in the colour of their legend entry (MARKS' keys), which fits the
 # words of their name (NAMED: blue, red, light, dark; a tint: "light red").

@@ -120,7 +120,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     for cell in state.cycle_cells() if show_cycle else ():
         artists += _cycle(ax, cell % 3, cell // 3)
         legend.use("cycle")
-    artists += squaredraw.grid(ax, 3, lw=2, outer=False)
+    artists += squaredraw.grid(ax, 3, lw=2, outer=False, colour=INK)
     for cell, mark in enumerate(state.classical):
         if mark is not None:
             artists += _classical(ax, *centre(cell), mark)

@@ -30,6 +30,9 @@ WORDS = {
 TEST_OPTIONS = {}
 # A record of figures/qttt/ where every aid shows something.
 AID_RECORD = "spooky-marks.toml"
+# The computer's test (tests/test_players.py): levels 2 and 3 take a win in one in each
+# of 300 positions of seeded random games with one, among each game's last 9 positions.
+WIN_IN_ONE = (300, 9)
 # The players' colours (tests/test_drawings.py): after MOVES, each player's pieces
 # are painted in the colour of their legend entry (MARKS' keys), which fits the
 # words of their name (NAMED: blue, red, light, dark; a tint: "light red").
