@@ -199,3 +199,46 @@ def test_a_studys_fingerprint_holds_the_kits_its_games_engine_imports():
     assert kits("inphexion") == {"hexgrid.py"}  # its notation and board
     assert kits("qttt") == {"squaregrid.py"}  # its notation and rules
     assert kits("necto") == set()
+
+
+def imported_games(path, package: str) -> set[str]:
+    """The games (rulebook.games.<slug>) a module of ``package`` imports, its own aside."""
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")[:len(package.split(".")) - node.level + 1] \
+                if node.level else []
+            names = [".".join(base + ([node.module] if node.module else []))]
+            names += [f"{names[0]}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if parts[:2] == ["rulebook", "games"] and len(parts) > 2:
+                found.add(parts[2])
+    return found - {package.split(".")[2]}
+
+
+def test_no_game_imports_another_games_modules(tmp_path):
+    """Code two games share goes in a kit (the guide says so): a game's modules import
+    no other game's."""
+    from pathlib import Path
+
+    from rulebook.games import available_games
+
+    root = Path(hexgrid.__file__).resolve().parent.parent / "games"
+    for slug in available_games():
+        for path in sorted((root / slug).glob("*.py")):
+            assert imported_games(path, f"rulebook.games.{slug}") == set(), path
+    # and the check sees such an import (a relative one, as a game would write it)
+    probe = tmp_path / "probe.py"
+    for line in ("from ..inphexion.notation import parse_cell", "from ... games import inphexion",
+                 "import rulebook.games.inphexion.rules"):
+        probe.write_text(line + "\n", encoding="utf-8")
+        assert imported_games(probe, "rulebook.games.qttt") == {"inphexion"}, line
+    probe.write_text("from .notation import cell_name\nfrom ...kits import hexgrid\n")
+    assert imported_games(probe, "rulebook.games.qttt") == set()
