@@ -118,8 +118,8 @@ def page_words(slug: str, lang: str) -> dict:
     own = game_play(slug).WORDS.get(lang, {})
     unknown = sorted(set(own) - set(GAME_TABLES))
     if unknown:
-        raise RulebookError(f"{slug}/play.py: WORDS[{lang!r}] has {unknown[0]!r}, which is not "
-                       f"a table of the page's words ({', '.join(GAME_TABLES)})")
+        raise RulebookError(f"{slug}/play.py: WORDS[{lang!r}] has {unknown[0]!r}, which is "
+                            f"not a table of the page's words ({', '.join(GAME_TABLES)})")
     words = dict(WORDS[lang])
     for table in GAME_TABLES:
         words[table] = {**WORDS[lang].get(table, {}), **own.get(table, {})}
