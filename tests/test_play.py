@@ -230,8 +230,9 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, shared, sl
         assert same_position(page.evaluate("() => window.rulebookPlay.position()"), expected), path.name
 
     # the aids: each switch redraws the board; Necto's "trace a line" fades the other lines
+    aids = project.figures / slug / game_play(slug).AID_RECORD
     page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
-                  [(project.figures / slug / game_play(slug).AID_RECORD).read_text(encoding="utf-8"), "aids.toml"])
+                  [aids.read_text(encoding="utf-8"), "aids.toml"])
     for aid in page.locator(".play-aids input[type=checkbox]").all():
         before = page.inner_html(".play-board")
         aid.set_checked(not aid.is_checked())
