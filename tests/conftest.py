@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import shutil
 import sys
 import threading
@@ -172,16 +173,38 @@ SLOWEST_FIRST = ["test_players", "test_browser", "test_play", "test_play_travel"
                  "test_drawings", "test_necto_figures", "test_play_site"]
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest's own -k, which one_game replaces
 def pytest_collection_modifyitems(config, items):
-    """The slowest modules first (``SLOWEST_FIRST``), each module's tests in their order.
+    """The slowest modules first (``SLOWEST_FIRST``), each module's tests in their order;
+    ``-k SLUG`` selects one game's tests (:func:`one_game`).
 
     Tests that need the whole site built (``built_site``) are marked ``site``:
     ``-m "not site"`` leaves them out of a quick run (mutation testing)."""
+    one_game(config, items)
     rank = {name: place for place, name in enumerate(SLOWEST_FIRST)}
     items.sort(key=lambda item: rank.get(Path(item.path).stem, len(rank)))
     for item in items:
         if "built_site" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.site)
+
+
+def one_game(config, items):
+    """``-k SLUG``, a game's slug alone, selects the tests that name that game as a
+    whole word in their id (module, class, test or parameters: ``test_hex.py``,
+    ``[hex-desktop]``), not every id that contains it, so ``-k hex`` is not also
+    inpHeXion's.  Every test about one game names it so (parametrize ids)."""
+    from rulebook.games import available_games
+
+    slug = config.option.keyword.strip().lower()
+    if slug not in available_games():
+        return  # any other expression: pytest's own -k, by substrings
+    named = re.compile(rf"(?<![a-z0-9]){re.escape(slug)}(?![a-z0-9])", re.IGNORECASE)
+    kept = [item for item in items if named.search(item.nodeid)]
+    deselected = [item for item in items if not named.search(item.nodeid)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+    items[:] = kept
+    config.option.keyword = ""  # selected: pytest's -k would select by substring again
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -15,12 +15,16 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulebook.games import GAME_MODULES, available_games, game_class, make_game
+from rulebook.games import GAME_MODULES, available_games, game_class, game_play, make_game
 from rulebook.record_format import type_problem
 from rulebook.records import normalise
 
 GAMES = available_games()
-SMALL = {"qttt": {}, "necto": {"size": 4}, "craquelure": {}, "inphexion": {"size": 3}}
+
+
+def small_options(slug: str) -> dict:
+    """The options of a short random game (play.py's ``SMALL_OPTIONS``), else the defaults."""
+    return getattr(game_play(slug), "SMALL_OPTIONS", {})
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -87,7 +91,7 @@ def _answers(state, game):
 @settings(max_examples=8, deadline=None)
 @given(data=st.data())
 def test_random_games_end_for_declared_reasons_and_facts_answer_as_declared(slug, data):
-    game = make_game(slug, **SMALL.get(slug, {}))
+    game = make_game(slug, **small_options(slug))
     state = game.initial_state()
     for _ in range(40):
         for fact, answer in _answers(state, game):

@@ -3,8 +3,10 @@
 Each player's pieces must be painted in the colour that player's legend entry
 shows (and not in the other player's), and that colour must fit the player's
 name: Craquelure's Blue and Red, inpHeXion's White and Black, Necto's dark and
-light tints.  Quantum Tic-Tac-Toe and Necto follow Craquelure's colours: the
-player who moves first (X, First) blue, the second (O, Second) vermilion.
+light tints (each game says where its pieces are and which legend entries and
+words are its players' in its play.py: a game without them fails).  Quantum
+Tic-Tac-Toe and Necto follow Craquelure's colours: the player who moves first
+(X, First) blue, the second (O, Second) vermilion.
 
 A drawing must not depend on when it is drawn: the same records rendered in
 two processes whose clocks differ give the same bytes, and no date.
@@ -21,7 +23,7 @@ import matplotlib.pyplot as plt
 import pytest
 
 from rulebook.figure_style import INK, STYLE, Legend, _save, drawing_module, render_swatch
-from rulebook.games import make_game
+from rulebook.games import available_games, game_play, make_game
 
 from conftest import played
 from other_clock import outputs_at_two_times
@@ -32,6 +34,8 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the board's own uni
 
 @dataclass(frozen=True)
 class Players:
+    """A game's players' colours, as its play.py declares them (``COLOURS``, ``pieces``)."""
+
     moves: tuple[str, ...]
     marks: tuple[str, str]  # each player's legend entry for a piece
     pieces: Callable  # state -> [(player, box around one of that player's pieces)]
@@ -39,46 +43,11 @@ class Players:
     paint: str = "fill"
 
 
-def around(x: float, y: float, half: float) -> Box:
-    return (x - half, y - half, x + half, y + half)
-
-
-def qttt_pieces(state):
-    centre = drawing_module("qttt").centre
-    return [((mark + 1) % 2, around(*centre(cell), 0.5))  # odd marks are X's
-            for cell, mark in enumerate(state.classical) if mark is not None]
-
-
-def necto_pieces(state):
-    size = state.size
-    return [(owner, around(cell % size + 0.5, cell // size + 0.5, 0.5))
-            for cell, (owner, code) in enumerate(zip(state.owners, state.codes))
-            if code is not None]
-
-
-def craquelure_pieces(state):
-    return [(region.owner, around((region.box[0] + region.box[2]) / 2,
-                                  (region.box[1] + region.box[3]) / 2, 0.05))
-            for region in state.regions.values() if region.owner is not None]
-
-
-def inphexion_pieces(state):
-    from rulebook.games.inphexion.rules import BLACK, WHITE
-
-    centre = drawing_module("inphexion").centre
-    return [(state.owner(cell), around(*centre(state.geo, cell), 0.3))
-            for cell in state.geo.cells if state.owner(cell) in (WHITE, BLACK)]
-
-
-PLAYERS = {
-    "qttt": Players(("a1-b2", "a1-b2", "@b2", "c1-c3"), ("classical-x", "classical-o"),
-                    qttt_pieces, ("blue", "red")),
-    "necto": Players(("A1=c1", "B2=x1", "C3=t2", "D4=c2"), ("tile-first", "tile-second"),
-                     necto_pieces, ("dark blue", "light red")),
-    "craquelure": Players(("(0,0) 90 B1 R2",), ("blue", "red"), craquelure_pieces, ("blue", "red")),
-    "inphexion": Players(("d4", "d4>e4", "d4>c5", "e4>e3"), ("white-disc", "black-disc"),
-                         inphexion_pieces, ("light", "dark")),
-}
+def players(slug: str) -> Players:
+    """Required of every game: a game without them fails (its play.py is missing, or
+    lacks ``COLOURS`` or ``pieces``)."""
+    play = game_play(slug)
+    return Players(pieces=play.pieces, **play.COLOURS)
 
 
 def draw(slug: str, state):
@@ -107,9 +76,9 @@ def legend_colours(slug: str, key: str, paint: str) -> set[str]:
     return colours(render_swatch(mark), paint)
 
 
-@pytest.mark.parametrize("slug", sorted(PLAYERS))
+@pytest.mark.parametrize("slug", available_games())
 def test_each_players_pieces_are_painted_in_the_colour_of_their_legend_entry(slug):
-    spec = PLAYERS[slug]
+    spec = players(slug)
     state = played(make_game(slug), *spec.moves)
     svg, to_svg = draw(slug, state)
     shapes = painted(svg)
@@ -132,9 +101,9 @@ def looks(colour: str, name: str) -> bool:
             "dark": max(r, g, b) < 80}[name]
 
 
-@pytest.mark.parametrize("slug", sorted(PLAYERS))
+@pytest.mark.parametrize("slug", available_games())
 def test_the_legend_colours_fit_the_players_names(slug):
-    spec = PLAYERS[slug]
+    spec = players(slug)
     tones = []
     for key, named in zip(spec.marks, spec.named):
         found = legend_colours(slug, key, spec.paint)
@@ -148,7 +117,7 @@ def test_the_legend_colours_fit_the_players_names(slug):
         assert max(map(luma, tones[0])) < min(map(luma, tones[1]))
 
 
-@pytest.mark.parametrize("slug", sorted(PLAYERS))
+@pytest.mark.parametrize("slug", available_games())
 def test_every_legend_sample_paints_a_picture_of_its_own(slug):
     samples = {mark.key: painted(render_swatch(mark)) for mark in drawing_module(slug).MARKS}
     assert all(len(shapes) > 1 for shapes in samples.values())  # more than the background

@@ -30,8 +30,8 @@ import zipfile
 import pytest
 
 from rulebook.figure_style import render_panels
-from rulebook.games import available_games, make_game
-from rulebook.play.words import WORDS
+from rulebook.games import available_games, game_play, make_game
+from rulebook.play.words import WORDS, page_words
 from rulebook.records import find_records, load_record
 
 from chromium import DESKTOP, PHONE, skip_unless_installed
@@ -39,15 +39,12 @@ from chromium import DESKTOP, PHONE, skip_unless_installed
 skip_unless_installed()
 
 GAMES = available_games()
-# Options the random game is played with: each game's settings reach the engine.
-OPTIONS = {"necto": {"size": 4}, "inphexion": {"pie": True, "neutral": True, "size": 5},
-           "craquelure": {"grid": "square", "grid_steps": 10, "directions": 12,
-                          "first_direction": 15.0}, "qttt": {}}
 
 
-# A position where every aid shows something (the aids' test).
-AID_RECORDS = {"necto": "necto/marks.toml", "craquelure": "craquelure/whole-game.toml",
-               "qttt": "qttt/spooky-marks.toml", "inphexion": "inphexion/connection.toml"}
+def trial_options(slug: str) -> dict:
+    """The options a random game is played with (each game's play.py): each game's
+    settings reach the engine."""
+    return game_play(slug).TEST_OPTIONS
 
 
 def new_context(browser, base):
@@ -175,9 +172,9 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, shared, sl
 
     # a whole game of random legal moves, with the game's options set through the hook:
     # the same position and outcome as CPython's engine
-    page.evaluate("(options) => window.rulebookPlay.newGame(options)", OPTIONS[slug])
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", trial_options(slug))
     played = page.evaluate(RANDOM_GAME, 7)
-    final = cpython_final(slug, OPTIONS[slug], played["moves"])
+    final = cpython_final(slug, trial_options(slug), played["moves"])
     outcome = final.outcome()
     assert outcome is not None
     assert played["outcome"]["winner"] == (None if outcome.winner is None
@@ -233,8 +230,9 @@ def test_a_random_game_the_computer_a_download_and_every_record(site, shared, sl
         assert same_position(page.evaluate("() => window.rulebookPlay.position()"), expected), path.name
 
     # the aids: each switch redraws the board; Necto's "trace a line" fades the other lines
+    aids = project.figures / slug / game_play(slug).AID_RECORD
     page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
-                  [(project.figures / AID_RECORDS[slug]).read_text(encoding="utf-8"), "aids.toml"])
+                  [aids.read_text(encoding="utf-8"), "aids.toml"])
     for aid in page.locator(".play-aids input[type=checkbox]").all():
         before = page.inner_html(".play-board")
         aid.set_checked(not aid.is_checked())
@@ -352,7 +350,7 @@ def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
     assert same_position(played["position"], final.to_json())
     status = page.locator(".play-status").inner_text()
     assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
-    assert WORDS["ja"]["reasons"][final.outcome().reason] in status
+    assert page_words(slug, "ja")["reasons"][final.outcome().reason] in status
     if final.outcome().scores is not None:  # in Japanese, with a full-width colon
         assert page.inner_text(".play-scores").startswith("得点：")
     with page.expect_download() as download:
@@ -518,7 +516,7 @@ def test_a_snapshot_of_the_engine_starts_the_next_visit_and_never_a_stale_one(si
     first.close()
     page = open_play_page(context, base, "craquelure", DESKTOP)  # any game: one snapshot for all
     assert page.evaluate("() => window.rulebookPlay.timings.snapshot") == "loaded"
-    options = OPTIONS["craquelure"]
+    options = trial_options("craquelure")
     page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
     played = page.evaluate(RANDOM_GAME, 5)
     assert same_position(played["position"],

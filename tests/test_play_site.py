@@ -12,10 +12,9 @@ import zipfile
 
 import pytest
 
-from rulebook.games import available_games, game_class
+from rulebook.games import available_games, game_class, game_play
 from rulebook.play import site
-from rulebook.play.bridge import AIDS
-from rulebook.play.words import WORDS
+from rulebook.play.words import GAME_TABLES, WORDS, page_words
 
 
 def fake_tarball(path, files=site.RUNTIME_FILES):
@@ -65,21 +64,51 @@ def test_the_engine_archive_is_the_same_bytes_each_time_and_ships_no_heavy_modul
                 or n == "rulebook/figure_style.py"]
 
 
+def test_every_language_has_the_same_words():
+    assert all(words.keys() == WORDS["en"].keys() for words in WORDS.values())
+
+
 @pytest.mark.parametrize("lang", sorted(WORDS))
-def test_the_page_has_words_for_every_reason_option_choice_and_aid(lang):
-    words = WORDS[lang]
-    assert words.keys() == WORDS["en"].keys()
-    for slug in available_games():
-        game = game_class(slug)
-        for reason in game.reasons:
-            assert reason in words["reasons"], (slug, reason)
-        for parameter in game.parameters:
-            assert parameter.name in words["options"], (slug, parameter.name)
-            for choice in parameter.choices or ():
-                if isinstance(choice, str):
-                    assert choice in words["choices"], (slug, choice)
-        for aid in AIDS.get(slug, ()):
-            assert aid in words["aid_names"], (slug, aid)
+@pytest.mark.parametrize("slug", available_games())
+def test_the_page_has_words_for_every_reason_option_choice_aid_and_prompt(slug, lang):
+    """Every game's play.py names its own reasons, options, choices, aids and click
+    prompts in every language (the page would show the engine's bare keys)."""
+    own = game_play(slug).WORDS
+    assert own.keys() == WORDS.keys()
+    assert all(set(tables) <= set(GAME_TABLES) for tables in own.values())
+    words = page_words(slug, lang)
+    game = game_class(slug)
+    for reason in game.reasons:
+        assert reason in words["reasons"], reason
+    for parameter in game.parameters:
+        assert parameter.name in words["options"], parameter.name
+        for choice in parameter.choices or ():
+            if isinstance(choice, str):
+                assert choice in words["choices"], choice
+    for aid in game_play(slug).AIDS:
+        assert aid in words["aid_names"], aid
+    for key in prompt_keys(slug):
+        assert key in words["prompts"], key
+
+
+def prompt_keys(slug: str) -> set[str]:
+    """The prompts the game's clicks.py asks for, over a few random games."""
+    import random
+
+    from rulebook.games import game_part
+
+    clicks = game_part(slug, "clicks")
+    if not hasattr(clicks, "prompt"):
+        return set()
+    keys, rng = set(), random.Random(3)
+    for _ in range(3):
+        state = game_class(slug)().initial_state()
+        while state.outcome() is None:
+            legal = state.legal_moves()
+            for taps in range(4):
+                keys.add(clicks.prompt(state, taps))
+            state = state.play(rng.choice(legal))
+    return keys - {None, ""}
 
 
 def test_the_runtime_is_cached_per_user_and_a_project_without_play_pages_needs_none(

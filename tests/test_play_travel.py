@@ -16,16 +16,16 @@ from urllib.parse import unquote
 
 import pytest
 
-from rulebook.games import make_game
-from rulebook.play.words import WORDS
+from rulebook.games import game_part, game_play, make_game
+from rulebook.play.words import page_words
 from rulebook.records import find_records, load_record
 
 from chromium import DESKTOP, PHONE, skip_unless_installed
 
 skip_unless_installed()
 
-from test_play import (CENTRE, FORGET_SAVED, GAMES, OPTIONS, cpython_final,  # noqa: E402
-                       open_play_page, same_position, settle, shared, tap_move)
+from test_play import (CENTRE, FORGET_SAVED, GAMES, cpython_final,  # noqa: E402
+                       open_play_page, same_position, settle, shared, tap_move, trial_options)
 
 
 def replayed(slug, options, moves):
@@ -71,7 +71,7 @@ def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_sha
     saved is the one this test starts.)"""
     project, base = site
     page = ready_page(shared, f"{base}/en/play/{slug}.html")
-    options = OPTIONS[slug]
+    options = trial_options(slug)
     page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
     rng = random.Random(17)
     for _ in range(7):
@@ -246,13 +246,33 @@ CHOICES_ON_SCREEN = """() => {
 }"""
 
 
-@pytest.mark.parametrize("slug", GAMES)
+def phone_options(slug: str) -> dict:
+    """The options of the game the phone's test taps (play.py's ``PHONE_OPTIONS``, such as
+    the largest board), else the defaults."""
+    return getattr(game_play(slug), "PHONE_OPTIONS", {})
+
+
+def first_moves_to_choices(slug: str) -> int | None:
+    """How many moves, each the first legal move in the notation's order, lead to a
+    position where some move takes more than one tap (None: none within a few moves,
+    as in a game whose every move is one tap on its cell)."""
+    clicks = game_part(slug, "clicks")
+    state = make_game(slug, **phone_options(slug)).initial_state()
+    for played in range(4):
+        legal = sorted(map(state.format_move, state.legal_moves()))
+        if any(len(seq) > 1 for move in legal for seq in clicks.tokens(state, move)):
+            return played
+        state = state.play(state.parse_move(legal[0]))
+    return None
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES
+                                  if first_moves_to_choices(slug) is not None])
 def test_on_a_phone_the_choices_after_a_tap_are_on_the_screen(site, shared, slug):
     project, base = site
     page = open_play_page(shared, base, slug, PHONE)
-    if slug == "necto":  # a full-size board: its lowest row, whose tiles once fell below the screen
-        page.evaluate("() => window.rulebookPlay.newGame({size: 8})")
-    if slug == "inphexion":  # its first move is one tap; its second may take two or more
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", phone_options(slug))
+    for _ in range(first_moves_to_choices(slug)):  # to a move taking more than one tap
         page.evaluate("async () => window.rulebookPlay.play((await window.rulebookPlay.legalMoves())[0])")
     targets = {t for t in page.evaluate(
         "() => [...document.querySelectorAll('.play-target.play-next')].map((t) => t.dataset.token)")}
@@ -517,13 +537,13 @@ def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, share
     page = open_play_page(shared, base, "qttt", DESKTOP)
     page.evaluate("() => window.rulebookPlay.newGame({})")
     tap_move(page, "a1-b2", ["a1", "b2"])
-    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["pair_first"]
+    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["pair_first"]
     page.mouse.click(*page.evaluate(CENTRE, "b2"))
     settle(page)
-    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["pair_second"]
+    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["pair_second"]
     page.mouse.click(*page.evaluate(CENTRE, "a1"))  # the same pair again: a cycle
     settle(page)
-    assert page.inner_text(".play-prompt") == WORDS["en"]["prompts"]["collapse"]
+    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["collapse"]
     highlighted = page.evaluate("() => [...document.querySelectorAll('.play-target.play-next')]"
                                 ".map((t) => [t.dataset.token, getComputedStyle(t).fill])")
     assert sorted(token for token, _ in highlighted) == ["a1", "b2"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.games import make_game
+from rulebook.games import available_games, game_play, make_game
 from rulebook.players import MonteCarloPlayer, RandomPlayer, play_game
 
 
@@ -89,7 +89,7 @@ DRAW_OR_LOSE = [
 
 @pytest.mark.parametrize("line", DRAW_OR_LOSE)
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_computer_takes_a_sure_draw_over_a_sure_loss(line, seed):
+def test_the_computer_takes_a_sure_draw_over_a_sure_loss_in_qttt(line, seed):
     state = make_game("qttt").initial_state()
     for text in line.split():
         state = state.play(state.parse_move(text))
@@ -135,19 +135,15 @@ def positions_with_a_win(slug: str, count: int, tail: int, size: int | None = No
     return tuple(found[:count])
 
 
-# slug: (positions, among each game's last so many, board size); Necto's last move
-# decides the game (and, with a choice, whether it wins) on a small board as on a big one
-WIN_POSITIONS = {"qttt": (300, 9), "inphexion": (300, 40), "craquelure": (40, 4),
-                 "necto": (30, 2, 4)}
-
-
-@pytest.mark.parametrize("slug", sorted(WIN_POSITIONS))
+@pytest.mark.parametrize("slug", available_games())
 def test_levels_2_and_3_take_every_win_in_one(slug):
     """Positions of seeded random games with a win in one among the listed moves
-    (and a move that does not win, so a chooser can miss it): the default and the
+    (and a move that does not win, so a chooser can miss it), as many as the game's
+    play.py says (``WIN_IN_ONE``, required of every game): the default and the
     strongest level play a winning move in every one."""
-    positions = positions_with_a_win(slug, *WIN_POSITIONS[slug])
-    assert len(positions) == WIN_POSITIONS[slug][0]
+    wanted = game_play(slug).WIN_IN_ONE
+    positions = positions_with_a_win(slug, *wanted)
+    assert len(positions) == wanted[0]
     for strength in (2, 3):
         missed = [str(p) for index, p in enumerate(positions)
                   if not wins_at_once(p, computer(p, strength, seed=index).choose(p))]
@@ -157,7 +153,7 @@ def test_levels_2_and_3_take_every_win_in_one(slug):
 def test_the_weak_level_misses_some_wins_in_one():
     """The positions are not trivial: the weak level, which does not look for a win
     first, misses some (else the test above could not fail)."""
-    positions = positions_with_a_win("craquelure", *WIN_POSITIONS["craquelure"])
+    positions = positions_with_a_win("craquelure", *game_play("craquelure").WIN_IN_ONE)
     missed = sum(not wins_at_once(p, computer(p, 1, seed=index).choose(p))
                  for index, p in enumerate(positions))
     assert missed >= 5

@@ -10,6 +10,8 @@ every command runs as an author runs it, in a subprocess of the copy.
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -97,7 +99,9 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     root, made, built = scaffolded
     for path in ("src/rulebook/games/tiny_lines/rules.py", "docs/tiny_lines.rst",
                  "docs/locale/ja/LC_MESSAGES/tiny_lines.po", "figures/tiny_lines/first-row.toml",
-                 "tests/games/test_tiny_lines.py"):
+                 "tests/games/test_tiny_lines.py", "docs/play/tiny_lines.rst",
+                 "docs/locale/ja/LC_MESSAGES/play/tiny_lines.po",
+                 "src/rulebook/games/tiny_lines/play.py"):
         assert f"wrote {path}" in made
         assert (root / path).is_file()
     site = root / "build" / "site"
@@ -108,6 +112,11 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     assert "First places a stone there and wins with a2, b2, c2." in english
     assert "先手はそこに石を置き、a2、b2、c2の並びで勝ちます。" in japanese
     assert "Tiny Lines" in (site / "en" / "index.html").read_text(encoding="utf-8")  # catalog
+    # its play page, in both languages
+    assert "<h1>Play Tiny Lines" in (site / "en" / "play" / "tiny_lines.html").read_text(
+        encoding="utf-8")
+    assert "<h1>小さな並べで遊ぶ" in (site / "ja" / "play" / "tiny_lines.html").read_text(
+        encoding="utf-8")
     assert {p.name for p in (site / "pdf").glob("*.pdf")} == {
         f"tiny_lines-{lang}{fmt}.pdf" for lang in ("en", "ja")
         for fmt in ("", "-letter", "-booklet", "-card")}  # the card from its quick reference
@@ -132,6 +141,9 @@ def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     ("class", "'class' is not a valid game slug"),
     ("index", "docs/index.rst already exists"),
     ("taken", "figures/taken already exists"),
+    ("tiny", "one of it and 'tiny_lines' is a word of the other, so 'pytest -k tiny'"),
+    ("tests", "'pytest -k tests' would select them all"),
+    ("test", "every test's id holds the word 'test'"),
 ])
 def test_a_taken_or_bad_slug_is_refused_in_one_line_writing_nothing(scaffolded, slug, message):
     root, _, _ = scaffolded
@@ -201,19 +213,25 @@ def test_catalog_entries_are_added_once_and_only_those_missing(tmp_path):
     assert added.count('msgid "line"') == 2 and "並び" in added and "別" not in added
 
 
-def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_the_new_game():
+@pytest.mark.parametrize("board", scaffold.BOARDS)
+def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_the_new_game(board):
     """Each option, fact and the position format of the template game, which the
     authoring guide's record reference prints, has its Japanese in the template
     (so ``new`` then ``build`` passes the translation gate on the full project)."""
     import ast
     import re
     import string
+    from types import SimpleNamespace
 
     values = scaffold.template_values("tinyline", "Tiny Line", "Tiny Line")
-    folder = scaffold.TEMPLATES / "src" / "rulebook" / "games" / "__slug__"
+    planned = {path.relative_to("/p").as_posix(): template for path, template in
+               scaffold.planned_paths(SimpleNamespace(root=Path("/p")), "tinyline",
+                                      board).items()}
     described = []  # the prose argument of each declaration (which argument it is, by kind)
     position = {"FACTS.fact": 1, "Parameter": 2, "ViewOption": 1}
-    for template in folder.glob("*.py.tmpl"):
+    for name, template in planned.items():
+        if not name.startswith("src/rulebook/games/tinyline/"):
+            continue
         tree = ast.parse(string.Template(template.read_text(encoding="utf-8")).substitute(values))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and ast.unparse(node.func) in position:
@@ -223,8 +241,91 @@ def test_the_templates_catalog_entries_translate_what_the_reference_prints_of_th
     catalog = "".join(
         path.read_text(encoding="utf-8") for path in (
             ROOT / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po",
-            scaffold.TEMPLATES / "docs" / "locale" / "ja" / "LC_MESSAGES" / "authoring.po.add.tmpl"))
+            planned["docs/locale/ja/LC_MESSAGES/authoring.po.add"]))
     known = {m.replace('\\"', '"') for m in re.findall(r'^msgid "(.*)"$', catalog, re.M)}
     assert len(described) >= 10
     missing = [d for d in described if d not in known]
     assert not missing, f"add these to authoring.po.add.tmpl: {missing}"
+
+
+def test_k_slug_selects_exactly_the_games_tests_even_inside_another_slug(tmp_path):
+    """``pytest -k SLUG`` selects the tests that name the game as a word (its test
+    module, its parameters), all of them and no other game's: a new ``hex`` beside
+    ``inphexion`` (whose slug contains it) gets its own tests only, and the other
+    way round (tests/conftest.py's ``one_game``)."""
+    root = small_copy(tmp_path)
+    rulebook(root, "new", "hex", "--name", "Hex")
+
+    def collected(*args):
+        done = run(root, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                   "-p", "no:xdist", "tests", *args)
+        return [line for line in done.stdout.splitlines() if "::" in line]
+
+    everything = collected()
+    hex_tests = collected("-k", "hex")
+    assert hex_tests == [t for t in everything
+                         if "test_hex.py" in t or "[hex]" in t or "[hex-" in t]
+    assert len(hex_tests) >= 15 and not [t for t in hex_tests if "inphexion" in t]
+    inphexion = collected("-k", "inphexion")
+    assert inphexion and all("inphexion" in t and "test_hex.py" not in t for t in inphexion)
+
+
+# The framework's tests a new game must pass besides its own (the browser's aside).
+FRAMEWORK_TESTS = ("test_interface.py", "test_conformance.py", "test_drawings.py",
+                   "test_marks.py", "test_play_site.py", "test_kits.py")
+HELPERS = ("svg_paint.py", "other_clock.py", "chromium.py")
+
+
+GUIDE = ROOT / "docs" / "adding-a-game.rst"
+
+
+def guide_blocks(language: str) -> list[tuple[str | None, str]]:
+    """The guide's code blocks in ``language``: (their caption, their code)."""
+    blocks = []
+    for match in re.finditer(rf"^\.\. code-block:: {language}\n((?:   :\w+:.*\n)*)\n"
+                             r"((?:(?:   .*)?\n)+)", GUIDE.read_text(encoding="utf-8"), re.M):
+        caption = re.search(r":caption: (\S+)", match[1])
+        code = "\n".join(line[3:] for line in match[2].splitlines()).strip("\n")
+        blocks.append((caption[1] if caption else None, code))
+    return blocks
+
+
+def test_the_guides_hex_is_built_and_passes_every_test_that_names_it(tmp_path):
+    """The guide's "Adding a game" walks through Hex on the hex kit: its ``rulebook
+    new`` command, run as written, scaffolds the game; it builds in both languages
+    with its play page and passes its own tests and the framework's; and each of
+    the guide's code blocks is the code of the file its caption names."""
+    root = small_copy(tmp_path)
+    for name in FRAMEWORK_TESTS + HELPERS:
+        shutil.copy(ROOT / "tests" / name, root / "tests")
+    commands = [line for _, code in guide_blocks("sh") for line in code.splitlines()]
+    new = next(line for line in commands if line.startswith("rulebook new "))
+    made = rulebook(root, *shlex.split(new)[1:])
+    slug = shlex.split(new)[2]
+    assert f"wrote src/rulebook/games/{slug}/rules.py" in made.stdout
+    assert "first-row" not in made.stdout  # the square game's record is left out
+    rulebook(root, "build")
+    site = root / "build" / "site"
+    for lang, title in (("en", "<h1>Hex"), ("ja", "<h1>ヘックス")):
+        assert title in (site / lang / f"{slug}.html").read_text(encoding="utf-8")
+        assert (site / lang / "play" / f"{slug}.html").is_file()
+    test = next(line for line in commands if line.startswith("pytest "))
+    done = run(root, "-m", *shlex.split(test), "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+               "tests", check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
+    passed = int(done.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    assert passed >= 25 and "inphexion" not in done.stdout
+    quoted = [(caption, code) for caption, code in guide_blocks("python") if caption]
+    assert len(quoted) >= 6
+    for caption, code in quoted:
+        assert code in (root / caption).read_text(encoding="utf-8"), caption
+    source = (root / "src" / "rulebook" / "games" / slug / "rules.py").read_text()
+    assert "from ...kits import hexgrid" in source and "inphexion" not in source
+
+
+def test_a_board_that_is_not_a_kit_is_refused_writing_nothing(scaffolded):
+    root, _, _ = scaffolded
+    before = tree(root)
+    done = rulebook(root, "new", "octo", "--board", "octagon", check=False)
+    assert done.returncode == 2 and "invalid choice: 'octagon'" in done.stderr
+    assert tree(root) == before

@@ -100,9 +100,9 @@ def command_new(args) -> int:
     from .scaffold import new_game
 
     project = Project.find(Path(args.project) if args.project else None)
-    for path in new_game(project, args.slug, args.name, args.name_ja):
+    for path in new_game(project, args.slug, args.name, args.name_ja, args.board):
         print(f"wrote {path.relative_to(project.root)}")
-    print(f"Next: rulebook build, then pytest tests/games/test_{args.slug}.py; make it your game "
+    print(f"Next: rulebook build, then pytest -k {args.slug}; make it your game "
           f"from src/rulebook/games/{args.slug}/rules.py (the guide: docs/adding-a-game.rst).")
     return 0
 
@@ -223,6 +223,10 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("slug", help="the game's slug: lower-case letters, digits and _")
     new.add_argument("--name", help="the game's English name (default: from the slug)")
     new.add_argument("--name-ja", help="the game's Japanese name (default: the English name)")
+    new.add_argument("--board", choices=("square", "hex", "none"), default="square",
+                     help="the board kit the game starts from: square (a game of lines on "
+                          "square cells, the default), hex (Hex: joining edges on hexagons) "
+                          "or none (the square game without a kit: its own board code)")
     new.add_argument("--project", help="the project folder (default: found from here)")
     new.set_defaults(run=command_new)
 

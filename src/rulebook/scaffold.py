@@ -35,6 +35,10 @@ from .errors import RulebookError
 from .files import write_file
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "game"
+# Each board's templates overlay the game's: a file of the same path replaces the
+# game's, a new one is added, and ``<path>.omit`` leaves the game's ``<path>.tmpl`` out.
+BOARD_TEMPLATES = Path(__file__).resolve().parent / "templates" / "boards"
+BOARDS = ("square", "hex", "none")
 SLUG = re.compile(r"[a-z][a-z0-9_]{1,29}")
 # Characters a name cannot hold: they would need escaping in reST, Python, TOML or PO.
 NAME_FORBIDDEN = set('"\\`*|') | {chr(c) for c in range(32)}
@@ -125,21 +129,30 @@ def template_values(slug: str, name: str, name_ja: str) -> dict[str, str]:
     camel = "".join(part.capitalize() for part in slug.split("_"))
     return {"slug": slug, "Camel": camel, "name": name, "name_ja": name_ja,
             "underline": "=" * _width(name),
+            "play_underline": "=" * _width(f"Play {name}"),
             "name_py": json.dumps(name, ensure_ascii=False),
             "name_ja_py": json.dumps(name_ja, ensure_ascii=False)}
 
 
-def planned_paths(project: Project, slug: str) -> dict[Path, Path]:
+def planned_paths(project: Project, slug: str, board: str = "square") -> dict[Path, Path]:
     """Every file ``new`` would write (or add to), with its template."""
-    return {project.root / template.relative_to(TEMPLATES).as_posix()
-            .replace("__slug__", slug).removesuffix(".tmpl"): template
-            for template in sorted(TEMPLATES.rglob("*.tmpl"))}
+    templates = {t.relative_to(TEMPLATES).as_posix(): t for t in TEMPLATES.rglob("*.tmpl")}
+    overlay = BOARD_TEMPLATES / board
+    for path in sorted(overlay.rglob("*")) if overlay.is_dir() else ():
+        relative = path.relative_to(overlay).as_posix()
+        if path.suffix == ".omit":
+            templates.pop(relative.removesuffix(".omit") + ".tmpl")
+        elif path.suffix == ".tmpl":
+            templates[relative] = path
+    return {project.root / relative.replace("__slug__", slug).removesuffix(".tmpl"): template
+            for relative, template in sorted(templates.items())}
 
 
-def planned_files(project: Project, slug: str, values: dict[str, str]) -> dict[Path, str]:
+def planned_files(project: Project, slug: str, values: dict[str, str],
+                  board: str = "square") -> dict[Path, str]:
     """Every file ``new`` would write, with its text."""
     return {path: string.Template(template.read_text(encoding="utf-8")).substitute(values)
-            for path, template in planned_paths(project, slug).items()}
+            for path, template in planned_paths(project, slug, board).items()}
 
 
 def added_entries(catalog: Path, entries: str) -> str:
@@ -166,6 +179,14 @@ def check_slug(project: Project, slug: str) -> None:
     if slug in games.available_games():
         raise ScaffoldError(f"game {slug!r} already exists "
                             f"({Path(games.__file__).parent / slug})")
+    if slug in ("test", "tests"):
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: every test's id holds the word "
+                            f"{slug!r}, so 'pytest -k {slug}' would select them all")
+    if clash := next((other for other in games.available_games()
+                      if _as_word(slug, other) or _as_word(other, slug)), None):
+        raise ScaffoldError(f"{slug!r} cannot be a game slug: one of it and {clash!r} is a "
+                            f"word of the other, so 'pytest -k {slug}' or 'pytest -k {clash}' "
+                            "would select both games' tests: choose a slug apart from it")
     if slug in SPHINX_PAGES:
         raise ScaffoldError(f"{slug!r} cannot be a game slug: Sphinx makes a page {slug}.html "
                             "of its own, which the game's page would replace")
@@ -177,6 +198,12 @@ def check_slug(project: Project, slug: str) -> None:
         raise ScaffoldError(f"{slug!r} cannot be a game slug: the project's .gitignore hides "
                             f"{hidden[0].relative_to(project.root)} (pattern {hidden[1]!r}), so "
                             "the game would never be committed")
+
+
+def _as_word(slug: str, text: str) -> bool:
+    """Whether ``text`` names ``slug`` as a word (not inside letters or digits), as
+    ``pytest -k SLUG`` selects a game's tests (tests/conftest.py)."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(slug)}(?![a-z0-9])", text) is not None
 
 
 def check_package(project: Project) -> None:
@@ -191,13 +218,16 @@ def check_package(project: Project) -> None:
 
 
 def new_game(project: Project, slug: str, name: str | None = None,
-             name_ja: str | None = None) -> list[Path]:
-    """Write the new game's files; returns their paths (refuses, writing nothing, if any exists)."""
+             name_ja: str | None = None, board: str = "square") -> list[Path]:
+    """Write the new game's files, started from ``board``'s kit (``BOARDS``); returns their
+    paths (refuses, writing nothing, if any exists)."""
+    if board not in BOARDS:
+        raise ScaffoldError(f"no board kit {board!r} (boards: {', '.join(BOARDS)})")
     check_slug(project, slug)
     name = _check_name("--name", name if name is not None else slug.replace("_", " ").title())
     name_ja = _check_name("--name-ja", name_ja if name_ja is not None else name)
     check_package(project)
-    files = planned_files(project, slug, template_values(slug, name, name_ja))
+    files = planned_files(project, slug, template_values(slug, name, name_ja), board)
     additions = {path.with_suffix(""): files.pop(path) for path in list(files)
                  if path.suffix == ".add"}
     # a catalog the project does not have (no such page) needs none of its entries

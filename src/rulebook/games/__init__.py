@@ -2,7 +2,11 @@
 
 A game is registered by being here: every package ``rulebook/games/<slug>/``
 whose ``GAME`` attribute is its :class:`~rulebook.game.Game` class (what
-``rulebook new`` scaffolds), listed in alphabetical order.
+``rulebook new`` scaffolds), listed in alphabetical order.  Everything about a
+game is in its folder: besides its engine and drawing, its ``play.py`` says
+what its play page offers and says (its aids and words) and what the
+framework's tests play and look at (:func:`game_play`); nothing outside the
+folder holds a table of games.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ..errors import OptionError
+from ..errors import OptionError, RulebookError
 from ..game import Game
 
 # slug -> module under rulebook.games whose GAME attribute is the Game class
@@ -45,3 +49,16 @@ def game_part(slug: str, part: str):
         if missing.name != name:
             raise
         return None
+
+
+def game_play(slug: str):
+    """The game's ``play.py``, which every game has: its play page's aids (``AIDS``)
+    and words (``WORDS``), and for the framework's tests the options of a random
+    game (``TEST_OPTIONS``), a record where every aid shows something
+    (``AID_RECORD``) and its players' colours (``COLOURS``, ``pieces``)."""
+    module = game_part(slug, "play")
+    if module is None:
+        raise RulebookError(f"game {slug!r} has no play.py in its folder (rulebook/games/"
+                            f"{GAME_MODULES[slug]}/): it declares the play page's aids and "
+                            "words (see the guide's \"Adding a game\")")
+    return module

@@ -6,7 +6,8 @@ about a move goes through the common game interface: the legal moves and
 their notation, ``play`` (whose error message the page shows), ``outcome``,
 the computer player of :mod:`rulebook.computer`, the record loader and the
 record writer of ``rulebook find``.  Nothing here knows a rule of any game;
-each game's ``clicks.py`` says which clicks on its board pick which move.
+each game's ``clicks.py`` says which clicks on its board pick which move, and
+its ``play.py`` which of its view options the page offers as aids.
 """
 
 from __future__ import annotations
@@ -16,13 +17,8 @@ import json
 
 from ..errors import RulebookError
 from ..game import State
-from ..games import GAME_MODULES, game_class, make_game
+from ..games import GAME_MODULES, game_class, game_play, make_game
 from ..scene import draw_scene, install, swatch_scene
-
-# The demos' aids: view options the page offers as switches (besides the default view).
-AIDS = {"necto": ("marks", "labels", "scores"), "craquelure": ("areas", "mark_settled",
-                                                                "part_numbers"),
-        "qttt": ("entanglement",), "inphexion": ("chain",)}
 
 
 def _module(slug: str, name: str):
@@ -327,7 +323,7 @@ def game_settings(slug: str) -> dict:
                            for p in game.parameters],
             "aids": [{"name": a, "default": drawing.VIEW_OPTIONS[a],
                       "doc": _module(slug, "views").VIEW_OPTIONS[a].doc}
-                     for a in AIDS.get(slug, ())],
+                     for a in game_play(slug).AIDS],
             "reasons": list(game.reasons)}
 
 
@@ -341,7 +337,7 @@ def warm_up() -> None:
 
     for slug in GAME_MODULES:
         game_class(slug)
-        for name in ("drawing", "clicks", "views"):
+        for name in ("drawing", "clicks", "views", "play"):
             _module(slug, name)
 
 

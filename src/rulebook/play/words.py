@@ -2,12 +2,20 @@
 
 Like the site's other chrome (``sphinxext.directives.CHROME``), they are kept
 here rather than in the pages' catalogs; the page's title and introduction are
-page text, translated in ``docs/locale/ja/LC_MESSAGES/play/<game>.po``.  The
-engine's outcome reasons and the games' option names are named here too; a
-test checks that every reason and option of every game has its words.
+page text, translated in ``docs/locale/ja/LC_MESSAGES/play/<game>.po``.  What
+is a game's own (its outcome reasons, options and their choices, aids and
+click prompts) is named in its folder, in ``play.py``'s ``WORDS``, and merged
+into these tables by :func:`page_words`; a test checks that every reason and
+option of every game has its words.
 """
 
 from __future__ import annotations
+
+from ..errors import RulebookError
+from ..games import game_play
+
+# The tables a game's play.py adds its own words to.
+GAME_TABLES = ("reasons", "options", "choices", "aid_names", "prompts")
 
 WORDS = {
     "en": {
@@ -47,15 +55,7 @@ WORDS = {
         "aim_give": "Tap the part {player} gets.", "aim_ready": "Cut, or tap the parts again to change them.",
         "aim_cut": "Cut", "aim_turn_left": "Turn the rays anticlockwise",
         "aim_turn_right": "Turn the rays clockwise", "aim_part": "Part {number}: {percent} % of the disk",
-        "prompts": {"collapse": "A cycle: tap the cell where the newest mark becomes classical "
-                                "(the cycle collapses).",
-                    "pair_first": "Tap a cell for your spooky mark.",
-                    "pair_second": "Tap its partner cell.",
-                    "place": "Tap a cell to play on (an enemy disc there is pushed).",
-                    "push_to": "Tap the empty cell the pushed disc goes to.",
-                    "relocate_from": "Relocate: tap a surrounded disc.",
-                    "relocate_to": "Tap the empty cell it goes to.",
-                    "swap": "Or swap (pie rule): take over the first move."},
+        "prompts": {"swap": "Or swap (pie rule): take over the first move."},
         "share": "Share link", "share_link": "Link to this game:",
         "share_copied": "The link to this game is copied.",
         "link_failed": "The link's game could not be opened ({error}); the game saved on "
@@ -63,23 +63,6 @@ WORDS = {
         "saved_failed": "The game saved on this device could not be restored ({error}); it is "
                         "kept aside in this browser's storage, and a new game is started.",
         "yes": "on", "no": "off",
-        "reasons": {"line": "three in a row", "simultaneous lines": "lines made at once",
-                    "full board": "the board is full", "no tile to replace":
-                        "no tile can be replaced", "connection": "connection",
-                    "no legal move": "no legal move", "no discs in hand": "no discs in hand",
-                    "no empty cell for a relocation": "no empty cell for a relocation"},
-        "options": {"size": "Board size", "start": "Start", "grid": "Grid",
-                    "grid_steps": "Grid steps", "directions": "Directions (0: any angle)",
-                    "first_direction": "First direction (degrees)", "min_area": "Minimum area",
-                    "min_area_percent": "Minimum area (% of the disk)",
-                    "discs": "Discs per player (0: the usual number)", "pie": "Pie rule",
-                    "neutral": "Neutral disc on the centre"},
-        "choices": {"pinwheel": "pinwheel", "sectors": "sectors", "none": "none",
-                    "square": "square", "triangular": "triangular"},
-        "aid_names": {"marks": "Mark scoring replacements", "labels": "Name the loops",
-                      "scores": "Scores on the board", "areas": "Part shares (% of the disk)",
-                      "mark_settled": "Hatch settled parts", "part_numbers": "Number the last cut's parts",
-                      "entanglement": "Join each pair", "chain": "Show the winning chain"},
     },
     "ja": {
         "loading": "ゲームのエンジンを読み込んでいます…",
@@ -117,14 +100,7 @@ WORDS = {
         "aim_give": "{player}に渡す片をタップしてください。", "aim_ready": "「切る」を押すか、片をタップし直してください。",
         "aim_cut": "切る", "aim_turn_left": "線を左に回す", "aim_turn_right": "線を右に回す",
         "aim_part": "{number}番の片：円盤の{percent}%",
-        "prompts": {"collapse": "循環ができました。最新の印が確定するマスをタップしてください（循環の収縮）。",
-                    "pair_first": "量子の印を置くマスをタップしてください。",
-                    "pair_second": "対になるもう1つのマスをタップしてください。",
-                    "place": "駒を置くマスをタップしてください（相手の駒があれば押し出します）。",
-                    "push_to": "押し出した駒の行き先の空きマスをタップしてください。",
-                    "relocate_from": "移動：囲まれた駒をタップしてください。",
-                    "relocate_to": "その駒の行き先の空きマスをタップしてください。",
-                    "swap": "またはスワップ（パイルール）：最初の手を引き取ります。"},
+        "prompts": {"swap": "またはスワップ（パイルール）：最初の手を引き取ります。"},
         "share": "共有リンク", "share_link": "このゲームへのリンク：",
         "share_copied": "このゲームへのリンクをコピーしました。",
         "link_failed": "リンクのゲームを開けませんでした（{error}）。この端末に保存された"
@@ -132,22 +108,19 @@ WORDS = {
         "saved_failed": "この端末に保存されたゲームを復元できませんでした（{error}）。"
                         "ブラウザーの保存領域に別に残し、新しいゲームを始めます。",
         "yes": "入", "no": "切",
-        "reasons": {"line": "3つ並んだ", "simultaneous lines": "同時にできた列",
-                    "full board": "盤が埋まった", "no tile to replace": "置き直せるタイルがない",
-                    "connection": "つながった", "no legal move": "指せる手がない",
-                    "no discs in hand": "持ち駒がない",
-                    "no empty cell for a relocation": "移動させる先の空きマスがない"},
-        "options": {"size": "盤の大きさ", "start": "始めの形", "grid": "グリッド",
-                    "grid_steps": "グリッドの目数", "directions": "方向の数（0：どの角度でも）",
-                    "first_direction": "最初の方向（度）", "min_area": "最小面積",
-                    "min_area_percent": "最小面積（円盤に対する%）",
-                    "discs": "1人の持ち駒の数（0：ふつうの数）", "pie": "パイルール",
-                    "neutral": "中立駒"},
-        "choices": {"pinwheel": "風車", "sectors": "扇形", "none": "なし",
-                    "square": "正方形", "triangular": "三角形"},
-        "aid_names": {"marks": "点が取れる置き直しに印", "labels": "輪に名前を付ける",
-                      "scores": "盤に得点を表示", "areas": "領域の面積（円盤に対する%）",
-                      "mark_settled": "確定した領域に斜線", "part_numbers": "片に番号",
-                      "entanglement": "対の2マスを線で結ぶ", "chain": "勝ちのつながりを表示"},
     },
 }
+
+
+def page_words(slug: str, lang: str) -> dict:
+    """The play page's words for a game: the common ones, with the game's own
+    (its play.py's ``WORDS``) in their tables."""
+    own = game_play(slug).WORDS.get(lang, {})
+    unknown = sorted(set(own) - set(GAME_TABLES))
+    if unknown:
+        raise RulebookError(f"{slug}/play.py: WORDS[{lang!r}] has {unknown[0]!r}, which is "
+                            f"not a table of the page's words ({', '.join(GAME_TABLES)})")
+    words = dict(WORDS[lang])
+    for table in GAME_TABLES:
+        words[table] = {**WORDS[lang].get(table, {}), **own.get(table, {})}
+    return words

@@ -23,7 +23,7 @@ from ..figure_style import drawing_module
 from ..games import available_games, game_class
 from ..play.bridge import changed_options, share_fragment
 from ..play.site import RUNTIME_KEY
-from ..play.words import WORDS
+from ..play.words import WORDS, page_words
 from .directives import cached_record, page_language
 from .html import site_prefix
 
@@ -62,7 +62,7 @@ def visit_play_board(self, node):
         marks = [mark.names[lang] for mark in drawing_module(slug).MARKS]
     except (RulebookError, ImportError) as error:  # pragma: no cover - a broken game module
         raise nodes.SkipNode from error
-    words = {**WORDS[lang], "game": game_class(slug).names[lang], "marks": marks}
+    words = {**page_words(slug, lang), "game": game_class(slug).names[lang], "marks": marks}
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
     # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes

@@ -24,6 +24,7 @@ of local processes, or a Dask cluster.  Nothing about time or hosts is stored.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import math
@@ -49,10 +50,11 @@ from .kinds import KINDS, Kind
 RUNNER_VERSION = "1"
 PACKAGE = Path(__file__).resolve().parent.parent
 # Modules of a game package that play no part in a game: what a player sees (drawing,
-# figures' view options, clicks), what the conformance test offers play (candidates.py),
-# and strategy.py, the heuristics of the play pages' computer (rulebook.computer), which
-# no study uses: a study that does must fingerprint it.
-NOT_ENGINE = {"drawing.py", "views.py", "clicks.py", "candidates.py", "strategy.py"}
+# figures' view options, clicks, the play page's aids and words: play.py), what the
+# conformance test offers play (candidates.py), and strategy.py, the heuristics of the
+# play pages' computer (rulebook.computer), which no study uses: a study that does must
+# fingerprint it.
+NOT_ENGINE = {"drawing.py", "views.py", "clicks.py", "play.py", "candidates.py", "strategy.py"}
 STUDY_KEYS = {"kind", "label"}
 WORKERS_PER_CORE = 4  # more local processes than this many per core only slow a study down
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a study's name: a file name, no folder
@@ -184,7 +186,21 @@ def engine_files(study_kind: Kind, game: str) -> list[Path]:
     files = [PACKAGE / "game.py", PACKAGE / "players.py",
              PACKAGE / "studies" / "base.py", PACKAGE / "studies" / f"{study_kind.module}.py"]
     files += [p for p in sorted(package.glob("*.py")) if p.name not in NOT_ENGINE]
-    return files
+    return files + sorted({PACKAGE / "kits" / f"{kit}.py" for path in files[4:]
+                           for kit in kits_imported(path)})
+
+
+def kits_imported(path: Path) -> set[str]:
+    """The board kits (``rulebook.kits.<name>``) a module imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            parts = node.module.split(".")
+            if parts[-1] == "kits":
+                found |= {alias.name for alias in node.names}
+            elif len(parts) > 1 and parts[-2] == "kits":
+                found.add(parts[-1])
+    return found
 
 
 def _sha(data: bytes) -> str:

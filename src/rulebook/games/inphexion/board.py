@@ -1,8 +1,9 @@
 """The geometry of an n×n Hex rhombus, as bitboards (Python ints).
 
-Cells are named like Hex: a column letter (a, b, …) and a row number (1, 2, …).
-In diagrams row 1 is at the top and each lower row is shifted half a cell to
-the right, so cell (c, r) touches (c±1, r), (c, r±1), (c+1, r−1) and (c−1, r+1).
+Cells are named and neighbour each other as the hex kit's
+(:mod:`rulebook.kits.hexgrid`): a column letter (a, b, …) and a row number
+(1, 2, …); in diagrams row 1 is at the top and each lower row is shifted half
+a cell to the right.
 
 Cell (c, r) is bit ``r * (n + 1) + c``: every row has one spare bit on the
 right that is never set, so shifting a bitboard by ±1, ±(n+1) or ±n moves each
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
+from ...kits.hexgrid import cell_name, neighbours
 
 
 class Geometry:
@@ -29,18 +30,13 @@ class Geometry:
         self.cells = [r * width + c for r in range(size) for c in range(size)]
         self.full = sum(1 << i for i in self.cells)
         self.bit = tuple(1 << i for i in range(size * width))  # each cell's bitboard
-        self.names = {i: f"{LETTERS[i % width]}{i // width + 1}" for i in self.cells}
+        self.names = {i: cell_name(i % width, i // width) for i in self.cells}
         self.by_name = {name: i for i, name in self.names.items()}
         # neighbour lists and masks, per cell index
         self.neighbours: dict[int, tuple[int, ...]] = {}
         self.mask: dict[int, int] = {}
         for i in self.cells:
-            c, r = i % width, i // width
-            near = []
-            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)):
-                cc, rr = c + dc, r + dr
-                if 0 <= cc < size and 0 <= rr < size:
-                    near.append(rr * width + cc)
+            near = [rr * width + cc for cc, rr in neighbours((i % width, i // width), size)]
             self.neighbours[i] = tuple(sorted(near))
             self.mask[i] = sum(1 << j for j in near)
         top = sum(1 << c for c in range(size))

@@ -7,20 +7,11 @@ from and to cells.  ``swap`` is a button.  See ``rulebook.play.bridge``.
 
 from __future__ import annotations
 
-import math
-
-from .drawing import HEX_RADIUS, centre
+from ...kits import hexgrid
 
 
 def targets(state) -> list[dict]:
-    geo = state.geo
-    found = []
-    for cell in geo.cells:
-        x, y = centre(geo, cell)
-        corners = [[x + HEX_RADIUS * math.cos(math.radians(90 + 60 * k)),
-                    y + HEX_RADIUS * math.sin(math.radians(90 + 60 * k))] for k in range(6)]
-        found.append({"token": geo.names[cell], "label": geo.names[cell], "points": corners})
-    return found
+    return hexgrid.targets(state.geo.size)
 
 
 def tokens(state, move: str) -> list[list[str]]:

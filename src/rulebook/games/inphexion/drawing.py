@@ -20,13 +20,14 @@ legend.
 
 from __future__ import annotations
 
-import math
 
-from matplotlib.patches import Circle, FancyArrowPatch, Polygon, Wedge
+from matplotlib.patches import Circle, FancyArrowPatch, Wedge
 from matplotlib.patheffects import withStroke
 
-from ...figure_style import (BLUE, GREEN, INK, LIGHT, ORANGE, PAPER, VERMILION, Mark, font,
-                             tint)
+from ...figure_style import BLUE, GREEN, INK, LIGHT, ORANGE, PAPER, VERMILION, Mark, tint
+from ...kits import hexdraw
+from ...kits.hexgrid import HEX_RADIUS, ROW
+from ...kits.hexgrid import centre as lattice
 from ...palette import refused_cross, refused_mark
 from ...views import defaults
 from .facts import shortest_chain
@@ -40,8 +41,6 @@ DISC_EDGE = {WHITE: INK, BLACK: "#1B1B1B"}
 EDGE_FILL = {WHITE: "#C8C8C8", BLACK: "#1B1B1B"}  # the players' edges (bands)
 CELL_FILL = tint(LIGHT, 0.5)
 HIGHLIGHT_FILL = ORANGE  # CIE L* at least 20 below the cells', however seen
-ROW = math.sqrt(3) / 2  # vertical distance between rows
-HEX_RADIUS = 1 / math.sqrt(3)  # centre to corner of a cell one unit wide
 DISC_RADIUS = 0.36
 # points: three panels a row print at about 0.65 of their size in the PDF, and the
 # coordinates must print at 6 pt there (tests/test_site.py)
@@ -49,13 +48,7 @@ COORDINATE_SIZE = 9.5
 
 
 def centre(geo, cell: int) -> tuple[float, float]:
-    c, r = geo.column_row(cell)
-    return c + 0.5 * r, -ROW * r
-
-
-def lattice(u: float, v: float) -> tuple[float, float]:
-    """A point given in (column, row) units, which need not be a cell."""
-    return u + 0.5 * v, -ROW * v
+    return lattice(*geo.column_row(cell))
 
 
 def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
@@ -80,7 +73,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     shaded = {geo.by_name[name] for name in highlight}
     artists = _board(ax, geo, shaded, legend)
     if coordinates:
-        artists += _coordinates(ax, geo)
+        artists += hexdraw.coordinates(ax, geo.size, COORDINATE_SIZE)
     for cell in geo.cells:
         for player in (WHITE, BLACK):
             if discs[player] >> cell & 1:
@@ -134,14 +127,10 @@ def _chain(state, chain) -> list[int]:
 
 
 def _board(ax, geo, shaded, legend):
-    n = geo.size
     artists = []
-    across, down = 0.62, 0.74  # the frame runs just outside the cells, in (column, row) units
-    corners = [lattice(-across, -down), lattice(n - 1 + across, -down),
-               lattice(n - 1 + across, n - 1 + down), lattice(-across, n - 1 + down)]
-    top, right, bottom, left = zip(corners, corners[1:] + corners[:1])
-    for ends, player in ((top, WHITE), (bottom, WHITE), (left, BLACK), (right, BLACK)):
-        artists += _edge(ax, *zip(*ends), player)
+    sides = hexdraw.frame(geo.size)
+    for side, player in (("top", WHITE), ("bottom", WHITE), ("left", BLACK), ("right", BLACK)):
+        artists += _edge(ax, sides[side], player)
     legend.use("white-edge")
     legend.use("black-edge")
     for cell in geo.cells:
@@ -151,32 +140,13 @@ def _board(ax, geo, shaded, legend):
     return artists
 
 
-def _edge(ax, xs, ys, player, width=1.0):
+def _edge(ax, ends, player, width=1.0):
     """A player's edge: a band in the player's edge colour with a dark outline."""
-    return (ax.plot(xs, ys, color=INK, lw=9 * width, solid_capstyle="butt", zorder=1)
-            + ax.plot(xs, ys, color=EDGE_FILL[player], lw=6.5 * width, solid_capstyle="butt",
-                      zorder=1.1))
+    return hexdraw.edge_band(ax, ends, EDGE_FILL[player], width)
 
 
 def _hexagon(ax, xy, shaded=False, radius=HEX_RADIUS):
-    x, y = xy
-    corners = [(x + radius * math.cos(math.radians(90 + 60 * k)),
-                y + radius * math.sin(math.radians(90 + 60 * k))) for k in range(6)]
-    return [ax.add_patch(Polygon(corners, closed=True, zorder=2, lw=0.8, edgecolor="#9A9A9A",
-                                 facecolor=HIGHLIGHT_FILL if shaded else CELL_FILL))]
-
-
-def _coordinates(ax, geo):
-    artists = []
-    for c in range(geo.size):
-        x, y = c, ROW * 1.2  # straight above the cells of row 1
-        artists.append(ax.text(x, y, "abcdefghijklmnopqrstuvwxyz"[c], ha="center", va="center",
-                               fontproperties=font(COORDINATE_SIZE), color=INK))
-    for r in range(geo.size):
-        x, y = lattice(-1.15, r)
-        artists.append(ax.text(x, y, str(r + 1), ha="center", va="center",
-                               fontproperties=font(COORDINATE_SIZE), color=INK))
-    return artists
+    return hexdraw.hexagon(ax, xy, HIGHLIGHT_FILL if shaded else CELL_FILL, radius)
 
 
 def _disc(ax, xy, player, radius=DISC_RADIUS, edge=None):
@@ -292,7 +262,7 @@ def _swatch_disc(player):
 
 
 def _swatch_edge(player):
-    return lambda ax: _edge(ax, (0.02, 0.98), (0.5, 0.5), player, width=0.8)
+    return lambda ax: _edge(ax, ((0.02, 0.5), (0.98, 0.5)), player, width=0.8)
 
 
 def _swatch_relocation(ax):

@@ -18,32 +18,21 @@ from __future__ import annotations
 import re
 
 from ...errors import NotationError
-from ...game import is_number
-from .board import LETTERS, Geometry
+from ...kits import hexgrid
+from .board import Geometry
 from .moves import BLACK, SWAP, WHITE, Move, pair_relocations
-
-_CELL = re.compile(r"([a-z])(\d+)$")
 
 
 def parse_cell(geo: Geometry, text: str, token: str, column: int) -> int:
-    match = _CELL.match(token)
-    if not match:
-        raise NotationError(text, f"{token!r} is not a cell (a column letter and a row "
-                                  "number, like d4)", column)
-    if token not in geo.by_name:
-        n = geo.size
-        raise NotationError(text, f"cell {token} is off the {n}×{n} board "
-                                  f"(columns a–{LETTERS[n - 1]}, rows 1–{n})", column)
-    return geo.by_name[token]
+    c, r = hexgrid.parse_cell(token, geo.size, text, column)
+    return r * geo.width + c
 
 
 def parse_move(geo: Geometry, text: str) -> Move:
     tokens = [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", text)]
     if not tokens:
         raise NotationError(text, "empty move (expected e.g. 'd4>d5' or 'd4')")
-    if tokens[0][0].lower() == "swap":
-        if len(tokens) > 1:
-            raise NotationError(text, "'swap' stands alone", tokens[1][1])
+    if hexgrid.parse_swap(text):
         return SWAP
     first, column = tokens[0]
     if ">" not in first:
@@ -78,7 +67,7 @@ def _pair(geo: Geometry, text: str, token: str, column: int) -> tuple[int, int]:
 
 def format_move(geo: Geometry, move: Move) -> str:
     if move.swap:
-        return "swap"
+        return hexgrid.SWAP
     name = geo.names
     if move.push is None:
         return name[move.target]
@@ -107,54 +96,31 @@ turn: Black
 """
 def format_position(state) -> str:
     """A position (an InphexionState) in the position format."""
-    n = state.geo.size
     lines = []
     if state.outcome() is None:
         lines.append(f"turn: {state.game.player_name(state.to_move)}")
-    lines.append(" " * 4 + " ".join(LETTERS[:n]))
-    for r, row in enumerate(state.grid(), start=1):
-        lines.append(f"{r:>2} " + " " * (r - 1) + " " + " ".join(row))
-    return "\n".join(lines)
+    return "\n".join(lines + hexgrid.rows_text(state.grid()))
 
 
 def parse_position(game, text: str) -> tuple:
     """Read a position for ``game``: (discs, neutral, turn, number, hand, pie_open), what
     the rules make their state of; a NotationError says what is wrong."""
     geo = game.geometry
-    n = geo.size
-    letters = list(LETTERS[:n])
     turn = None
-    rows: list[list[str]] = []
-    for line in text.splitlines():
-        words = line.split()
-        if not words:
-            continue
-        if words[0].lower().rstrip(":") == "turn":
-            value = " ".join(words[1:]).lstrip(":").strip()
-            try:
-                turn = game.player_index(value)
-            except Exception:
-                raise NotationError(line, f"'turn:' must name White or Black, not {value!r}")
-            continue
-        if words == letters:
-            continue
-        if is_number(words[0]):
-            if int(words[0]) != len(rows) + 1:
-                raise NotationError(line, f"row {words[0]} is out of order "
-                                          f"(expected row {len(rows) + 1})")
-            words = words[1:]
-        if words and is_number(words[-1]):
-            words = words[:-1]
-        bad = [w for w in words if w not in (".", "W", "B", "N")]
-        if bad:
-            raise NotationError(line, f"row {len(rows) + 1}: {bad[0]!r} is not a cell symbol "
-                                      "(. empty, W White, B Black, N neutral)")
-        if len(words) != n:
-            raise NotationError(line, f"row {len(rows) + 1} has {len(words)} cells; the "
-                                      f"board is {n}×{n}")
-        rows.append(words)
-    if len(rows) != n:
-        raise NotationError("the position", f"it has {len(rows)} rows; the board is {n}×{n}")
+
+    def turn_line(line: str, words: list[str]) -> bool:
+        nonlocal turn
+        if words[0].lower().rstrip(":") != "turn":
+            return False
+        value = " ".join(words[1:]).lstrip(":").strip()
+        try:
+            turn = game.player_index(value)
+        except Exception:
+            raise NotationError(line, f"'turn:' must name White or Black, not {value!r}")
+        return True
+
+    rows = hexgrid.read_rows(text, geo.size, ".WBN", ". empty, W White, B Black, N neutral",
+                             turn_line)
     discs, neutral = [0, 0], 0
     for r, row in enumerate(rows):
         for c, symbol in enumerate(row):

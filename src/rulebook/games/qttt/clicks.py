@@ -8,13 +8,11 @@ a collapse or a classical mark: its cell).
 
 from __future__ import annotations
 
-from .notation import cell_name
+from ...kits import squaregrid
 
 
 def targets(state) -> list[dict]:
-    return [{"token": cell_name(c), "label": cell_name(c),
-             "points": [[c % 3, c // 3], [c % 3 + 1, c // 3], [c % 3 + 1, c // 3 + 1],
-                        [c % 3, c // 3 + 1]]} for c in range(9)]
+    return squaregrid.targets(3)
 
 
 def tokens(state, move: str) -> list[list[str]]:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
-from ...figure_style import BLUE, GREY, INK, ORANGE, PAPER, SKY, VERMILION, YELLOW, Mark, font, mix, tint
+from ...figure_style import BLUE, INK, ORANGE, PAPER, SKY, VERMILION, YELLOW, Mark, font, mix, tint
+from ...kits import squaredraw
 from ...palette import refused_cross, refused_mark
 from ...views import defaults
 from .notation import parse_cell
@@ -122,9 +123,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     for cell in state.cycle_cells() if show_cycle else ():
         artists += _cycle(ax, cell % 3, cell // 3)
         legend.use("cycle")
-    for i in (1, 2):
-        artists += ax.plot([i, i], [0, 3], color=INK, lw=2, solid_capstyle="butt")
-        artists += ax.plot([0, 3], [i, i], color=INK, lw=2, solid_capstyle="butt")
+    artists += squaredraw.grid(ax, 3, lw=2, outer=False, colour=INK)
     for cell, mark in enumerate(state.classical):
         if mark is not None:
             artists += _classical(ax, *centre(cell), mark)
@@ -144,12 +143,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     if attempt is not None:
         artists += _attempt(ax, state, state.parse_move(attempt), legend)
     if coordinates:
-        for column in range(3):
-            artists.append(ax.text(column + 0.5, -0.18, "abc"[column], ha="center", va="center",
-                                   color=GREY, fontproperties=font(8)))
-        for row in range(3):
-            artists.append(ax.text(-0.15, row + 0.5, str(row + 1), ha="center", va="center",
-                                   color=GREY, fontproperties=font(8)))
+        artists += squaredraw.coordinates(ax, 3, below=0.18, left=0.15)
     ax.set_xlim(-0.3, 3.05)
     ax.set_ylim(-0.3, 3.05)
     return artists

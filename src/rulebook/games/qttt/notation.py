@@ -10,16 +10,15 @@ to top.  Moves, one record entry each:
 
 from __future__ import annotations
 
-import re
-
 from ...errors import NotationError
+from ...kits import squaregrid
 from .moves import Classical, Collapse, Spooky, owner
 
-CELL = re.compile(r"([a-c])([1-3])")
+SIZE = 3
 
 
 def cell_name(cell: int) -> str:
-    return "abc"[cell % 3] + str(cell // 3 + 1)
+    return squaregrid.cell_name(cell, SIZE)
 
 
 def mark_name(mark: int) -> str:
@@ -27,10 +26,7 @@ def mark_name(mark: int) -> str:
 
 
 def parse_cell(text: str, whole: str, column: int) -> int:
-    match = CELL.fullmatch(text)
-    if not match:
-        raise NotationError(whole, f"{text!r} is not a cell (a1..c3)", column)
-    return (int(match[2]) - 1) * 3 + "abc".index(match[1])
+    return squaregrid.parse_cell(text, SIZE, whole, column)
 
 
 def parse_move(text: str):
@@ -46,7 +42,7 @@ def parse_move(text: str):
         a = parse_cell(first, text, start)
         b = parse_cell(second, text, start + len(first) + 1)
         return Spooky((a, b))
-    if CELL.fullmatch(move):
+    if squaregrid.is_cell(move, SIZE):
         return Classical(parse_cell(move, text, start))
     raise NotationError(text, "expected a pair 'a1-b2', a collapse '@a1' or a single cell 'c3'",
                         start)

@@ -16,6 +16,7 @@ from itertools import combinations
 from operator import itemgetter
 
 from ...game import Game, Outcome, State
+from ...kits import squaregrid
 from . import notation
 from .moves import O, X, Classical, Collapse, Spooky, is_cell, owner
 
@@ -23,11 +24,7 @@ from .moves import O, X, Classical, Collapse, Spooky, is_cell, owner
 LINE, SIMULTANEOUS_LINES, FULL_BOARD = "line", "simultaneous lines", "full board"
 
 CELLS = range(9)
-LINES = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
-    (0, 4, 8), (2, 4, 6),  # diagonals
-)
+LINES = squaregrid.lines(3, 3)  # the rows, the columns, the two diagonals
 LINE_MARKS = tuple(itemgetter(*line) for line in LINES)  # a line's three cells' marks
 
 
