@@ -160,6 +160,24 @@ def _claim_words(path: Path, mtime: int, size: int) -> tuple:
                  for message in read_catalog(path) if message.id and _translated(message))
 
 
+ENGINE = "engine.po"  # <locale>/<lang>/engine.po: the engines' messages, as templates
+
+
+def engine_messages(locale_dir: Path, lang: str, slug: str) -> list[tuple[str, str]]:
+    """The templates of the engines' messages for a game's play page in ``lang``,
+    ``(English, translation)``: the language's ``engine.po`` entries for every game
+    (no context) and for this one (its slug as context), then the game's players'
+    names (:mod:`rulebook.play.messages`).  None for English."""
+    from .games import game_class
+
+    path = Path(locale_dir) / lang / ENGINE
+    if lang == "en" or not path.exists():
+        return []
+    entries = [(message.id, message.string) for message in read_catalog(path)
+               if message.id and message.context in (None, slug) and _translated(message)]
+    return entries + [(names["en"], names[lang]) for names in game_class(slug).players]
+
+
 def _messages(path: Path):
     return {(m.context, m.id): m for m in read_catalog(path) if m.id}
 

@@ -18,6 +18,7 @@ from ..errors import RulebookError
 from ..game import State
 from ..games import GAME_MODULES, game_class, make_game
 from ..scene import draw_scene, install, swatch_scene
+from .messages import Messages
 
 # The demos' aids: view options the page offers as switches (besides the default view).
 AIDS = {"necto": ("marks", "labels", "scores"), "craquelure": ("areas", "mark_settled",
@@ -348,6 +349,9 @@ def warm_up() -> None:
 # --- the calls play.js makes: JSON in, JSON out, errors as {"error": one line} ----
 
 _session: Session | None = None
+# The page's language's templates for the engines' messages (none: English), set by
+# the page's first call, "messages"; every error and refusal the page shows goes through it.
+_translate = Messages([])
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "computer_choice",
          "outcome": "outcome", "record": "record", "view": "view", "options": "options",
          "goto": "goto", "truncate": "truncate", "link": "link", "previews": "previews",
@@ -355,10 +359,13 @@ CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "comp
 
 
 def call(name: str, args_json: str = "[]") -> str:
-    global _session
+    global _session, _translate
     args = json.loads(args_json)
     try:
-        if name == "new":
+        if name == "messages":  # the page's catalogue: [[English, translation], ...]
+            _translate = Messages(*args)
+            result = None
+        elif name == "new":
             _session = Session(*args)
             result = None
         elif name == "open":  # a record: text, file name, the page's game
@@ -373,8 +380,10 @@ def call(name: str, args_json: str = "[]") -> str:
             if _session is None:
                 raise RulebookError("no game: start a new game first")
             result = getattr(_session, CALLS[name])(*args)
+            if name == "aim" and result["reason"]:  # why an aimed cut would be refused
+                result["reason"] = _translate(result["reason"])
         else:
             raise RulebookError(f"no such call: {name!r}")
         return json.dumps({"result": result})
     except (RulebookError, ValueError) as error:
-        return json.dumps({"error": str(error)})
+        return json.dumps({"error": _translate(str(error))})

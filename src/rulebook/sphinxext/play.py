@@ -15,17 +15,21 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
 from ..figure_style import drawing_module
 from ..games import available_games, game_class
+from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages
 from ..play.bridge import changed_options, share_fragment
 from ..play.site import RUNTIME_KEY
 from ..play.words import WORDS
 from .directives import cached_record, page_language
 from .html import site_prefix
+
+logger = logging.getLogger(__name__)
 
 
 class play_board(nodes.General, nodes.Element):
@@ -42,7 +46,30 @@ class PlayDirective(SphinxDirective):
                              f"(games: {', '.join(available_games())})")
         node = play_board(slug=slug)
         self.set_source_info(node)
+        lang = page_language(self.env.config)
+        if lang != "en":  # the page's words for the engine's messages and the outcome reasons
+            for name in (ENGINE, VALUES):
+                self.env.note_dependency(str(locale_folder(self.env) / lang / name))
         return [node]
+
+
+def locale_folder(env) -> Path:
+    return Path(env.srcdir) / (env.config.locale_dirs or ["locale"])[0]
+
+
+def page_words(slug: str, lang: str, locale: Path) -> dict:
+    """What a play page says (:data:`rulebook.play.words.WORDS`), with the game's
+    name, its marks, the outcome reasons as the book words them in that language
+    (``values.po``, as the captions' claims) and the templates of the engines'
+    messages (``engine.po``, :mod:`rulebook.play.messages`)."""
+    words = {**WORDS[lang], "game": game_class(slug).names[lang],
+             "marks": [mark.names[lang] for mark in drawing_module(slug).MARKS],
+             "messages": engine_messages(locale, lang, slug)}
+    if lang != "en":
+        book = claim_words(locale, lang)
+        words["reasons"] = {reason: book.get((slug, reason), book.get((None, reason), reason))
+                            for reason in game_class(slug).reasons}
+    return words
 
 
 # The script that starts the engine's worker, inlined in each play page.
@@ -59,10 +86,12 @@ def visit_play_board(self, node):
     docname = self.builder.current_docname
     prefix = site_prefix(docname)
     try:
-        marks = [mark.names[lang] for mark in drawing_module(slug).MARKS]
+        words = page_words(slug, lang, locale_folder(self.builder.env))
+    except CatalogError as error:  # engine.po or values.po unreadable: said, file and line
+        logger.error("%s", error, location=node, type="rulebook", subtype="play")
+        raise nodes.SkipNode from error
     except (RulebookError, ImportError) as error:  # pragma: no cover - a broken game module
         raise nodes.SkipNode from error
-    words = {**WORDS[lang], "game": game_class(slug).names[lang], "marks": marks}
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
     # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes

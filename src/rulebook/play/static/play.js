@@ -243,6 +243,7 @@ async function start() {
   const started = performance.now();
   const timings = window.rulebookPlay.timings = {};
   Object.assign(timings, await connect());  // runtime, engine (the worker's clock), snapshot
+  await call("messages", W.messages);  // the engine's messages in the page's language (engine.po)
   game.settings = await call("settings", slug);
   buildPage();
   await firstGame();

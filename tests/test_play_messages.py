@@ -1,0 +1,155 @@
+"""The engines' messages on a Japanese play page are Japanese (issue 23, item 6).
+
+Seeded random games of every game, in each, random illegal moves (every move
+the notation can write that the position refuses, from the game's
+``candidates.py``), random misspellings of legal moves, Craquelure's cuts
+aimed at random points, and options out of range: every message the page
+would show, and every outcome reason, must have its Japanese in the catalogue
+(``docs/locale/ja/engine.po`` through :mod:`rulebook.play.messages`, and the
+book's ``values.po`` for the outcome reasons), with no English word left but
+the moves and cells the player wrote.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook.errors import RulebookError
+from rulebook.games import available_games, game_class, game_part
+from rulebook.i18n import ENGLISH_WORD, claim_words, engine_messages
+from rulebook.play.bridge import Session
+from rulebook.play.messages import Messages, placeholders
+
+LOCALE = Path(__file__).resolve().parent.parent / "docs" / "locale"
+GAMES = {"craquelure": 3}  # random games per option set (12 where not said: the others are quick)
+REFUSALS = 6          # illegal moves tried per position
+MISSPELLINGS = 2      # misspelt legal moves tried per position
+# options the page offers beyond the defaults, so that their rules are met too
+OPTION_SETS = {"craquelure": ({}, {"grid": "square", "directions": 12}, {"pie": False},
+                              {"grid": "triangular", "grid_steps": 8, "directions": 6}),
+               "inphexion": ({"size": 3, "pie": True}, {"size": 4, "neutral": True},
+                             {"size": 3, "discs": 2}),
+               "necto": ({"size": 4},), "qttt": ({},)}
+# what a misspelling draws its characters from: the notations' own
+ALPHABET = "abcdefghABCDEFGH0123456789=>-@(),. xtcBRswap"
+
+
+def refused(session: Session, text: str) -> str | None:
+    """The page's message for a move typed in the box, or None if it is legal."""
+    try:
+        session.game  # noqa: B018
+        session.state.play(session.state.parse_move(text))
+    except RulebookError as error:
+        return str(error)
+    return None
+
+
+def misspelt(text: str, rng: random.Random) -> str:
+    chars = list(text)
+    for _ in range(rng.randint(1, 2)):
+        where = rng.randrange(len(chars) + 1)
+        kind = rng.randrange(3)
+        if kind == 0 and chars:
+            del chars[min(where, len(chars) - 1)]
+        elif kind == 1:
+            chars.insert(where, rng.choice(ALPHABET))
+        elif chars:
+            chars[min(where, len(chars) - 1)] = rng.choice(ALPHABET)
+    return "".join(chars)
+
+
+def messages_of_play(slug: str, seed: int = 0):
+    """(what, message) for every refusal and outcome reason met in seeded random games."""
+    rng = random.Random(seed)
+    candidates = game_part(slug, "candidates").candidates
+    clicks = game_part(slug, "clicks")
+    for options in OPTION_SETS[slug]:
+        for _ in range(GAMES.get(slug, 12)):
+            session = Session(slug, options)
+            while True:
+                state = session.state
+                outcome = state.outcome()
+                if outcome is not None:
+                    yield "reason", outcome.reason
+                    for text in rng.sample(candidates(state), 2):
+                        yield "refusal", refused(session, text)  # the game is over
+                    break
+                legal = set(session.legal_moves())
+                offered = [t for t in candidates(state) if t not in legal]
+                for text in rng.sample(offered, min(REFUSALS, len(offered))):
+                    yield "refusal", refused(session, text)
+                for _ in range(MISSPELLINGS):
+                    yield "refusal", refused(session, misspelt(rng.choice(sorted(legal)), rng))
+                if hasattr(clicks, "aim"):
+                    for _ in range(3):
+                        aimed = clicks.aim(state, rng.uniform(-1, 1), rng.uniform(-1, 1),
+                                           rng.uniform(0, 360))
+                        yield "aim", aimed["reason"]
+                session.play(state.format_move(state.random_move(rng)))
+
+
+def messages_of_options(slug: str, seed: int = 0):
+    """The refusal of each option set to a value out of its range or of the wrong kind."""
+    rng = random.Random(seed)
+    for parameter in game_class(slug).parameters:
+        # what the settings' form can send: a number out of range, a wrong choice
+        if isinstance(parameter.default, bool) or not isinstance(parameter.default, (int, float)):
+            continue
+        for value in (-1, 9999, rng.randint(1, 50)):
+            try:
+                Session(slug, {parameter.name: value})
+            except RulebookError as error:
+                yield "option", str(error)
+
+
+def left_in_english(text: str) -> list[str]:
+    """English words a translation still holds, besides what the player wrote (quoted)
+    and an option's name with its value (``grid_steps=1``)."""
+    return ENGLISH_WORD.findall(re.sub(r"'[^']*'|\"[^\"]*\"|\w+=\S*", "", text))
+
+
+def japanese(slug: str) -> Messages:
+    return Messages(engine_messages(LOCALE, "ja", slug))
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_refusal_and_outcome_reason_met_in_random_play_has_its_japanese(slug):
+    messages = japanese(slug)
+    reasons = claim_words(LOCALE, "ja")
+    missing, met = {}, 0
+    for what, message in [*messages_of_play(slug), *messages_of_options(slug)]:
+        if message is None:
+            continue
+        met += 1
+        if what == "reason":
+            translated = reasons.get((slug, message), reasons.get((None, message)))
+        else:
+            translated = messages.translate(message)
+        if translated is None or left_in_english(translated):
+            missing.setdefault(message, translated)
+    assert met > 100, met  # the search met messages at all
+    assert not missing, "\n".join(f"{m!r} -> {t!r}" for m, t in sorted(missing.items()))
+
+
+def test_a_template_carries_its_values_and_translates_the_messages_inside_them():
+    messages = Messages([("illegal move {move}: {rule}", "{move}は指せません：{rule}"),
+                         ("part {k} is under {p}% (part {k})", "{k}番の片は{p}%未満"),
+                         ("Blue", "青"), ("{who} to move", "{who}の手番")])
+    assert (messages.translate("illegal move 'a1': part 2 is under 0.5% (part 2)")
+            == "'a1'は指せません：2番の片は0.5%未満")
+    assert messages.translate("part 2 is under 0.5% (part 3)") is None  # a repeat must agree
+    assert messages.translate("Blue to move") == "青の手番"
+    assert messages.translate("Green to move") == "Greenの手番"  # carried over as written
+    assert messages.translate("something else") is None
+    assert messages("something else") == "something else"
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_each_translation_has_its_templates_placeholders(slug):
+    for english, translation in engine_messages(LOCALE, "ja", slug):
+        # the same values, or fewer (the game's slug is no news on its own page)
+        assert set(placeholders(translation)) <= set(placeholders(english)), english
