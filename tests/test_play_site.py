@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import shutil
 import tarfile
 import zipfile
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.games import available_games, game_class
-from rulebook.i18n import ENGLISH_WORD
+from rulebook.i18n import ENGLISH_WORD, read_catalog
 from rulebook.play import site
 from rulebook.play.bridge import AIDS
 from rulebook.play.words import WORDS
@@ -139,3 +140,27 @@ def test_a_compiled_standard_library_not_of_the_pinned_bytes_is_not_used(tmp_pat
         site.compiled_stdlib(cache / "unused.tgz", cache)
     assert "Node.js is not installed" in str(error.value) and "\n" not in str(error.value)
     assert not stale.exists()  # the next build with Node.js makes it again
+
+
+def book_text(slug: str, lang: str) -> str:
+    """The game's rulebook page as its reader reads it in ``lang``, in lower case."""
+    docs = LOCALE.parent
+    if lang == "en":
+        return (docs / f"{slug}.rst").read_text(encoding="utf-8").lower()
+    return " ".join(m.string for m in read_catalog(LOCALE / lang / "LC_MESSAGES" / f"{slug}.po")
+                    if m.id).lower()
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+@pytest.mark.parametrize("slug", available_games())
+def test_the_settings_are_named_as_the_game_s_rulebook_names_them(slug, lang):
+    """Each option's name on the play page (before its explanation in brackets or
+    after a colon) is the book's own word for it, in the page's language."""
+    book = book_text(slug, lang)
+    words = page_words(slug, lang, LOCALE)
+    for parameter in game_class(slug).parameters:
+        name = re.split(r" \(|（|:|：", words["options"][parameter.name])[0].lower()
+        assert name in book, (slug, parameter.name, name)
+        for choice in parameter.choices or ():
+            if isinstance(choice, str):
+                assert words["choices"][choice].lower() in book, (slug, choice)

@@ -59,12 +59,15 @@ def locale_folder(env) -> Path:
 
 def page_words(slug: str, lang: str, locale: Path) -> dict:
     """What a play page says (:data:`rulebook.play.words.WORDS`), with the game's
-    name, its marks, the outcome reasons as the book words them in that language
+    name, its marks, its options as its rulebook names them, the outcome reasons as the book words them in that language
     (``values.po``, as the captions' claims) and the templates of the engines'
     messages (``engine.po``, :mod:`rulebook.play.messages`)."""
     words = {**WORDS[lang], "game": game_class(slug).names[lang],
              "marks": [mark.names[lang] for mark in drawing_module(slug).MARKS],
              "messages": engine_messages(locale, lang, slug)}
+    # an option this game's rulebook names in its own words ("inphexion:size")
+    words["options"] = {name: words["options"].get(f"{slug}:{name}", label)
+                        for name, label in words["options"].items() if ":" not in name}
     if lang != "en":
         book = claim_words(locale, lang)
         words["reasons"] = {reason: book.get((slug, reason), book.get((None, reason), reason))
