@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from rulebook.errors import RulebookError
 from rulebook.games import make_game
 from rulebook.play.words import WORDS
 from rulebook.records import find_records, load_record
@@ -532,3 +533,57 @@ def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, share
     settle(page)
     assert page.evaluate("() => window.rulebookPlay.moves()")[-1] == "@b2"
     page.close()
+
+
+def test_a_japanese_page_gives_the_engine_s_reasons_in_japanese(site, shared):
+    """A move typed wrong, a cut aimed where the rules refuse it: the engine's reason,
+    in the words of engine.po, with nothing English left but the move as typed."""
+    from rulebook.games.craquelure import clicks
+
+    from test_play_messages import japanese, left_in_english
+
+    project, base = site
+    page = open_play_page(shared, base, "qttt", DESKTOP, lang="ja")
+    page.locator(".play-move-box").fill("a1-a1")
+    page.locator(".play-move-box").press("Enter")
+    settle(page)
+    error = page.inner_text(".play-error")
+    state = make_game("qttt").initial_state()
+    with pytest.raises(RulebookError) as english:  # what the engine says, in English
+        state.play(state.parse_move("a1-a1"))
+    assert error == japanese("qttt").translate(str(english.value)), (error, english.value)
+    assert "スプーキーマーク" in error and not left_in_english(error), error
+    page.close()
+
+    page = open_play_page(shared, base, "craquelure", DESKTOP, lang="ja")
+    options = {"grid": "square", "grid_steps": 20, "directions": 12, "first_direction": 15.0}
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    drag(page, (-0.81, -0.52), (-0.51, -0.22))  # a part under the minimum, near the rim
+    info = page.inner_text(".play-aim-info")
+    refused = clicks.aim(make_game("craquelure", **options).initial_state(), -0.81, -0.52, 45.0)
+    reason = japanese("craquelure").translate(refused["reason"])
+    assert reason and info.startswith(f"この分割はできません：{reason}"), (info, refused)
+    assert not left_in_english(info), info
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_how_to_play_is_the_rulebook_s_quick_reference_beside_the_board(site, shared, lang):
+    """Each play page folds its game's quick reference (the rulebook page's section, in
+    the page's language) beside the move list: opened there, on a phone too, the same
+    text as on the rulebook page, inside the screen."""
+    project, base = site
+    for slug in GAMES:
+        page = open_play_page(shared, base, slug, PHONE, lang=lang)
+        howto = page.locator(".rulebook-play .play-side details.play-howto")
+        assert howto.count() == 1 and not howto.get_attribute("open")
+        howto.locator("summary").click()
+        text = howto.inner_text()
+        assert text.startswith(WORDS[lang]["howto"]), text
+        box = howto.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        page.goto(f"{base}/{lang}/{slug}.html")
+        section = page.locator("section#quick-reference")
+        reference = section.inner_text().split("\n", 1)[1]  # without its heading
+        assert " ".join(text.split("\n", 1)[1].split()) == " ".join(reference.split()), slug
+        page.close()

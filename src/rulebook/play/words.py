@@ -32,6 +32,7 @@ WORDS = {
         "aids": "Aids", "trace": "Trace a line", "trace_help":
             "Click a tile: its line is traced; click it again for the tile's other line.",
         "rules": "Full rules on the game page", "last_move": "Last move: {move}.",
+        "howto": "How to play (the rulebook's quick reference)",
         "keyboard": "Keys: Tab or the arrow keys move between cells, Enter or Space picks, "
                     "Escape cancels; Ctrl+Z undoes; elsewhere the left and right arrow keys "
                     "(Home, End) step through the game.",
@@ -71,7 +72,7 @@ WORDS = {
         # the options as each rulebook names them ("<game>:<option>": that game's own word)
         "options": {"size": "Board (cells along a side)", "start": "Starting shape", "grid": "Grid",
                     "grid_steps": "Grid steps across the diameter",
-                    "directions": "Direction step: directions (0: none, any angle)",
+                    "directions": "Direction step: how many directions (0: any angle)",
                     "first_direction": "Starting direction (degrees)", "min_area": "Minimum area",
                     "min_area_percent": "Minimum area (% of the disk)",
                     "discs": "Discs each in hand (0: the usual number)", "pie": "Pie rule",
@@ -106,6 +107,7 @@ WORDS = {
         "aids": "補助", "trace": "線をたどる", "trace_help":
             "タイルをクリックするとその線をたどります。もう一度クリックするとタイルのもう1本の線に替わります。",
         "rules": "詳しいルールはゲームのページへ", "last_move": "直前の手：{move}。",
+        "howto": "遊び方（ルールブックの早見表）",
         "keyboard": "キー操作：Tab か矢印キーでマスを移動、Enter か Space で選択、"
                     "Escape で取り消し、Ctrl+Z で一手戻す。盤の外では左右の矢印キー"
                     "（Home、End）で棋譜を前後に移動。",
@@ -138,7 +140,7 @@ WORDS = {
         "options": {"size": "盤（1辺のマス数）", "inphexion:size": "ボード（1辺のマス数）",
                     "start": "開始の形", "grid": "グリッド",
                     "grid_steps": "細かさ（円盤の直径をグリッドの何目にするか）",
-                    "directions": "向きの刻み：線の向きの数（0：刻みなし）",
+                    "directions": "向きの刻み：線の向きの数（0：どの角度でも）",
                     "first_direction": "開始の向き（度）", "min_area": "最小面積",
                     "min_area_percent": "最小面積（円盤に対する%）",
                     "discs": "持ち駒（1人の数。0：ふつうの数）", "pie": "パイルール",

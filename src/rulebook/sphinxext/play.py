@@ -36,6 +36,11 @@ class play_board(nodes.General, nodes.Element):
     """Where the play page's board goes (filled in by play.js)."""
 
 
+class play_howto(nodes.General, nodes.Element):
+    """The game's quick reference, from its rulebook page, folded under the board
+    (:class:`AddHowToPlay`); play.js moves it beside the move list."""
+
+
 class PlayDirective(SphinxDirective):
     required_arguments = 1
 
@@ -117,6 +122,49 @@ def visit_play_board(self, node):
 
 def skip(self, node):
     raise nodes.SkipNode
+
+
+def visit_play_howto(self, node):
+    words = WORDS[page_language(self.builder.config)]
+    self.body.append(f'<details class="play-howto"><summary>{html.escape(words["howto"])}'
+                     f"</summary>\n")
+
+
+def depart_play_howto(self, node):
+    self.body.append("</details>\n")
+
+
+QUICK_REFERENCE = "quick-reference"  # the id of a game page's quick-reference section
+
+
+class AddHowToPlay(SphinxPostTransform):
+    """Under a play page's board, the game's quick reference (the section of its
+    rulebook page, in the page's language, as the reader reads it there): how to
+    play, without leaving the page.  Copied before references are resolved, so
+    a reference in it resolves from the play page; its labels and ids are left
+    behind (they belong to the rulebook page)."""
+
+    default_priority = 5  # before the references are resolved (10)
+    formats = ("html",)
+
+    def run(self, **kwargs):
+        for board in list(self.document.findall(play_board)):
+            slug = board["slug"]
+            if slug not in self.env.found_docs:
+                continue
+            section = next((node for node in self.env.get_doctree(slug).findall(nodes.section)
+                            if QUICK_REFERENCE in node["ids"]), None)
+            if section is None:
+                continue
+            howto = play_howto()
+            for child in section.children[1:]:  # not its title: the panel has its own
+                if isinstance(child, nodes.target):
+                    continue
+                copy = child.deepcopy()
+                for node in copy.findall(nodes.Element):
+                    node["ids"] = []
+                howto += copy
+            board.parent.insert(board.parent.index(board) + 1, howto)
 
 
 class LinkPanelsToPlay(SphinxPostTransform):

@@ -42,10 +42,13 @@ export function buildPage() {
   parts.settings = settingsForm();
   parts.steps = stepButtons();
 
+  // the game's quick reference, put under the board by the build (sphinxext/play.py)
+  const howto = document.querySelector("details.play-howto");
   const side = element("div", {class: "play-side"},
     parts.scores,
     element("h2", {text: W.moves}), parts.steps, parts.moves,
     parts.aids,
+    ...(howto ? [howto] : []),
     element("details", {class: "play-settings", open: ""},
             element("summary", {text: W.settings}), parts.settings));
   const main = element("div", {class: "play-main"}, parts.board, parts.choices, moveForm,
