@@ -587,3 +587,43 @@ def test_how_to_play_is_the_rulebook_s_quick_reference_beside_the_board(site, sh
         reference = section.inner_text().split("\n", 1)[1]  # without its heading
         assert " ".join(text.split("\n", 1)[1].split()) == " ".join(reference.split()), slug
         page.close()
+
+
+def test_necto_trace_a_line_follows_the_line_clicked(site, shared):
+    """"Trace a line" as the demo's help has it: press the button, then click a line:
+    that line is traced and the others fade, whichever of a tile's two lines is
+    clicked (by pointer events, at points of each strand as the engine lays it)."""
+    from rulebook.games.necto.notation import parse_cell
+
+    project, base = site
+    page = open_play_page(shared, base, "necto", DESKTOP)
+    path = project.figures / "necto" / "marks.toml"
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [path.read_text(encoding="utf-8"), path.name])
+    state = load_record(path).replay()[-1]
+    size = state.size
+    page.locator("button.play-trace").click()
+    settle(page)
+    # tiles whose two strands belong to two different lines
+    tiles = [cell for cell in range(size * size) if state.tiles[cell] is not None
+             and len({state.line_at(cell, s.ends[0]).key for s in state.tiles[cell].strands}) == 2]
+    assert len(tiles) >= 4
+    for cell in tiles[:6]:
+        # N's strand last: the first click on a tile is not taken for its first side
+        strands = sorted(state.tiles[cell].strands, key=lambda s: "N" in s.ends)
+        for strand in strands:
+            px, py = strand.path[len(strand.path) // 8]  # near its end: away from crossings
+            page.evaluate("() => document.querySelector('.play-board')"
+                          ".scrollIntoView({block: 'center', behavior: 'instant'})")
+            page.mouse.click(*page.evaluate("([x, y]) => window.rulebookPlay.screenPoint(x, y)",
+                                            [cell % size + px, cell // size + py]))
+            settle(page)
+            traced = page.evaluate("() => window.rulebookPlay.aids().trace")
+            assert traced, cell
+            name, side = traced.split()
+            traced_line = state.line_at(parse_cell(name, size, traced, 1), side)
+            assert traced_line.key == state.line_at(cell, strand.ends[0]).key, (cell, strand.ends,
+                                                                                traced)
+    assert "Traced line" in page.inner_text(".play-legend")
+    assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0  # the others fade
+    page.close()

@@ -195,6 +195,14 @@ class Session:
             raise RulebookError(f"{self.game.slug}: no move is aimed by hand")
         return aim(self.state, *args)
 
+    def line_at(self, x: float, y: float) -> str | None:
+        """The line end of the line drawn nearest a point of the board (the game's
+        clicks.py ``line_at``: Necto's "trace a line" follows the line clicked)."""
+        line_at = getattr(_module(self.game.slug, "clicks"), "line_at", None)
+        if line_at is None:
+            raise RulebookError(f"{self.game.slug}: no line is traced on its board")
+        return line_at(self.state, x, y)
+
     # --- what the page shows ------------------------------------------------
     def view(self, lang: str = "en", aids: dict | None = None) -> dict:
         state, slug = self.state, self.game.slug
@@ -355,7 +363,7 @@ _translate = Messages([])
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "computer_choice",
          "outcome": "outcome", "record": "record", "view": "view", "options": "options",
          "goto": "goto", "truncate": "truncate", "link": "link", "previews": "previews",
-         "aim": "aim"}
+         "aim": "aim", "line_at": "line_at"}
 
 
 def call(name: str, args_json: str = "[]") -> str:

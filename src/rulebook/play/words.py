@@ -30,7 +30,8 @@ WORDS = {
         "open_failed": "The record could not be opened: {error}",
         "turn_after": "{last} {turn}",
         "aids": "Aids", "trace": "Trace a line", "trace_help":
-            "Click a tile: its line is traced; click it again for the tile's other line.",
+            "Click a line: it is traced, and the other lines fade. From the keys, Enter on a "
+            "tile traces its lines in turn.",
         "rules": "Full rules on the game page", "last_move": "Last move: {move}.",
         "howto": "How to play (the rulebook's quick reference)",
         "keyboard": "Keys: Tab or the arrow keys move between cells, Enter or Space picks, "
@@ -105,7 +106,8 @@ WORDS = {
         "open_failed": "棋譜を開けませんでした：{error}",
         "turn_after": "{last}{turn}",
         "aids": "補助", "trace": "線をたどる", "trace_help":
-            "タイルをクリックするとその線をたどります。もう一度クリックするとタイルのもう1本の線に替わります。",
+            "線をクリックすると、その線をたどり、ほかの線は薄くなります。キーでは、タイルの上で"
+            "Enterを押すたびに、そのタイルの線を順にたどります。",
         "rules": "詳しいルールはゲームのページへ", "last_move": "直前の手：{move}。",
         "howto": "遊び方（ルールブックの早見表）",
         "keyboard": "キー操作：Tab か矢印キーでマスを移動、Enter か Space で選択、"

@@ -284,6 +284,7 @@ window.rulebookPlay = {
   openLink: (fragment) => openLink(fragment),
   goto: (at) => goto(at),
   position: () => game.view.position,
+  aids: () => ({...game.aids}),  // the view options shown (Necto's traced line: trace)
   screenPoint: (x, y) => screenPoint(x, y),  // a point of the drawing, on the screen
   moves: () => game.view.moves,
   line: () => game.view.line,
