@@ -627,3 +627,32 @@ def test_necto_trace_a_line_follows_the_line_clicked(site, shared):
     assert "Traced line" in page.inner_text(".play-legend")
     assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0  # the others fade
     page.close()
+
+
+def test_after_a_swap_the_settings_say_which_colour_the_computer_plays_now(site, shared):
+    """Craquelure's swap (pie rule) trades the colours: the players' choice names the
+    colour each seat plays now, as the engine names it, before and after the swap.
+    (inpHeXion's swap mirrors the disc and leaves the colours.)"""
+    slug = "craquelure"
+    project, base = site
+    page = open_play_page(shared, base, slug, DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({pie: true})")
+    state = make_game(slug, pie=True).initial_state()
+
+    def names_shown():
+        return [page.inner_text(f".play-settings-form [name=opponent] [value=computer-{seat}]")
+                for seat in (0, 1)]
+
+    first = page.evaluate("() => window.rulebookPlay.legalMoves()")[0]
+    page.evaluate("(move) => window.rulebookPlay.play(move)", first)
+    state = state.play(state.parse_move(first))
+    before = names_shown()
+    page.evaluate("() => window.rulebookPlay.play('swap')")
+    settle(page)
+    swapped = state.play(state.parse_move("swap"))
+    after = names_shown()
+    for seat in (0, 1):
+        assert state.player_name(seat) in before[seat], before
+        assert swapped.player_name(seat) in after[seat], after
+    assert swapped.player_name(1) != state.player_name(1)  # the swap changed the colours
+    page.close()

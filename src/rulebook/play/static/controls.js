@@ -243,6 +243,10 @@ export function redraw() {
     say(text);
   }
   root.dataset.turn = view.turn_index ?? "";
+  // who the computer plays, by the colours the players have now (a swap trades them)
+  const opponent = parts.settings.querySelector("[name=opponent]");
+  opponent.querySelector("[value=computer-1]").textContent = format(W.computer_second, {player: names[1]});
+  opponent.querySelector("[value=computer-0]").textContent = format(W.computer_first, {player: names[0]});
   parts.scores.textContent = view.scores
     ? format(W.score, {scores: view.scores.map((s, i) => `${names[i]} ${s}`).join(" · ")}) : "";
   drawMoves();
