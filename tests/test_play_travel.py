@@ -656,3 +656,34 @@ def test_after_a_swap_the_settings_say_which_colour_the_computer_plays_now(site,
         assert swapped.player_name(seat) in after[seat], after
     assert swapped.player_name(1) != state.player_name(1)  # the swap changed the colours
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_opened_record_s_claims_are_checked_and_the_verdict_shown(site, shared, lang):
+    """A record opened on the page has its claims checked as ``rulebook check`` checks
+    them: the page says they hold, or shows each one that does not (in the page's
+    language), and the game opens either way."""
+    project, base = site
+    path = project.figures / "qttt" / "spooky-marks.toml"
+    text = path.read_text(encoding="utf-8")
+    record = load_record(path)
+    page = open_play_page(shared, base, "qttt", DESKTOP, lang=lang)
+
+    verdict = page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                            [text, path.name])
+    assert verdict == {"claims": len(record.claims), "failures": []}
+    status = page.inner_text(".play-status")
+    assert WORDS[lang]["claims_hold"].format(count=len(record.claims)) in status, status
+    assert page.inner_text(".play-error") == ""
+
+    wrong = text.replace('expect = "X1"', 'expect = "O2"', 1)  # a claim the engine refutes
+    assert wrong != text
+    verdict = page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                            [wrong, path.name])
+    assert len(verdict["failures"]) == 1, verdict
+    assert len(page.evaluate("() => window.rulebookPlay.moves()")) == len(record.moves)  # opened
+    status, error = page.inner_text(".play-status"), page.inner_text(".play-error")
+    assert WORDS[lang]["claims_fail"].format(failed=1) in status, status
+    assert "'O2'" in error and "'X1'" in error, error
+    assert error.endswith("engine says 'X1'") if lang == "en" else "エンジンの答えは'X1'" in error
+    page.close()

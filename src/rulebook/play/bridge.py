@@ -155,7 +155,9 @@ class Session:
         if slug is not None and record.game.slug != slug:
             raise OtherGameError(name, record.game.slug, slug)
         record.replay()  # every move checked, with the record's line in the error
-        return cls(record.game.slug, dict(record.game.options), record.start, record.moves)
+        session = cls(record.game.slug, dict(record.game.options), record.start, record.moves)
+        session.verdict = claims_verdict(record)
+        return session
 
     # --- share links --------------------------------------------------------
     def link(self) -> str:
@@ -245,6 +247,23 @@ class Session:
             "text": str(state),
             "position": state.to_json(),
         }
+
+
+def claims_verdict(record) -> dict:
+    """What ``rulebook check`` says of a record's claims and panels, without stopping
+    at the first that fails: how many claims it makes, and each failure in one line."""
+    failures = []
+    for panel in record.panels:
+        try:
+            record.variation(panel.after, panel.then, panel.line)
+        except RulebookError as error:
+            failures.append(str(error))
+    for claim in record.claims:
+        try:
+            record.check_claim(claim)
+        except RulebookError as error:
+            failures.append(str(error))
+    return {"claims": len(record.claims), "failures": failures}
 
 
 class OtherGameError(RulebookError):
@@ -378,7 +397,8 @@ def call(name: str, args_json: str = "[]") -> str:
             result = None
         elif name == "open":  # a record: text, file name, the page's game
             _session = Session.from_record(*args)
-            result = None
+            result = {**_session.verdict,  # its claims checked
+                      "failures": [_translate(line) for line in _session.verdict["failures"]]}
         elif name == "open_link":  # a share link's fragment, the page's game
             _session = Session.from_link(*args)
             result = None

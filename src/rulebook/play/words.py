@@ -25,6 +25,8 @@ WORDS = {
         "board": "Board", "position_text": "The position as text",
         "download": "Download record", "open": "Open record",
         "opened": "Opened {name}: {count} moves.", "legend": "On the board",
+        "claims_hold": "Its {count} claims hold, as rulebook check finds them.",
+        "claims_fail": "{failed} of its claims and panels do not hold (see below).",
         # the engine's own message, in English, follows (the rulebook's words)
         "illegal": "This move cannot be played: {error}",
         "open_failed": "The record could not be opened: {error}",
@@ -102,6 +104,8 @@ WORDS = {
         "board": "盤", "position_text": "局面を文字で",
         "download": "棋譜を保存", "open": "棋譜を開く",
         "opened": "{name}を開きました（{count}手）。", "legend": "盤の印",
+        "claims_hold": "記された主張{count}件は、rulebook checkと同じく確かめて、すべて成り立ちます。",
+        "claims_fail": "記された主張と図のうち{failed}件が成り立ちません（理由は下に）。",
         "illegal": "{error}",
         "open_failed": "棋譜を開けませんでした：{error}",
         "turn_after": "{last}{turn}",
