@@ -107,9 +107,9 @@ def messages_of_options(slug: str, seed: int = 0):
 
 
 def left_in_english(text: str) -> list[str]:
-    """English words a translation still holds, besides what the player wrote (quoted)
-    and an option's name with its value (``grid_steps=1``)."""
-    return ENGLISH_WORD.findall(re.sub(r"'[^']*'|\"[^\"]*\"|\w+=\S*", "", text))
+    """English words a translation still holds, besides what the player wrote (quoted),
+    an option's name with its value (``grid_steps=1``) and a record's file name."""
+    return ENGLISH_WORD.findall(re.sub(r"'[^']*'|\"[^\"]*\"|\w+=\S*|[\w.-]+\.toml", "", text))
 
 
 def japanese(slug: str) -> Messages:
@@ -153,3 +153,25 @@ def test_each_translation_has_its_templates_placeholders(slug):
     for english, translation in engine_messages(LOCALE, "ja", slug):
         # the same values, or fewer (the game's slug is no news on its own page)
         assert set(placeholders(translation)) <= set(placeholders(english)), english
+
+
+# share links that describe no game, and a record of another game (as the page gets them)
+BAD_LINKS = ["#game=necto&moves=[%22A1=c1", "#game=necto&moves=[%22Z9=c1%22]", "#game=necto&at=x",
+             "#game=necto&colour=red", "#game=chess", "#game=necto&moves={}", "#game=necto&at=5",
+             "#game=necto&options=[1]", "game=necto&&&", "#game=necto&moves=[%22A1=c1%22,%22A1=c2%22]"]
+
+
+def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
+    messages = japanese("necto")
+    refusals = []
+    for fragment in BAD_LINKS:
+        with pytest.raises(RulebookError) as error:
+            Session.from_link(fragment, "necto")
+        refusals.append(str(error.value))
+    record = (LOCALE.parent.parent / "figures" / "qttt" / "spooky-marks.toml").read_text("utf-8")
+    with pytest.raises(RulebookError) as error:
+        Session.from_record(record, "spooky-marks.toml", "necto")
+    refusals.append(str(error.value))
+    missing = {m: messages.translate(m) for m in refusals
+               if messages.translate(m) is None or left_in_english(messages.translate(m))}
+    assert not missing, missing

@@ -167,15 +167,16 @@ def engine_messages(locale_dir: Path, lang: str, slug: str) -> list[tuple[str, s
     """The templates of the engines' messages for a game's play page in ``lang``,
     ``(English, translation)``: the language's ``engine.po`` entries for every game
     (no context) and for this one (its slug as context), then the game's players'
-    names (:mod:`rulebook.play.messages`).  None for English."""
-    from .games import game_class
+    names and every game's name (:mod:`rulebook.play.messages`).  None for English."""
+    from .games import available_games, game_class
 
     path = Path(locale_dir) / lang / ENGINE
     if lang == "en" or not path.exists():
         return []
     entries = [(message.id, message.string) for message in read_catalog(path)
                if message.id and message.context in (None, slug) and _translated(message)]
-    return entries + [(names["en"], names[lang]) for names in game_class(slug).players]
+    names = [*game_class(slug).players, *(game_class(other).names for other in available_games())]
+    return entries + [(name["en"], name[lang]) for name in names]
 
 
 def _messages(path: Path):
