@@ -46,6 +46,17 @@ class Messages:
     """A catalogue's templates, ``(English, translation)`` pairs, ready to translate."""
 
     def __init__(self, entries):
+        self.entries = list(entries)
+        self._templates = None  # compiled on the first message (not during the page's start)
+
+    @property
+    def templates(self) -> list:
+        if self._templates is None:
+            self._templates = self._compile(self.entries)
+        return self._templates
+
+    @staticmethod
+    def _compile(entries) -> list:
         templates = []
         for english, translation in entries:
             if not PLACEHOLDER.sub("", english).strip():
@@ -54,7 +65,7 @@ class Messages:
             templates.append((literal, _pattern(english), translation))
         # the most specific first: of two that match, the one with more of its own words
         templates.sort(key=lambda t: -t[0])
-        self.templates = [(pattern, translation) for _, pattern, translation in templates]
+        return [(pattern, translation) for _, pattern, translation in templates]
 
     def translate(self, text: str) -> str | None:
         """``text`` translated, or None if no template matches the whole of it."""
