@@ -51,10 +51,15 @@ class PlayDirective(SphinxDirective):
                              f"(games: {', '.join(available_games())})")
         node = play_board(slug=slug)
         self.set_source_info(node)
+        # the game's page, whose quick reference the page shows (AddHowToPlay)
+        paths = [Path(self.env.srcdir) / f"{slug}.rst"]
         lang = page_language(self.env.config)
-        if lang != "en":  # the page's words for the engine's messages and the outcome reasons
-            for name in (ENGINE, VALUES):
-                self.env.note_dependency(str(locale_folder(self.env) / lang / name))
+        if lang != "en":  # that page's translation; the engine's messages; the outcome reasons
+            locale = locale_folder(self.env) / lang
+            paths += [locale / "LC_MESSAGES" / f"{slug}.po", locale / ENGINE, locale / VALUES]
+        for path in paths:
+            if path.exists():  # (a missing one would make the page out of date at every build)
+                self.env.note_dependency(str(path))
         return [node]
 
 
