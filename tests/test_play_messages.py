@@ -20,7 +20,7 @@ import pytest
 
 from rulebook.errors import RulebookError
 from rulebook.games import available_games, game_class, game_part
-from rulebook.i18n import ENGLISH_WORD, claim_words, engine_messages
+from rulebook.i18n import ENGLISH_WORD, claim_words, engine_messages, engine_problems
 from rulebook.play.bridge import Session
 from rulebook.play.messages import Messages, placeholders
 
@@ -175,3 +175,42 @@ def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
     missing = {m: messages.translate(m) for m in refusals
                if messages.translate(m) is None or left_in_english(messages.translate(m))}
     assert not missing, missing
+
+
+def test_the_project_s_engine_catalogue_passes_the_translation_gate():
+    assert engine_problems(LOCALE, "ja") == []
+
+
+def write_engine_po(folder: Path, entries: str, glossary: str | None = None) -> Path:
+    (folder / "ja" / "glossary").mkdir(parents=True)
+    (folder / "ja" / "engine.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' + entries,
+        encoding="utf-8")
+    if glossary:
+        (folder / "ja" / "glossary" / "necto.toml").write_text(glossary, encoding="utf-8")
+    return folder
+
+
+def test_the_translation_gate_finds_what_is_wrong_in_the_engine_catalogue(tmp_path):
+    """rulebook check (and the build) read engine.po as the pages' catalogs: an entry
+    untranslated, a placeholder the English lacks, a count in kanji, a word the
+    game's glossary avoids, each one line with file and line; a malformed file too."""
+    glossary = '[[term]]\nen = "loop"\nja = "輪"\navoid = ["ループ"]\n'
+    locale = write_engine_po(tmp_path / "bad", (
+        'msgid "no cycle"\nmsgstr ""\n\n'
+        'msgid "mark {number} is spooky"\nmsgstr "{mark}番のマーク"\n\n'
+        'msgid "two tiles"\nmsgstr "二枚のタイル"\n\n'
+        'msgctxt "necto"\nmsgid "the loop {key}"\nmsgstr "ループ{key}"\n'), glossary)
+    problems = engine_problems(locale, "ja")
+    assert len(problems) == 4 and all("\n" not in p for p in problems), problems
+    assert re.search(r"engine\.po:5: 'no cycle': untranslated$", problems[0])
+    assert re.search(r"engine\.po:8: .*the translation has \{mark\}, which the English has not",
+                     problems[1])
+    assert re.search(r"engine\.po:11: 'two tiles': 二枚: write 2枚", problems[2])
+    assert re.search(r"engine\.po:15: .*'ループ' in the translation: say '輪' for 'loop'",
+                     problems[3]), problems[3]
+    assert engine_problems(write_engine_po(tmp_path / "good", (
+        'msgctxt "necto"\nmsgid "the loop {key}"\nmsgstr "輪{key}"\n'), glossary), "ja") == []
+    broken = write_engine_po(tmp_path / "broken", 'msgid "a"\nmsgstr "b\n')
+    assert [p.split(": ", 1)[0] for p in engine_problems(broken, "ja")] == [
+        f"{broken / 'ja' / 'engine.po'}:6"]
