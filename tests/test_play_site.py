@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.games import available_games, game_class
+from rulebook.games import available_games, game_class, game_part
 from rulebook.i18n import ENGLISH_WORD, read_catalog
 from rulebook.play import site
 from rulebook.play.bridge import AIDS
@@ -87,6 +87,10 @@ def test_the_page_has_words_for_every_reason_option_choice_and_aid(lang):
                     assert choice in words["choices"], (slug, choice)
         for aid in AIDS.get(slug, ()):
             assert aid in words["aid_names"], (slug, aid)
+        # the settings' and aids' tooltips: the options' docs, as the authors' guide words them
+        views = game_part(slug, "views").VIEW_OPTIONS
+        for doc in [p.doc for p in game.parameters] + [views[a].doc for a in AIDS.get(slug, ())]:
+            assert lang == "en" or words["docs"].get(doc), (slug, doc)
 
 
 def test_the_runtime_is_cached_per_user_and_a_project_without_play_pages_needs_none(

@@ -21,8 +21,8 @@ from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
 from ..figure_style import drawing_module
-from ..games import available_games, game_class
-from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages
+from ..games import available_games, game_class, game_part
+from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages, read_catalog
 from ..play.bridge import changed_options, share_fragment
 from ..play.site import RUNTIME_KEY
 from ..play.words import WORDS
@@ -69,12 +69,14 @@ def locale_folder(env) -> Path:
 
 def page_words(slug: str, lang: str, locale: Path) -> dict:
     """What a play page says (:data:`rulebook.play.words.WORDS`), with the game's
-    name, its marks, its options as its rulebook names them, the outcome reasons as the book words them in that language
+    name, its marks, its options as its rulebook names them (and their tooltips,
+    :func:`option_docs`), the outcome reasons as the book words them in that language
     (``values.po``, as the captions' claims) and the templates of the engines'
     messages (``engine.po``, :mod:`rulebook.play.messages`)."""
     words = {**WORDS[lang], "game": game_class(slug).names[lang],
              "marks": [mark.names[lang] for mark in drawing_module(slug).MARKS],
-             "messages": engine_messages(locale, lang, slug)}
+             "messages": engine_messages(locale, lang, slug),
+             "docs": {}}  # the options' tooltips in English are their own docs
     # an option this game's rulebook names in its own words ("inphexion:size")
     words["options"] = {name: words["options"].get(f"{slug}:{name}", label)
                         for name, label in words["options"].items() if ":" not in name}
@@ -82,7 +84,20 @@ def page_words(slug: str, lang: str, locale: Path) -> dict:
         book = claim_words(locale, lang)
         words["reasons"] = {reason: book.get((slug, reason), book.get((None, reason), reason))
                             for reason in game_class(slug).reasons}
+        words["docs"] = option_docs(slug, lang, locale)
     return words
+
+
+def option_docs(slug: str, lang: str, locale: Path) -> dict:
+    """The game's options' and view options' documentation lines (the settings' and
+    aids' tooltips), English -> ``lang``, as the authors' guide translates them
+    (its reference prints them: ``authoring.po``)."""
+    docs = {p.doc for p in game_class(slug).parameters}
+    docs |= {option.doc for option in game_part(slug, "views").VIEW_OPTIONS.values()}
+    path = locale / lang / "LC_MESSAGES" / "authoring.po"
+    if not path.exists():
+        return {}
+    return {m.id: m.string for m in read_catalog(path) if m.id in docs and m.string}
 
 
 # The script that starts the engine's worker, inlined in each play page.

@@ -156,7 +156,7 @@ function settingsForm() {
                                 min: p.minimum ?? null, max: p.maximum ?? null});
     }
     input.dataset.kind = p.type;
-    form.append(element("label", {title: p.doc}, label + " ", input));
+    form.append(element("label", {title: W.docs?.[p.doc] ?? p.doc}, label + " ", input));
   }
   form.append(element("button", {type: "submit", text: W.new_game}));
   return form;
@@ -208,7 +208,8 @@ function buildAids() {
     const box = element("input", {type: "checkbox", name: aid.name,
                                   checked: aid.default === true ? "" : null});
     box.addEventListener("change", () => { game.aids[aid.name] = box.checked; actions.render().catch(failed); });
-    parts.aids.append(element("label", {title: aid.doc}, box, " " + (W.aid_names[aid.name] ?? aid.name)));
+    parts.aids.append(element("label", {title: W.docs?.[aid.doc] ?? aid.doc}, box,
+                              " " + (W.aid_names[aid.name] ?? aid.name)));
   }
   if (slug === "necto") {
     const button = element("button", {type: "button", class: "play-trace", "aria-pressed": "false",
