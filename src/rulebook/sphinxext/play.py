@@ -93,7 +93,8 @@ def option_docs(slug: str, lang: str, locale: Path) -> dict:
     aids' tooltips), English -> ``lang``, as the authors' guide translates them
     (its reference prints them: ``authoring.po``)."""
     docs = {p.doc for p in game_class(slug).parameters}
-    docs |= {option.doc for option in game_part(slug, "views").VIEW_OPTIONS.values()}
+    views = game_part(slug, "views")  # (a game may have none)
+    docs |= {option.doc for option in getattr(views, "VIEW_OPTIONS", {}).values()}
     path = locale / lang / "LC_MESSAGES" / "authoring.po"
     if not path.exists():
         return {}
