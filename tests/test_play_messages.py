@@ -65,9 +65,10 @@ def misspelt(text: str, rng: random.Random) -> str:
 def messages_of_play(slug: str, seed: int = 0):
     """(what, message) for every refusal and outcome reason met in seeded random games."""
     rng = random.Random(seed)
-    candidates = game_part(slug, "candidates").candidates
+    declared = game_part(slug, "candidates")  # (a new game may declare none: misspellings only)
+    candidates = declared.candidates if declared else (lambda state: [])
     clicks = game_part(slug, "clicks")
-    for options in OPTION_SETS[slug]:
+    for options in OPTION_SETS.get(slug, ({},)):
         for _ in range(GAMES.get(slug, 12)):
             session = Session(slug, options)
             while True:
@@ -75,7 +76,7 @@ def messages_of_play(slug: str, seed: int = 0):
                 outcome = state.outcome()
                 if outcome is not None:
                     yield "reason", outcome.reason
-                    for text in rng.sample(candidates(state), 2):
+                    for text in rng.sample(candidates(state), min(2, len(candidates(state)))):
                         yield "refusal", refused(session, text)  # the game is over
                     break
                 legal = set(session.legal_moves())
