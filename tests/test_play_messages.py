@@ -173,6 +173,10 @@ def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
     with pytest.raises(RulebookError) as error:
         Session.from_record(record, "spooky-marks.toml", "necto")
     refusals.append(str(error.value))
+    for illegal in ('moves = ["A1=c1", "A1=c2"]', 'moves = ["A1=c1", "Q1=c2"]'):
+        with pytest.raises(RulebookError) as error:  # a record of this game with a bad move
+            Session.from_record(f'game = "necto"\n{illegal}\n', "mine.toml", "necto")
+        refusals.append(str(error.value))
     missing = {m: messages.translate(m) for m in refusals
                if messages.translate(m) is None or left_in_english(messages.translate(m))}
     assert not missing, missing
