@@ -687,3 +687,27 @@ def test_an_opened_record_s_claims_are_checked_and_the_verdict_shown(site, share
     assert "'O2'" in error and "'X1'" in error, error
     assert error.endswith("engine says 'X1'") if lang == "en" else "エンジンの答えは'X1'" in error
     page.close()
+
+
+def test_when_the_computer_swaps_the_settings_say_it_plays_the_other_colour_now(site, shared):
+    """Against the computer (Red, weak), a first move it answers with the swap (found
+    with CPython's computer, seeded as the page seeds it): the players' choice then
+    says it plays Blue."""
+    from rulebook.play.bridge import Session
+
+    project, base = site
+    first = next(move for move in Session("craquelure", {"pie": True}).legal_moves()
+                 if Session("craquelure", {"pie": True}, moves=[move]).computer_choice(1) == "swap")
+    page = open_play_page(shared, base, "craquelure", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({pie: true, opponent: 'computer', computer: 1,"
+                  " strength: 1})")
+    chosen = page.inner_text(".play-settings-form [name=opponent] [value=computer-1]")
+    assert chosen.endswith("(it plays Red)"), chosen
+    page.evaluate("(move) => window.rulebookPlay.play(move)", first)
+    assert page.evaluate("() => window.rulebookPlay.computerMove()") == "swap"
+    settle(page)
+    chosen = page.inner_text(".play-settings-form [name=opponent] [value=computer-1]")
+    assert chosen.endswith("(it plays Blue)"), chosen
+    assert page.evaluate("() => document.querySelector('.play-settings-form [name=opponent]')"
+                         ".selectedOptions[0].value") == "computer-1"  # still the one chosen
+    page.close()
