@@ -4,7 +4,8 @@ Seeded random games of every game, in each, random illegal moves (every move
 the notation can write that the position refuses, from the game's
 ``candidates.py``), random misspellings of legal moves, Craquelure's cuts
 aimed at random points, and options out of range: every message the page
-would show, and every outcome reason, must have its Japanese in the catalogue
+would show, every outcome reason and every position as text (for screen
+readers) must have its Japanese in the catalogue
 (``docs/locale/ja/engine.po`` through :mod:`rulebook.play.messages`, and the
 book's ``values.po`` for the outcome reasons), with no English word left but
 the moves and cells the player wrote.
@@ -73,6 +74,7 @@ def messages_of_play(slug: str, seed: int = 0):
             session = Session(slug, options)
             while True:
                 state = session.state
+                yield "position", str(state)  # the position as text, for screen readers
                 outcome = state.outcome()
                 if outcome is not None:
                     yield "reason", outcome.reason
@@ -128,6 +130,11 @@ def test_every_refusal_and_outcome_reason_met_in_random_play_has_its_japanese(sl
         met += 1
         if what == "reason":
             translated = reasons.get((slug, message), reasons.get((None, message)))
+        elif what == "position":  # line by line; the board's rows and marks are notation
+            translated = messages.lines(message)
+            if re.search(r"[A-Za-z]{3,}", translated):
+                missing.setdefault(message, translated)
+            continue
         else:
             translated = messages.translate(message)
         if translated is None or left_in_english(translated):

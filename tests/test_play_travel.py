@@ -537,7 +537,8 @@ def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, share
 
 def test_a_japanese_page_gives_the_engine_s_reasons_in_japanese(site, shared):
     """A move typed wrong, a cut aimed where the rules refuse it: the engine's reason,
-    in the words of engine.po, with nothing English left but the move as typed."""
+    in the words of engine.po, with nothing English left but the move as typed; the
+    position as text too."""
     from rulebook.games.craquelure import clicks
 
     from test_play_messages import japanese, left_in_english
@@ -564,6 +565,10 @@ def test_a_japanese_page_gives_the_engine_s_reasons_in_japanese(site, shared):
     reason = japanese("craquelure").translate(refused["reason"])
     assert reason and info.startswith(f"この分割はできません：{reason}"), (info, refused)
     assert not left_in_english(info), info
+    # the position as text, for screen readers: in Japanese too, line by line
+    text = page.evaluate("() => document.querySelector('.play-text').textContent")
+    start = str(make_game("craquelure", **options).initial_state())
+    assert text == japanese("craquelure").lines(start) and "中立" in text, text
     page.close()
 
 

@@ -410,6 +410,8 @@ def call(name: str, args_json: str = "[]") -> str:
             result = getattr(_session, CALLS[name])(*args)
             if name == "aim" and result["reason"]:  # why an aimed cut would be refused
                 result["reason"] = _translate(result["reason"])
+            elif name == "view":  # the position as text, in the page's language
+                result["text"] = _translate.lines(result["text"])
         else:
             raise RulebookError(f"no such call: {name!r}")
         return json.dumps({"result": result})

@@ -78,6 +78,14 @@ class Messages:
             return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), translation)
         return None
 
+    def lines(self, text: str) -> str:
+        """A text of several lines (the position as text, for screen readers), each
+        line translated whose words, spaced out for alignment, a template matches
+        (its spacing then as the translation has it); the others as they are (the
+        board's rows)."""
+        return "\n".join(self.translate(" ".join(line.split())) or line
+                         for line in text.split("\n"))
+
     def __call__(self, text: str) -> str:
         """``text`` translated, or as it is if the catalogue has no template for it."""
         return self.translate(text) or text
