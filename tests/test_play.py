@@ -31,10 +31,12 @@ import pytest
 
 from rulebook.figure_style import render_panels
 from rulebook.games import available_games, game_play, make_game
-from rulebook.play.words import WORDS, page_words
+from rulebook.play.words import WORDS
 from rulebook.records import find_records, load_record
+from rulebook.sphinxext.play import page_words
 
 from chromium import DESKTOP, PHONE, skip_unless_installed
+from test_play_messages import LOCALE, left_in_english
 
 skip_unless_installed()
 
@@ -338,19 +340,19 @@ def test_at_390_px_a_game_is_played_by_tapping(site, shared, slug, tmp_path):
     assert "。 " not in status, status  # no space after 。
     if not page.evaluate("() => window.rulebookPlay.outcome()"):
         assert status.startswith("直前の手："), status
-    # a move typed wrong: the engine's reason, introduced in Japanese
+    # a move typed wrong: the engine's reason, in Japanese (engine.po), the move as typed
     page.locator(".play-move-box").fill("zz9")
     page.locator(".play-move-box").press("Enter")
     settle(page)
     error = page.locator(".play-error").inner_text()
-    assert error.startswith("この手は指せません（エンジンの説明：") and "zz9" in error, error
+    assert error.startswith("'zz9'を読めません") and not left_in_english(error), error
     assert page.locator(".play-move-box").input_value() == "zz9"  # kept, to be corrected
     played = page.evaluate(RANDOM_GAME, 3)
     final = cpython_final(slug, options, played["moves"])
     assert same_position(played["position"], final.to_json())
     status = page.locator(".play-status").inner_text()
     assert final.player_name(final.outcome().winner, "ja") in status  # the result, in Japanese
-    assert page_words(slug, "ja")["reasons"][final.outcome().reason] in status
+    assert page_words(slug, "ja", LOCALE)["reasons"][final.outcome().reason] in status
     if final.outcome().scores is not None:  # in Japanese, with a full-width colon
         assert page.inner_text(".play-scores").startswith("得点：")
     with page.expect_download() as download:

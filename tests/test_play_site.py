@@ -6,15 +6,21 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import shutil
 import tarfile
 import zipfile
+from pathlib import Path
 
 import pytest
 
-from rulebook.games import available_games, game_class, game_play
+from rulebook.games import available_games, game_class, game_part, game_play
+from rulebook.i18n import ENGLISH_WORD, read_catalog
 from rulebook.play import site
-from rulebook.play.words import GAME_TABLES, WORDS, page_words
+from rulebook.play.words import WORDS, game_tables
+from rulebook.sphinxext.play import page_words
+
+LOCALE = Path(__file__).resolve().parent.parent / "docs" / "locale"
 
 
 def fake_tarball(path, files=site.RUNTIME_FILES):
@@ -71,31 +77,39 @@ def test_every_language_has_the_same_words():
 @pytest.mark.parametrize("lang", sorted(WORDS))
 @pytest.mark.parametrize("slug", available_games())
 def test_the_page_has_words_for_every_reason_option_choice_aid_and_prompt(slug, lang):
-    """Every game's play.py names its own reasons, options, choices, aids and click
-    prompts in every language (the page would show the engine's bare keys)."""
+    """Every game's play.py names its own options, choices, aids and click prompts in
+    every language, and its outcome reasons in English (in Japanese, the book's own
+    words: values.po); the page would show the engine's bare keys."""
     own = game_play(slug).WORDS
     assert own.keys() == WORDS.keys()
-    assert all(set(tables) <= set(GAME_TABLES) for tables in own.values())
-    words = page_words(slug, lang)
+    assert set(own[lang]) <= set(game_tables(lang)), sorted(own[lang])
+    words = page_words(slug, lang, LOCALE)
+    assert words.keys() == page_words(slug, "en", LOCALE).keys()
     game = game_class(slug)
-    for reason in game.reasons:
+    for reason in game.reasons:  # in Japanese, the book's own words (values.po)
         assert reason in words["reasons"], reason
+        assert lang == "en" or not ENGLISH_WORD.search(words["reasons"][reason]), reason
     for parameter in game.parameters:
         assert parameter.name in words["options"], parameter.name
         for choice in parameter.choices or ():
             if isinstance(choice, str):
                 assert choice in words["choices"], choice
-    for aid in game_play(slug).AIDS:
+    aids = game_play(slug).AIDS
+    for aid in aids:
         assert aid in words["aid_names"], aid
     for key in prompt_keys(slug):
         assert key in words["prompts"], key
+    # the settings' and aids' tooltips: the options' docs, as the authors' guide words them
+    # (a project without that guide, as rulebook new's tests make, has them in English)
+    if lang != "en" and (LOCALE / lang / "LC_MESSAGES" / "authoring.po").exists():
+        views = getattr(game_part(slug, "views"), "VIEW_OPTIONS", {})
+        for doc in [p.doc for p in game.parameters] + [views[a].doc for a in aids]:
+            assert words["docs"].get(doc), doc
 
 
 def prompt_keys(slug: str) -> set[str]:
     """The prompts the game's clicks.py asks for, over a few random games."""
     import random
-
-    from rulebook.games import game_part
 
     clicks = game_part(slug, "clicks")
     if not hasattr(clicks, "prompt"):
@@ -162,3 +176,27 @@ def test_a_compiled_standard_library_not_of_the_pinned_bytes_is_not_used(tmp_pat
         site.compiled_stdlib(cache / "unused.tgz", cache)
     assert "Node.js is not installed" in str(error.value) and "\n" not in str(error.value)
     assert not stale.exists()  # the next build with Node.js makes it again
+
+
+def book_text(slug: str, lang: str) -> str:
+    """The game's rulebook page as its reader reads it in ``lang``, in lower case."""
+    docs = LOCALE.parent
+    if lang == "en":
+        return (docs / f"{slug}.rst").read_text(encoding="utf-8").lower()
+    return " ".join(m.string for m in read_catalog(LOCALE / lang / "LC_MESSAGES" / f"{slug}.po")
+                    if m.id).lower()
+
+
+@pytest.mark.parametrize("lang", sorted(WORDS))
+@pytest.mark.parametrize("slug", available_games())
+def test_the_settings_are_named_as_the_game_s_rulebook_names_them(slug, lang):
+    """Each option's name on the play page (before its explanation in brackets or
+    after a colon) is the book's own word for it, in the page's language."""
+    book = book_text(slug, lang)
+    words = page_words(slug, lang, LOCALE)
+    for parameter in game_class(slug).parameters:
+        name = re.split(r" \(|（|:|：", words["options"][parameter.name])[0].lower()
+        assert name in book, (slug, parameter.name, name)
+        for choice in parameter.choices or ():
+            if isinstance(choice, str):
+                assert words["choices"][choice].lower() in book, (slug, choice)

@@ -16,8 +16,9 @@ from urllib.parse import unquote
 
 import pytest
 
+from rulebook.errors import RulebookError
 from rulebook.games import game_part, game_play, make_game
-from rulebook.play.words import page_words
+from rulebook.play.words import WORDS, game_words
 from rulebook.records import find_records, load_record
 
 from chromium import DESKTOP, PHONE, skip_unless_installed
@@ -537,13 +538,13 @@ def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, share
     page = open_play_page(shared, base, "qttt", DESKTOP)
     page.evaluate("() => window.rulebookPlay.newGame({})")
     tap_move(page, "a1-b2", ["a1", "b2"])
-    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["pair_first"]
+    assert page.inner_text(".play-prompt") == game_words("qttt", "en")["prompts"]["pair_first"]
     page.mouse.click(*page.evaluate(CENTRE, "b2"))
     settle(page)
-    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["pair_second"]
+    assert page.inner_text(".play-prompt") == game_words("qttt", "en")["prompts"]["pair_second"]
     page.mouse.click(*page.evaluate(CENTRE, "a1"))  # the same pair again: a cycle
     settle(page)
-    assert page.inner_text(".play-prompt") == page_words("qttt", "en")["prompts"]["collapse"]
+    assert page.inner_text(".play-prompt") == game_words("qttt", "en")["prompts"]["collapse"]
     highlighted = page.evaluate("() => [...document.querySelectorAll('.play-target.play-next')]"
                                 ".map((t) => [t.dataset.token, getComputedStyle(t).fill])")
     assert sorted(token for token, _ in highlighted) == ["a1", "b2"]
@@ -551,4 +552,187 @@ def test_qttt_a_collapse_is_prompted_highlighted_and_played_by_a_tap(site, share
     page.mouse.click(*page.evaluate(CENTRE, "b2"))
     settle(page)
     assert page.evaluate("() => window.rulebookPlay.moves()")[-1] == "@b2"
+    page.close()
+
+
+def test_a_japanese_page_gives_the_engine_s_reasons_in_japanese(site, shared):
+    """A move typed wrong, a cut aimed where the rules refuse it: the engine's reason,
+    in the words of engine.po, with nothing English left but the move as typed; the
+    position as text too."""
+    from rulebook.games.craquelure import clicks
+
+    from test_play_messages import japanese, left_in_english
+
+    project, base = site
+    page = open_play_page(shared, base, "qttt", DESKTOP, lang="ja")
+    page.locator(".play-move-box").fill("a1-a1")
+    page.locator(".play-move-box").press("Enter")
+    settle(page)
+    error = page.inner_text(".play-error")
+    state = make_game("qttt").initial_state()
+    with pytest.raises(RulebookError) as english:  # what the engine says, in English
+        state.play(state.parse_move("a1-a1"))
+    assert error == japanese("qttt").translate(str(english.value)), (error, english.value)
+    assert "スプーキーマーク" in error and not left_in_english(error), error
+    page.close()
+
+    page = open_play_page(shared, base, "craquelure", DESKTOP, lang="ja")
+    options = {"grid": "square", "grid_steps": 20, "directions": 12, "first_direction": 15.0}
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    drag(page, (-0.81, -0.52), (-0.51, -0.22))  # a part under the minimum, near the rim
+    info = page.inner_text(".play-aim-info")
+    refused = clicks.aim(make_game("craquelure", **options).initial_state(), -0.81, -0.52, 45.0)
+    reason = japanese("craquelure").translate(refused["reason"])
+    assert reason and info.startswith(f"この分割はできません：{reason}"), (info, refused)
+    assert not left_in_english(info), info
+    # the position as text, for screen readers: in Japanese too, line by line
+    text = page.evaluate("() => document.querySelector('.play-text').textContent")
+    start = str(make_game("craquelure", **options).initial_state())
+    assert text == japanese("craquelure").lines(start) and "中立" in text, text
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_how_to_play_is_the_rulebook_s_quick_reference_beside_the_board(site, shared, lang):
+    """Each play page folds its game's quick reference (the rulebook page's section, in
+    the page's language) beside the move list: opened there, on a phone too, the same
+    text as on the rulebook page, inside the screen."""
+    project, base = site
+    for slug in GAMES:
+        page = open_play_page(shared, base, slug, PHONE, lang=lang)
+        howto = page.locator(".rulebook-play .play-side details.play-howto")
+        assert howto.count() == 1 and not howto.get_attribute("open")
+        howto.locator("summary").click()
+        text = howto.inner_text()
+        assert text.startswith(WORDS[lang]["howto"]), text
+        box = howto.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        page.goto(f"{base}/{lang}/{slug}.html")
+        section = page.locator("section#quick-reference")
+        reference = section.inner_text().split("\n", 1)[1]  # without its heading
+        assert " ".join(text.split("\n", 1)[1].split()) == " ".join(reference.split()), slug
+        page.close()
+
+
+def test_necto_trace_a_line_follows_the_line_clicked(site, shared):
+    """"Trace a line" as the demo's help has it: press the button, then click a line:
+    that line is traced and the others fade, whichever of a tile's two lines is
+    clicked (by pointer events, at points of each strand as the engine lays it)."""
+    from rulebook.games.necto.notation import parse_cell
+
+    project, base = site
+    page = open_play_page(shared, base, "necto", DESKTOP)
+    path = project.figures / "necto" / "marks.toml"
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [path.read_text(encoding="utf-8"), path.name])
+    state = load_record(path).replay()[-1]
+    size = state.size
+    page.locator("button.play-trace").click()
+    settle(page)
+    # tiles whose two strands belong to two different lines
+    tiles = [cell for cell in range(size * size) if state.tiles[cell] is not None
+             and len({state.line_at(cell, s.ends[0]).key for s in state.tiles[cell].strands}) == 2]
+    assert len(tiles) >= 4
+    for cell in tiles[:6]:
+        # N's strand last: the first click on a tile is not taken for its first side
+        strands = sorted(state.tiles[cell].strands, key=lambda s: "N" in s.ends)
+        for strand in strands:
+            px, py = strand.path[len(strand.path) // 8]  # near its end: away from crossings
+            page.evaluate("() => document.querySelector('.play-board')"
+                          ".scrollIntoView({block: 'center', behavior: 'instant'})")
+            page.mouse.click(*page.evaluate("([x, y]) => window.rulebookPlay.screenPoint(x, y)",
+                                            [cell % size + px, cell // size + py]))
+            settle(page)
+            traced = page.evaluate("() => window.rulebookPlay.aids().trace")
+            assert traced, cell
+            name, side = traced.split()
+            traced_line = state.line_at(parse_cell(name, size, traced, 1), side)
+            assert traced_line.key == state.line_at(cell, strand.ends[0]).key, (cell, strand.ends,
+                                                                                traced)
+    assert "Traced line" in page.inner_text(".play-legend")
+    assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0  # the others fade
+    page.close()
+
+
+def test_after_a_swap_the_settings_say_which_colour_the_computer_plays_now(site, shared):
+    """Craquelure's swap (pie rule) trades the colours: the players' choice names the
+    colour each seat plays now, as the engine names it, before and after the swap.
+    (inpHeXion's swap mirrors the disc and leaves the colours.)"""
+    slug = "craquelure"
+    project, base = site
+    page = open_play_page(shared, base, slug, DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({pie: true})")
+    state = make_game(slug, pie=True).initial_state()
+
+    def names_shown():
+        return [page.inner_text(f".play-settings-form [name=opponent] [value=computer-{seat}]")
+                for seat in (0, 1)]
+
+    first = page.evaluate("() => window.rulebookPlay.legalMoves()")[0]
+    page.evaluate("(move) => window.rulebookPlay.play(move)", first)
+    state = state.play(state.parse_move(first))
+    before = names_shown()
+    page.evaluate("() => window.rulebookPlay.play('swap')")
+    settle(page)
+    swapped = state.play(state.parse_move("swap"))
+    after = names_shown()
+    for seat in (0, 1):
+        assert state.player_name(seat) in before[seat], before
+        assert swapped.player_name(seat) in after[seat], after
+    assert swapped.player_name(1) != state.player_name(1)  # the swap changed the colours
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_opened_record_s_claims_are_checked_and_the_verdict_shown(site, shared, lang):
+    """A record opened on the page has its claims checked as ``rulebook check`` checks
+    them: the page says they hold, or shows each one that does not (in the page's
+    language), and the game opens either way."""
+    project, base = site
+    path = project.figures / "qttt" / "spooky-marks.toml"
+    text = path.read_text(encoding="utf-8")
+    record = load_record(path)
+    page = open_play_page(shared, base, "qttt", DESKTOP, lang=lang)
+
+    verdict = page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                            [text, path.name])
+    assert verdict == {"claims": len(record.claims), "failures": []}
+    status = page.inner_text(".play-status")
+    assert WORDS[lang]["claims_hold"].format(count=len(record.claims)) in status, status
+    assert page.inner_text(".play-error") == ""
+
+    wrong = text.replace('expect = "X1"', 'expect = "O2"', 1)  # a claim the engine refutes
+    assert wrong != text
+    verdict = page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                            [wrong, path.name])
+    assert len(verdict["failures"]) == 1, verdict
+    assert len(page.evaluate("() => window.rulebookPlay.moves()")) == len(record.moves)  # opened
+    status, error = page.inner_text(".play-status"), page.inner_text(".play-error")
+    assert WORDS[lang]["claims_fail"].format(failed=1) in status, status
+    assert "'O2'" in error and "'X1'" in error, error
+    assert error.endswith("engine says 'X1'") if lang == "en" else "エンジンの答えは'X1'" in error
+    page.close()
+
+
+def test_when_the_computer_swaps_the_settings_say_it_plays_the_other_colour_now(site, shared):
+    """Against the computer (Red, weak), a first move it answers with the swap (found
+    with CPython's computer, seeded as the page seeds it): the players' choice then
+    says it plays Blue."""
+    from rulebook.play.bridge import Session
+
+    project, base = site
+    first = next(move for move in Session("craquelure", {"pie": True}).legal_moves()
+                 if Session("craquelure", {"pie": True}, moves=[move]).computer_choice(1) == "swap")
+    page = open_play_page(shared, base, "craquelure", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({pie: true, opponent: 'computer', computer: 1,"
+                  " strength: 1})")
+    chosen = page.inner_text(".play-settings-form [name=opponent] [value=computer-1]")
+    assert chosen.endswith("(it plays Red)"), chosen
+    page.evaluate("(move) => window.rulebookPlay.play(move)", first)
+    assert page.evaluate("() => window.rulebookPlay.computerMove()") == "swap"
+    settle(page)
+    chosen = page.inner_text(".play-settings-form [name=opponent] [value=computer-1]")
+    assert chosen.endswith("(it plays Blue)"), chosen
+    assert page.evaluate("() => document.querySelector('.play-settings-form [name=opponent]')"
+                         ".selectedOptions[0].value") == "computer-1"  # still the one chosen
     page.close()

@@ -160,6 +160,25 @@ def _claim_words(path: Path, mtime: int, size: int) -> tuple:
                  for message in read_catalog(path) if message.id and _translated(message))
 
 
+ENGINE = "engine.po"  # <locale>/<lang>/engine.po: the engines' messages, as templates
+
+
+def engine_messages(locale_dir: Path, lang: str, slug: str) -> list[tuple[str, str]]:
+    """The templates of the engines' messages for a game's play page in ``lang``,
+    ``(English, translation)``: the language's ``engine.po`` entries for every game
+    (no context) and for this one (its slug as context), then the game's players'
+    names and every game's name (:mod:`rulebook.play.messages`).  None for English."""
+    from .games import available_games, game_class
+
+    path = Path(locale_dir) / lang / ENGINE
+    if lang == "en" or not path.exists():
+        return []
+    entries = [(message.id, message.string) for message in read_catalog(path)
+               if message.id and message.context in (None, slug) and _translated(message)]
+    names = [*game_class(slug).players, *(game_class(other).names for other in available_games())]
+    return entries + [(name["en"], name[lang]) for name in names]
+
+
 def _messages(path: Path):
     return {(m.context, m.id): m for m in read_catalog(path) if m.id}
 
@@ -338,4 +357,45 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
                         problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "
                                         f"of {_short(key[1])!r}: say {term.ja!r} for "
                                         f"{term.en!r} (glossary {term.source})")
+    return problems + engine_problems(locale_dir, lang, common)
+
+
+def engine_problems(locale_dir: Path, lang: str, common: list[Term] = ()) -> list[str]:
+    """What is wrong in the language's ``engine.po`` (the play pages' templates of the
+    engines' messages, :mod:`rulebook.play.messages`): an entry untranslated or fuzzy,
+    a translation with a placeholder its English lacks, a count in kanji, a word the
+    game's glossary avoids."""
+    from .play.messages import placeholders
+
+    path = Path(locale_dir) / lang / ENGINE
+    if lang == "en" or not path.exists():
+        return []
+    try:
+        messages = [m for m in read_catalog(path) if m.id]
+    except CatalogError as error:
+        return [str(error)]
+    problems, glossaries = [], {}
+    for message in messages:
+        where = f"{path}:{message.lineno}: {_short(message.id)!r}"
+        if message.fuzzy or not _translated(message):
+            problems.append(f"{where}: {'fuzzy' if message.fuzzy else 'untranslated'}")
+            continue
+        extra = set(placeholders(message.string)) - set(placeholders(message.id))
+        if extra:
+            problems.append(f"{where}: the translation has {{{sorted(extra)[0]}}}, which the "
+                            "English has not (a placeholder carries what the engine fills in)")
+        for fault in numeral_problems(message.string) if lang == "ja" else ():
+            problems.append(f"{where}: {fault} (counts in Arabic numerals: one numeral style)")
+        context = message.context
+        if context not in glossaries:
+            try:
+                glossaries[context] = list(common) + (optional_glossary(
+                    Path(locale_dir) / lang / "glossary" / f"{context}.toml") if context else [])
+            except CatalogError as error:
+                problems.append(str(error))
+                glossaries[context] = list(common)
+        for term in glossaries[context]:
+            for variant in avoided_variants(message.string, term):
+                problems.append(f"{where}: {variant!r} in the translation: say {term.ja!r} for "
+                                f"{term.en!r} (glossary {term.source})")
     return problems

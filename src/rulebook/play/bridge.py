@@ -19,6 +19,7 @@ from ..errors import RulebookError
 from ..game import State
 from ..games import GAME_MODULES, game_class, game_play, make_game
 from ..scene import draw_scene, install, swatch_scene
+from .messages import Messages
 
 
 def _module(slug: str, name: str):
@@ -150,7 +151,9 @@ class Session:
         if slug is not None and record.game.slug != slug:
             raise OtherGameError(name, record.game.slug, slug)
         record.replay()  # every move checked, with the record's line in the error
-        return cls(record.game.slug, dict(record.game.options), record.start, record.moves)
+        session = cls(record.game.slug, dict(record.game.options), record.start, record.moves)
+        session.verdict = claims_verdict(record)
+        return session
 
     # --- share links --------------------------------------------------------
     def link(self) -> str:
@@ -189,6 +192,14 @@ class Session:
         if aim is None:
             raise RulebookError(f"{self.game.slug}: no move is aimed by hand")
         return aim(self.state, *args)
+
+    def line_at(self, x: float, y: float) -> str | None:
+        """The line end of the line drawn nearest a point of the board (the game's
+        clicks.py ``line_at``: Necto's "trace a line" follows the line clicked)."""
+        line_at = getattr(_module(self.game.slug, "clicks"), "line_at", None)
+        if line_at is None:
+            raise RulebookError(f"{self.game.slug}: no line is traced on its board")
+        return line_at(self.state, x, y)
 
     # --- what the page shows ------------------------------------------------
     def view(self, lang: str = "en", aids: dict | None = None) -> dict:
@@ -232,6 +243,23 @@ class Session:
             "text": str(state),
             "position": state.to_json(),
         }
+
+
+def claims_verdict(record) -> dict:
+    """What ``rulebook check`` says of a record's claims and panels, without stopping
+    at the first that fails: how many claims it makes, and each failure in one line."""
+    failures = []
+    for panel in record.panels:
+        try:
+            record.variation(panel.after, panel.then, panel.line)
+        except RulebookError as error:
+            failures.append(str(error))
+    for claim in record.claims:
+        try:
+            record.check_claim(claim)
+        except RulebookError as error:
+            failures.append(str(error))
+    return {"claims": len(record.claims), "failures": failures}
 
 
 class OtherGameError(RulebookError):
@@ -344,22 +372,29 @@ def warm_up() -> None:
 # --- the calls play.js makes: JSON in, JSON out, errors as {"error": one line} ----
 
 _session: Session | None = None
+# The page's language's templates for the engines' messages (none: English), set by
+# the page's first call, "messages"; every error and refusal the page shows goes through it.
+_translate = Messages([])
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "computer_choice",
          "outcome": "outcome", "record": "record", "view": "view", "options": "options",
          "goto": "goto", "truncate": "truncate", "link": "link", "previews": "previews",
-         "aim": "aim"}
+         "aim": "aim", "line_at": "line_at"}
 
 
 def call(name: str, args_json: str = "[]") -> str:
-    global _session
+    global _session, _translate
     args = json.loads(args_json)
     try:
-        if name == "new":
+        if name == "messages":  # the page's catalogue: [[English, translation], ...]
+            _translate = Messages(*args)
+            result = None
+        elif name == "new":
             _session = Session(*args)
             result = None
         elif name == "open":  # a record: text, file name, the page's game
             _session = Session.from_record(*args)
-            result = None
+            result = {**_session.verdict,  # its claims checked
+                      "failures": [_translate(line) for line in _session.verdict["failures"]]}
         elif name == "open_link":  # a share link's fragment, the page's game
             _session = Session.from_link(*args)
             result = None
@@ -369,8 +404,12 @@ def call(name: str, args_json: str = "[]") -> str:
             if _session is None:
                 raise RulebookError("no game: start a new game first")
             result = getattr(_session, CALLS[name])(*args)
+            if name == "aim" and result["reason"]:  # why an aimed cut would be refused
+                result["reason"] = _translate(result["reason"])
+            elif name == "view":  # the position as text, in the page's language
+                result["text"] = _translate.lines(result["text"])
         else:
             raise RulebookError(f"no such call: {name!r}")
         return json.dumps({"result": result})
     except (RulebookError, ValueError) as error:
-        return json.dumps({"error": str(error)})
+        return json.dumps({"error": _translate(str(error))})

@@ -3,10 +3,12 @@
 Like the site's other chrome (``sphinxext.directives.CHROME``), they are kept
 here rather than in the pages' catalogs; the page's title and introduction are
 page text, translated in ``docs/locale/ja/LC_MESSAGES/play/<game>.po``.  What
-is a game's own (its outcome reasons, options and their choices, aids and
-click prompts) is named in its folder, in ``play.py``'s ``WORDS``, and merged
-into these tables by :func:`page_words`; a test checks that every reason and
-option of every game has its words.
+is a game's own (its outcome reasons, options as its rulebook names them and
+their choices, aids and click prompts) is named in its folder, in ``play.py``'s
+``WORDS``, and merged into these tables by :func:`game_words`; in another
+language than English the outcome reasons are the book's own words
+(``values.po``, :func:`rulebook.sphinxext.play.page_words`).  A test checks
+that every reason and option of every game has its words.
 """
 
 from __future__ import annotations
@@ -14,8 +16,15 @@ from __future__ import annotations
 from ..errors import RulebookError
 from ..games import game_play
 
-# The tables a game's play.py adds its own words to.
+# The tables a game's play.py adds its own words to (in English; in another language
+# all but the outcome reasons, which values.po words as the book does).
 GAME_TABLES = ("reasons", "options", "choices", "aid_names", "prompts")
+
+
+def game_tables(lang: str) -> tuple[str, ...]:
+    """The tables a game's play.py names in ``lang``."""
+    return GAME_TABLES if lang == "en" else tuple(t for t in GAME_TABLES if t != "reasons")
+
 
 WORDS = {
     "en": {
@@ -33,13 +42,17 @@ WORDS = {
         "board": "Board", "position_text": "The position as text",
         "download": "Download record", "open": "Open record",
         "opened": "Opened {name}: {count} moves.", "legend": "On the board",
+        "claims_hold": "Its {count} claims hold, as rulebook check finds them.",
+        "claims_fail": "{failed} of its claims and panels do not hold (see below).",
         # the engine's own message, in English, follows (the rulebook's words)
         "illegal": "This move cannot be played: {error}",
         "open_failed": "The record could not be opened: {error}",
         "turn_after": "{last} {turn}",
         "aids": "Aids", "trace": "Trace a line", "trace_help":
-            "Click a tile: its line is traced; click it again for the tile's other line.",
+            "Click a line: it is traced, and the other lines fade. From the keys, Enter on a "
+            "tile traces its lines in turn.",
         "rules": "Full rules on the game page", "last_move": "Last move: {move}.",
+        "howto": "How to play (the rulebook's quick reference)",
         "keyboard": "Keys: Tab or the arrow keys move between cells, Enter or Space picks, "
                     "Escape cancels; Ctrl+Z undoes; elsewhere the left and right arrow keys "
                     "(Home, End) step through the game.",
@@ -80,12 +93,16 @@ WORDS = {
         "board": "盤", "position_text": "局面を文字で",
         "download": "棋譜を保存", "open": "棋譜を開く",
         "opened": "{name}を開きました（{count}手）。", "legend": "盤の印",
-        "illegal": "この手は指せません（エンジンの説明：{error}）",
-        "open_failed": "棋譜を開けませんでした（エンジンの説明：{error}）",
+        "claims_hold": "記された主張{count}件は、rulebook checkと同じく確かめて、すべて成り立ちます。",
+        "claims_fail": "記された主張と図のうち{failed}件が成り立ちません（理由は下に）。",
+        "illegal": "{error}",
+        "open_failed": "棋譜を開けませんでした：{error}",
         "turn_after": "{last}{turn}",
         "aids": "補助", "trace": "線をたどる", "trace_help":
-            "タイルをクリックするとその線をたどります。もう一度クリックするとタイルのもう1本の線に替わります。",
+            "線をクリックすると、その線をたどり、ほかの線は薄くなります。キーでは、タイルの上で"
+            "Enterを押すたびに、そのタイルの線を順にたどります。",
         "rules": "詳しいルールはゲームのページへ", "last_move": "直前の手：{move}。",
+        "howto": "遊び方（ルールブックの早見表）",
         "keyboard": "キー操作：Tab か矢印キーでマスを移動、Enter か Space で選択、"
                     "Escape で取り消し、Ctrl+Z で一手戻す。盤の外では左右の矢印キー"
                     "（Home、End）で棋譜を前後に移動。",
@@ -94,13 +111,13 @@ WORDS = {
         "stepped_back": "{total}手中{at}手目の局面（ここで指すと、その後の手は消えます）。",
         "play_from": "この局面から遊ぶ：", "play_position": "この局面から遊ぶ",
         "play_panel": "{k}枚目",
-        "aim_start": "領域の中を押して切る点を決め、ドラッグで3本の線を回します。",
-        "aim_refused": "この切り方はできません（エンジンの説明：{reason}）。線を回すか点を動かしてください。",
+        "aim_start": "領域の中を押して分割の点を決め、ドラッグで3本の線を回します。",
+        "aim_refused": "この分割はできません：{reason}。線を回すか点を動かしてください。",
         "aim_parts": "片：{shares}。", "aim_take": "{player}が取る片をタップしてください。",
-        "aim_give": "{player}に渡す片をタップしてください。", "aim_ready": "「切る」を押すか、片をタップし直してください。",
-        "aim_cut": "切る", "aim_turn_left": "線を左に回す", "aim_turn_right": "線を右に回す",
+        "aim_give": "{player}に渡す片をタップしてください。", "aim_ready": "「分割する」を押すか、片をタップし直してください。",
+        "aim_cut": "分割する", "aim_turn_left": "線を左に回す", "aim_turn_right": "線を右に回す",
         "aim_part": "{number}番の片：円盤の{percent}%",
-        "prompts": {"swap": "またはスワップ（パイルール）：最初の手を引き取ります。"},
+        "prompts": {"swap": "または交代（パイルール）：最初の手を引き取ります。"},
         "share": "共有リンク", "share_link": "このゲームへのリンク：",
         "share_copied": "このゲームへのリンクをコピーしました。",
         "link_failed": "リンクのゲームを開けませんでした（{error}）。この端末に保存された"
@@ -112,14 +129,17 @@ WORDS = {
 }
 
 
-def page_words(slug: str, lang: str) -> dict:
+def game_words(slug: str, lang: str) -> dict:
     """The play page's words for a game: the common ones, with the game's own
     (its play.py's ``WORDS``) in their tables."""
     own = game_play(slug).WORDS.get(lang, {})
-    unknown = sorted(set(own) - set(GAME_TABLES))
+    tables = game_tables(lang)
+    unknown = sorted(set(own) - set(tables))
     if unknown:
-        raise RulebookError(f"{slug}/play.py: WORDS[{lang!r}] has {unknown[0]!r}, which is "
-                            f"not a table of the page's words ({', '.join(GAME_TABLES)})")
+        why = ("but the outcome reasons in it are the book's own words, from values.po"
+               if unknown[0] in GAME_TABLES else
+               f"which is not a table of the page's words ({', '.join(tables)})")
+        raise RulebookError(f"{slug}/play.py: WORDS[{lang!r}] has {unknown[0]!r}, {why}")
     words = dict(WORDS[lang])
     for table in GAME_TABLES:
         words[table] = {**WORDS[lang].get(table, {}), **own.get(table, {})}

@@ -90,6 +90,8 @@ def setup(app):
     app.add_directive("rulebook-figure", RulebookFigureDirective)
     app.add_node(play.play_board, html=(play.visit_play_board, None),
                  rulebookpdf=(play.skip, None))
+    app.add_node(play.play_howto, html=(play.visit_play_howto, play.depart_play_howto),
+                 rulebookpdf=(play.skip, None))
     app.add_directive("rulebook-play", play.PlayDirective)
     app.add_directive("study-chart", StudyChartDirective)
     app.add_directive("necto-misnamed-knots", knot_table.MisnamedKnotsDirective)
@@ -103,6 +105,7 @@ def setup(app):
     app.add_transform(transforms.JoinJapaneseLines)
     app.add_post_transform(LinkPanelsToImages)
     app.add_post_transform(play.LinkPanelsToPlay)
+    app.add_post_transform(play.AddHowToPlay)
     app.connect("doctree-read", catalog.collect_game_info)
     app.connect("env-purge-doc", catalog.purge_game_info)
     app.connect("env-merge-info", catalog.merge_game_info)

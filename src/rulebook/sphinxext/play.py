@@ -15,21 +15,30 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
 from ..figure_style import drawing_module
-from ..games import available_games, game_class
+from ..games import available_games, game_class, game_part
+from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages, read_catalog
 from ..play.bridge import changed_options, share_fragment
 from ..play.site import RUNTIME_KEY
-from ..play.words import WORDS, page_words
+from ..play.words import WORDS, game_words
 from .directives import cached_record, page_language
 from .html import site_prefix
+
+logger = logging.getLogger(__name__)
 
 
 class play_board(nodes.General, nodes.Element):
     """Where the play page's board goes (filled in by play.js)."""
+
+
+class play_howto(nodes.General, nodes.Element):
+    """The game's quick reference, from its rulebook page, folded under the board
+    (:class:`AddHowToPlay`); play.js moves it beside the move list."""
 
 
 class PlayDirective(SphinxDirective):
@@ -42,7 +51,52 @@ class PlayDirective(SphinxDirective):
                              f"(games: {', '.join(available_games())})")
         node = play_board(slug=slug)
         self.set_source_info(node)
+        # the game's page, whose quick reference the page shows (AddHowToPlay)
+        paths = [Path(self.env.srcdir) / f"{slug}.rst"]
+        lang = page_language(self.env.config)
+        if lang != "en":  # that page's translation; the engine's messages; the outcome reasons
+            locale = locale_folder(self.env) / lang
+            paths += [locale / "LC_MESSAGES" / f"{slug}.po", locale / ENGINE, locale / VALUES]
+        for path in paths:
+            if path.exists():  # (a missing one would make the page out of date at every build)
+                self.env.note_dependency(str(path))
         return [node]
+
+
+def locale_folder(env) -> Path:
+    return Path(env.srcdir) / (env.config.locale_dirs or ["locale"])[0]
+
+
+def page_words(slug: str, lang: str, locale: Path) -> dict:
+    """What a play page says: the common words and the game's own, its options as
+    its rulebook names them (:func:`rulebook.play.words.game_words`, from its
+    ``play.py``), with the game's name, its marks, the options' tooltips
+    (:func:`option_docs`), the outcome reasons as the book words them in that
+    language (``values.po``, as the captions' claims) and the templates of the
+    engines' messages (``engine.po``, :mod:`rulebook.play.messages`)."""
+    words = {**game_words(slug, lang), "game": game_class(slug).names[lang],
+             "marks": [mark.names[lang] for mark in drawing_module(slug).MARKS],
+             "messages": engine_messages(locale, lang, slug),
+             "docs": {}}  # the options' tooltips in English are their own docs
+    if lang != "en":
+        book = claim_words(locale, lang)
+        words["reasons"] = {reason: book.get((slug, reason), book.get((None, reason), reason))
+                            for reason in game_class(slug).reasons}
+        words["docs"] = option_docs(slug, lang, locale)
+    return words
+
+
+def option_docs(slug: str, lang: str, locale: Path) -> dict:
+    """The game's options' and view options' documentation lines (the settings' and
+    aids' tooltips), English -> ``lang``, as the authors' guide translates them
+    (its reference prints them: ``authoring.po``)."""
+    docs = {p.doc for p in game_class(slug).parameters}
+    views = game_part(slug, "views")  # (a game may have none)
+    docs |= {option.doc for option in getattr(views, "VIEW_OPTIONS", {}).values()}
+    path = locale / lang / "LC_MESSAGES" / "authoring.po"
+    if not path.exists():
+        return {}
+    return {m.id: m.string for m in read_catalog(path) if m.id in docs and m.string}
 
 
 # The script that starts the engine's worker, inlined in each play page.
@@ -59,10 +113,12 @@ def visit_play_board(self, node):
     docname = self.builder.current_docname
     prefix = site_prefix(docname)
     try:
-        marks = [mark.names[lang] for mark in drawing_module(slug).MARKS]
+        words = page_words(slug, lang, locale_folder(self.builder.env))
+    except CatalogError as error:  # engine.po or values.po unreadable: said, file and line
+        logger.error("%s", error, location=node, type="rulebook", subtype="play")
+        raise nodes.SkipNode from error
     except (RulebookError, ImportError) as error:  # pragma: no cover - a broken game module
         raise nodes.SkipNode from error
-    words = {**page_words(slug, lang), "game": game_class(slug).names[lang], "marks": marks}
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
     # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes
@@ -85,6 +141,49 @@ def visit_play_board(self, node):
 
 def skip(self, node):
     raise nodes.SkipNode
+
+
+def visit_play_howto(self, node):
+    words = WORDS[page_language(self.builder.config)]
+    self.body.append(f'<details class="play-howto"><summary>{html.escape(words["howto"])}'
+                     f"</summary>\n")
+
+
+def depart_play_howto(self, node):
+    self.body.append("</details>\n")
+
+
+QUICK_REFERENCE = "quick-reference"  # the id of a game page's quick-reference section
+
+
+class AddHowToPlay(SphinxPostTransform):
+    """Under a play page's board, the game's quick reference (the section of its
+    rulebook page, in the page's language, as the reader reads it there): how to
+    play, without leaving the page.  Copied before references are resolved, so
+    a reference in it resolves from the play page; its labels and ids are left
+    behind (they belong to the rulebook page)."""
+
+    default_priority = 5  # before the references are resolved (10)
+    formats = ("html",)
+
+    def run(self, **kwargs):
+        for board in list(self.document.findall(play_board)):
+            slug = board["slug"]
+            if slug not in self.env.found_docs:
+                continue
+            section = next((node for node in self.env.get_doctree(slug).findall(nodes.section)
+                            if QUICK_REFERENCE in node["ids"]), None)
+            if section is None:
+                continue
+            howto = play_howto()
+            for child in section.children[1:]:  # not its title: the panel has its own
+                if isinstance(child, nodes.target):
+                    continue
+                copy = child.deepcopy()
+                for node in copy.findall(nodes.Element):
+                    node["ids"] = []
+                howto += copy
+            board.parent.insert(board.parent.index(board) + 1, howto)
 
 
 class LinkPanelsToPlay(SphinxPostTransform):

@@ -22,6 +22,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from ...errors import OptionError
 from ...figure_style import BLUE, INK, PAPER, VERMILION, YELLOW, Mark, font, mix, tint
 from ...palette import refused_cross, refused_mark
+from ...plane import distance_to_polyline
 from ...views import defaults
 from . import geometry as geo
 from .moves import Swap
@@ -168,18 +169,6 @@ def label_point(region) -> tuple[float, float]:
     return cx / (3 * area), cy / (3 * area)
 
 
-def _distance_to_outline(point, points) -> float:
-    """Distance from ``point`` to the closed polyline ``points``."""
-    px, py = point
-    best = math.inf
-    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
-        dx, dy = bx - ax, by - ay
-        length = dx * dx + dy * dy
-        t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
-        best = min(best, math.hypot(px - ax - t * dx, py - ay - t * dy))
-    return best
-
-
 def _hatch_segments(points, step: float):
     """Lines at 45 degrees, ``step`` apart, clipped to the convex polygon ``points``."""
     # Along u = x - y the polygon spans [lo, hi]; each line u = c meets its boundary twice.
@@ -310,7 +299,7 @@ def _part_badges(ax, state, last, outlines, scale, window, arcs) -> list:
     for number, region_id in parts:
         anchor = anchors[number]
         if (state.regions[region_id].contains(*anchor)
-                and _distance_to_outline(anchor, outlines[region_id]) >= 1.1 * radius):
+                and distance_to_polyline(anchor, outlines[region_id], closed=True) >= 1.1 * radius):
             placed[number] = anchor
     for number, region_id in parts:
         if number in placed:
@@ -325,12 +314,12 @@ def _part_badges(ax, state, last, outlines, scale, window, arcs) -> list:
                     and box[1] + radius <= y <= box[3] - radius):
                 return False
             if state.regions[region_id].contains(x, y) or \
-                    _distance_to_outline(point, outlines[region_id]) < 1.3 * radius:
+                    distance_to_polyline(point, outlines[region_id], closed=True) < 1.3 * radius:
                 return False  # the badge would cover the part it names
             if arcs and not window and 0.95 <= math.hypot(x, y) <= 1.15 + radius:
                 return False  # on the ring of goal arcs
-            if any((r.contains(x, y) or _distance_to_outline(
-                    point, outlines[r.id]) < 1.2 * radius) for r in small):
+            if any((r.contains(x, y) or distance_to_polyline(
+                    point, outlines[r.id], closed=True) < 1.2 * radius) for r in small):
                 return False  # it would hide another small region
             return all(math.hypot(x - u, y - v) >= 2.3 * radius for u, v in taken)
 

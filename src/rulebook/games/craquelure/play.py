@@ -5,28 +5,32 @@ own words; and what the framework's tests play and look at (see the guide's
 # The drawing's view options the page offers as switches, besides its default view.
 AIDS = ("areas", "mark_settled", "part_numbers")
 
-# The page's words for what is Craquelure's own: its outcome reasons, options (and
+# The page's words for what is Craquelure's own: its outcome reasons (in English;
+# in Japanese the book's own, values.po), options as its rulebook names them (and
 # their choices), aids and click prompts, per language (the page's other words:
 # rulebook/play/words.py).
 WORDS = {
     "en": {"reasons": {"connection": "connection"},
-           "options": {"start": "Start", "grid": "Grid", "grid_steps": "Grid steps",
-                       "directions": "Directions (0: any angle)",
-                       "first_direction": "First direction (degrees)",
+           "options": {"start": "Starting shape", "grid": "Grid",
+                       "grid_steps": "Grid steps across the diameter",
+                       "directions": "Direction step: how many directions (0: any angle)",
+                       "first_direction": "Starting direction (degrees)",
                        "min_area": "Minimum area",
-                       "min_area_percent": "Minimum area (% of the disk)", "pie": "Pie rule"},
-           "choices": {"pinwheel": "pinwheel", "sectors": "sectors", "none": "none",
+                       "min_area_percent": "Minimum area (% of the disk)",
+                       "pie": "Swap (pie rule)"},
+           "choices": {"pinwheel": "pinwheel", "sectors": "three sectors", "none": "none",
                        "square": "square", "triangular": "triangular"},
            "aid_names": {"areas": "Part shares (% of the disk)",
                          "mark_settled": "Hatch settled parts",
                          "part_numbers": "Number the last cut's parts"}},
-    "ja": {"reasons": {"connection": "つながった"},
-           "options": {"start": "始めの形", "grid": "グリッド", "grid_steps": "グリッドの目数",
-                       "directions": "方向の数（0：どの角度でも）",
-                       "first_direction": "最初の方向（度）", "min_area": "最小面積",
-                       "min_area_percent": "最小面積（円盤に対する%）", "pie": "パイルール"},
-           "choices": {"pinwheel": "風車", "sectors": "扇形", "none": "なし",
-                       "square": "正方形", "triangular": "三角形"},
+    "ja": {"options": {"start": "開始の形", "grid": "グリッド",
+                       "grid_steps": "細かさ（円盤の直径をグリッドの何目にするか）",
+                       "directions": "向きの刻み：線の向きの数（0：どの角度でも）",
+                       "first_direction": "開始の向き（度）", "min_area": "最小面積",
+                       "min_area_percent": "最小面積（円盤に対する%）",
+                       "pie": "交代（パイルール）"},
+           "choices": {"pinwheel": "風車", "sectors": "3つの扇形", "none": "なし",
+                       "square": "四角形", "triangular": "三角形"},
            "aid_names": {"areas": "領域の面積（円盤に対する%）",
                          "mark_settled": "確定した領域に斜線", "part_numbers": "片に番号"}},
 }
@@ -34,6 +38,12 @@ WORDS = {
 # --- for the framework's tests ---------------------------------------------------
 # The options a random game in the browser is played with (tests/test_play.py).
 TEST_OPTIONS = {"grid": "square", "grid_steps": 10, "directions": 12, "first_direction": 15.0}
+# The option sets the Japanese messages' test (tests/test_play_messages.py) plays
+# random games with besides the defaults' (MESSAGE_GAMES games each, 12 if unsaid),
+# so that what the options the page offers refuse is met too.
+MESSAGE_OPTIONS = ({}, {"grid": "square", "directions": 12}, {"pie": False},
+                   {"grid": "triangular", "grid_steps": 8, "directions": 6})
+MESSAGE_GAMES = 3
 # A record of figures/craquelure/ where every aid shows something.
 AID_RECORD = "whole-game.toml"
 # The computer's test (tests/test_players.py): levels 2 and 3 take a win in one in each

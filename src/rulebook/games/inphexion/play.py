@@ -5,35 +5,38 @@ own words; and what the framework's tests play and look at (see the guide's
 # The drawing's view options the page offers as switches, besides its default view.
 AIDS = ("chain",)
 
-# The page's words for what is inpHeXion's own: its outcome reasons, options (and
+# The page's words for what is inpHeXion's own: its outcome reasons (in English;
+# in Japanese the book's own, values.po), options as its rulebook names them (and
 # their choices), aids and click prompts (clicks.py's ``prompt``), per language
 # (the page's other words: rulebook/play/words.py).
 WORDS = {
     "en": {"reasons": {"connection": "connection", "no legal move": "no legal move",
                        "no discs in hand": "no discs in hand",
                        "no empty cell for a relocation": "no empty cell for a relocation"},
-           "options": {"size": "Board size", "discs": "Discs per player (0: the usual number)",
-                       "pie": "Pie rule", "neutral": "Neutral disc on the centre"},
+           "options": {"size": "Board (cells along a side)",
+                       "discs": "Discs each in hand (0: the usual number)",
+                       "pie": "Pie rule", "neutral": "The variant with the neutral disc"},
            "aid_names": {"chain": "Show the winning chain"},
            "prompts": {"place": "Tap a cell to play on (an enemy disc there is pushed).",
                        "push_to": "Tap the empty cell the pushed disc goes to.",
                        "relocate_from": "Relocate: tap a surrounded disc.",
                        "relocate_to": "Tap the empty cell it goes to."}},
-    "ja": {"reasons": {"connection": "つながった", "no legal move": "指せる手がない",
-                       "no discs in hand": "持ち駒がない",
-                       "no empty cell for a relocation": "移動させる先の空きマスがない"},
-           "options": {"size": "盤の大きさ", "discs": "1人の持ち駒の数（0：ふつうの数）",
-                       "pie": "パイルール", "neutral": "中立駒"},
+    "ja": {"options": {"size": "ボード（1辺のマス数）", "discs": "持ち駒（1人の数。0：ふつうの数）",
+                       "pie": "パイルール", "neutral": "中立駒を使う派生ルール"},
            "aid_names": {"chain": "勝ちのつながりを表示"},
-           "prompts": {"place": "駒を置くマスをタップしてください（相手の駒があれば押し出します）。",
-                       "push_to": "押し出した駒の行き先の空きマスをタップしてください。",
-                       "relocate_from": "移動：囲まれた駒をタップしてください。",
-                       "relocate_to": "その駒の行き先の空きマスをタップしてください。"}},
+           "prompts": {"place": "駒を置くマスをタップしてください（そこに相手の駒があれば、どけます）。",
+                       "push_to": "どけた駒の行き先の空きマスをタップしてください。",
+                       "relocate_from": "移動：囲まれた孤立した駒をタップしてください。",
+                       "relocate_to": "その駒を移動させる空きマスをタップしてください。"}},
 }
 
 # --- for the framework's tests ---------------------------------------------------
 # The options a random game in the browser is played with (tests/test_play.py).
 TEST_OPTIONS = {"pie": True, "neutral": True, "size": 5}
+# The option sets the Japanese messages' test (tests/test_play_messages.py) plays
+# random games with (MESSAGE_GAMES games each, 12 if unsaid),
+# so that what the options the page offers refuse is met too.
+MESSAGE_OPTIONS = ({"size": 3, "pie": True}, {"size": 4, "neutral": True}, {"size": 3, "discs": 2})
 # A record of figures/inphexion/ where every aid shows something.
 AID_RECORD = "connection.toml"
 # The options of short random games (tests/test_declarations.py): the smallest board.

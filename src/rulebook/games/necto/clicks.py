@@ -7,6 +7,7 @@ there enabled).  See ``rulebook.play.bridge`` for how the tokens are used.
 
 from __future__ import annotations
 
+from ...plane import distance_to_polyline
 from .board import cell_name
 from .tiles import CODES
 
@@ -28,3 +29,22 @@ def targets(state) -> list[dict]:
 def tokens(state, move: str) -> list[list[str]]:
     cell, _, code = move.replace(">", "=").partition("=")
     return [[cell, code]]
+
+
+def line_at(state, x: float, y: float) -> str | None:
+    """The line end ("C3 N") of the line drawn nearest the point (x, y) of the board
+    (the drawing's units: a cell is 1 wide, A1 at the bottom left), among the two
+    strands of the tile under it: the demo's "trace a line", which follows the line
+    the player clicks.  None off the board or on an empty cell."""
+    size = state.size
+    column, row = int(x // 1), int(y // 1)
+    if not (0 <= column < size and 0 <= row < size):
+        return None
+    cell = row * size + column
+    tile = state.tiles[cell]
+    if tile is None:
+        return None
+    point = (x - column, y - row)
+    nearest = min(tile.strands, key=lambda strand: distance_to_polyline(point, strand.path))
+    return f"{cell_name(cell, size)} {nearest.ends[0]}"
+

@@ -5,16 +5,16 @@ words; and what the framework's tests play and look at (see the guide's
 # The drawing's view options the page offers as switches, besides its default view.
 AIDS = ("marks", "labels", "scores")
 
-# The page's words for what is Necto's own: its outcome reasons, options (and their
+# The page's words for what is Necto's own: its outcome reasons (in English; in
+# Japanese the book's own, values.po), options as its rulebook names them (and their
 # choices), aids and click prompts, per language (the page's other words:
 # rulebook/play/words.py).
 WORDS = {
     "en": {"reasons": {"no tile to replace": "no tile can be replaced"},
-           "options": {"size": "Board size"},
+           "options": {"size": "Board (cells along a side)"},
            "aid_names": {"marks": "Mark scoring replacements", "labels": "Name the loops",
                          "scores": "Scores on the board"}},
-    "ja": {"reasons": {"no tile to replace": "置き直せるタイルがない"},
-           "options": {"size": "盤の大きさ"},
+    "ja": {"options": {"size": "盤（1辺のマス数）"},
            "aid_names": {"marks": "点が取れる置き直しに印", "labels": "輪に名前を付ける",
                          "scores": "盤に得点を表示"}},
 }
@@ -25,6 +25,10 @@ TEST_OPTIONS = {"size": 4}
 # The options of the game tapped at a phone's width: the largest board, whose lowest
 # row's tile choices once fell below the screen.
 PHONE_OPTIONS = {"size": 8}
+# The option sets the Japanese messages' test (tests/test_play_messages.py) plays
+# random games with (MESSAGE_GAMES games each, 12 if unsaid),
+# so that what the options the page offers refuse is met too.
+MESSAGE_OPTIONS = ({"size": 4},)
 # A record of figures/necto/ where every aid shows something.
 AID_RECORD = "marks.toml"
 # The options of short random games (tests/test_declarations.py): the smallest board.

@@ -5,9 +5,10 @@ guide's "Adding a game": every game's folder has this file)."""
 # The drawing's view options the page offers as switches, besides its default view.
 AIDS = ("entanglement",)
 
-# The page's words for what is this game's own: its outcome reasons, options (and
-# their choices), aids and click prompts (clicks.py's ``prompt``), per language
-# (the page's other words: rulebook/play/words.py).
+# The page's words for what is this game's own: its outcome reasons (in English; in
+# Japanese the book's own, values.po), options as its rulebook names them (and their
+# choices), aids and click prompts (clicks.py's ``prompt``), per language (the page's
+# other words: rulebook/play/words.py).
 WORDS = {
     "en": {"reasons": {"line": "three in a row", "simultaneous lines": "lines made at once",
                        "full board": "the board is full"},
@@ -16,13 +17,11 @@ WORDS = {
                                    "classical (the cycle collapses).",
                        "pair_first": "Tap a cell for your spooky mark.",
                        "pair_second": "Tap its partner cell."}},
-    "ja": {"reasons": {"line": "3つ並んだ", "simultaneous lines": "同時にできた列",
-                       "full board": "盤が埋まった"},
-           "aid_names": {"entanglement": "対の2マスを線で結ぶ"},
-           "prompts": {"collapse": "循環ができました。最新の印が確定するマスをタップしてください"
-                                   "（循環の収縮）。",
-                       "pair_first": "量子の印を置くマスをタップしてください。",
-                       "pair_second": "対になるもう1つのマスをタップしてください。"}},
+    "ja": {"aid_names": {"entanglement": "組の2マスを線で結ぶ"},
+           "prompts": {"collapse": "輪が閉じました。最新のマークがクラシカルマークになるマスを"
+                                   "タップしてください（収縮）。",
+                       "pair_first": "スプーキーマークを書くマスをタップしてください。",
+                       "pair_second": "組になるもう1つのマスをタップしてください。"}},
 }
 
 # --- for the framework's tests ---------------------------------------------------

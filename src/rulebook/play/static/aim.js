@@ -22,7 +22,7 @@ export const aimFollowing = () => following;
 
 // The drawing's coordinates of a pointer event on the board's picture (the one
 // shown now: each answer of the engine draws the board anew, during a drag too).
-function dataPoint(event) {
+export function dataPoint(event) {
   const picture = parts.board.querySelector("svg.play-svg"), scene = game.view.scene;
   const {scale} = transform(scene);
   const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(picture.getScreenCTM().inverse());

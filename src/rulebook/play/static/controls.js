@@ -42,10 +42,13 @@ export function buildPage() {
   parts.settings = settingsForm();
   parts.steps = stepButtons();
 
+  // the game's quick reference, put under the board by the build (sphinxext/play.py)
+  const howto = document.querySelector("details.play-howto");
   const side = element("div", {class: "play-side"},
     parts.scores,
     element("h2", {text: W.moves}), parts.steps, parts.moves,
     parts.aids,
+    ...(howto ? [howto] : []),
     element("details", {class: "play-settings", open: ""},
             element("summary", {text: W.settings}), parts.settings));
   const main = element("div", {class: "play-main"}, parts.board, parts.choices, moveForm,
@@ -153,7 +156,7 @@ function settingsForm() {
                                 min: p.minimum ?? null, max: p.maximum ?? null});
     }
     input.dataset.kind = p.type;
-    form.append(element("label", {title: p.doc}, label + " ", input));
+    form.append(element("label", {title: W.docs?.[p.doc] ?? p.doc}, label + " ", input));
   }
   form.append(element("button", {type: "submit", text: W.new_game}));
   return form;
@@ -205,7 +208,8 @@ function buildAids() {
     const box = element("input", {type: "checkbox", name: aid.name,
                                   checked: aid.default === true ? "" : null});
     box.addEventListener("change", () => { game.aids[aid.name] = box.checked; actions.render().catch(failed); });
-    parts.aids.append(element("label", {title: aid.doc}, box, " " + (W.aid_names[aid.name] ?? aid.name)));
+    parts.aids.append(element("label", {title: W.docs?.[aid.doc] ?? aid.doc}, box,
+                              " " + (W.aid_names[aid.name] ?? aid.name)));
   }
   if (slug === "necto") {
     const button = element("button", {type: "button", class: "play-trace", "aria-pressed": "false",
@@ -240,6 +244,10 @@ export function redraw() {
     say(text);
   }
   root.dataset.turn = view.turn_index ?? "";
+  // who the computer plays, by the colours the players have now (a swap trades them)
+  const opponent = parts.settings.querySelector("[name=opponent]");
+  opponent.querySelector("[value=computer-1]").textContent = format(W.computer_second, {player: names[1]});
+  opponent.querySelector("[value=computer-0]").textContent = format(W.computer_first, {player: names[0]});
   parts.scores.textContent = view.scores
     ? format(W.score, {scores: view.scores.map((s, i) => `${names[i]} ${s}`).join(" · ")}) : "";
   drawMoves();

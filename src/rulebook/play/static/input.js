@@ -7,7 +7,7 @@ import {root, W, lang} from "./words.js";
 import {call} from "./engine.js";
 import {element, svg} from "./dom.js";
 import {transform, sceneSvg, finishText} from "./scene.js";
-import {pressRegion, aimAt, drawAim, aimPanel, turn, aimFollowing} from "./aim.js";
+import {pressRegion, aimAt, drawAim, aimPanel, turn, aimFollowing, dataPoint} from "./aim.js";
 import {game, parts, actions, computerToMove, showError, failed} from "./state.js";
 
 function matching(sequence) {
@@ -47,11 +47,21 @@ export function pick(token) {
   actions.redraw();
 }
 
+// Necto's "trace a line": a click on a line traces the line drawn there (the game's
+// clicks.py line_at); from the keys, Enter on a tile traces its lines in turn.
 const SIDES = ["N", "E", "S", "W"];
 function trace(token) {
   const current = game.aids.trace ? game.aids.trace.split(" ") : null;
   const side = current && current[0] === token ? SIDES[(SIDES.indexOf(current[1]) + 1) % 4] : "N";
-  game.aids.trace = `${token} ${side}`;
+  showTrace(`${token} ${side}`);
+}
+
+function traceAt([x, y]) {
+  call("line_at", x, y).then((end) => { if (end) showTrace(end); }, failed);
+}
+
+function showTrace(end) {
+  game.aids.trace = end;
   actions.render().catch((error) => { delete game.aids.trace; showError(error.message); return actions.render(); })
     .catch(failed);
 }
@@ -80,14 +90,18 @@ export function drawBoard(scene = game.view.scene) {
       shape.classList.add("play-aimable");
       shape.addEventListener("pointerdown", (event) => {  // any region a move starts in
         if (!startsMove(target.token) || computerToMove() || game.view.outcome) return;
-        writePoint(event, picture, scene);
+        writePoint(event);
         pressRegion(event);
         game.picked = [];
         pick(target.token);
       });
     } else {
       shape.addEventListener("click", (event) => {
-        if (target.point) writePoint(event, picture, scene);
+        if (game.tracing && event.detail) {  // a pointer's click (not a key's): the line there
+          traceAt(dataPoint(event));
+          return;
+        }
+        if (target.point) writePoint(event);
         pick(target.token);
       });
     }
@@ -110,10 +124,8 @@ export function screenPoint(x, y) {
 }
 
 // A click's point in the drawing's units, written into the move box (a cut to finish typing).
-function writePoint(event, picture, scene) {
-  const {scale} = transform(scene);
-  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(picture.getScreenCTM().inverse());
-  const x = scene.xlim[0] + at.x / scale, y = scene.ylim[1] - at.y / scale;
+function writePoint(event) {
+  const [x, y] = dataPoint(event);
   parts.moveBox.value = `(${x.toFixed(3).replace(/\.?0+$/, "")},${y.toFixed(3).replace(/\.?0+$/, "")}) `;
 }
 

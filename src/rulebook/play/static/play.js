@@ -161,10 +161,17 @@ function think() {
 
 // A record (its text): checked as `rulebook check` checks it, refused if it is of
 // another game; it goes on with the players chosen (against the computer too).
+// Its claims are checked too: the verdict is said, each claim that fails shown.
 async function openRecord(text, name = "record.toml") {
-  await call("open", text, name, slug);
+  const verdict = await call("open", text, name, slug);
   await opened();
-  say(format(W.opened, {name, count: game.view.moves.length}));
+  const {claims, failures} = verdict;
+  const checked = failures.length ? format(W.claims_fail, {failed: failures.length})
+    : claims ? format(W.claims_hold, {count: claims}) : "";
+  say(format(W.turn_after, {last: format(W.opened, {name, count: game.view.moves.length}),
+                            turn: checked}));
+  showError(failures.join(" "));
+  return verdict;
 }
 
 // A share link's fragment: the same moves, options and start, the same position shown.
@@ -243,6 +250,7 @@ async function start() {
   const started = performance.now();
   const timings = window.rulebookPlay.timings = {};
   Object.assign(timings, await connect());  // runtime, engine (the worker's clock), snapshot
+  await call("messages", W.messages);  // the engine's messages in the page's language (engine.po)
   game.settings = await call("settings", slug);
   buildPage();
   await firstGame();
@@ -283,6 +291,7 @@ window.rulebookPlay = {
   openLink: (fragment) => openLink(fragment),
   goto: (at) => goto(at),
   position: () => game.view.position,
+  aids: () => ({...game.aids}),  // the view options shown (Necto's traced line: trace)
   screenPoint: (x, y) => screenPoint(x, y),  // a point of the drawing, on the screen
   moves: () => game.view.moves,
   line: () => game.view.line,

@@ -1,0 +1,223 @@
+"""The engines' messages on a Japanese play page are Japanese (issue 23, item 6).
+
+Seeded random games of every game, in each, random illegal moves (every move
+the notation can write that the position refuses, from the game's
+``candidates.py``), random misspellings of legal moves, Craquelure's cuts
+aimed at random points, and options out of range: every message the page
+would show, every outcome reason and every position as text (for screen
+readers) must have its Japanese in the catalogue
+(``docs/locale/ja/engine.po`` through :mod:`rulebook.play.messages`, and the
+book's ``values.po`` for the outcome reasons), with no English word left but
+the moves and cells the player wrote.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook.errors import RulebookError
+from rulebook.games import available_games, game_class, game_part, game_play
+from rulebook.i18n import ENGLISH_WORD, claim_words, engine_messages, engine_problems
+from rulebook.play.bridge import Session
+from rulebook.play.messages import Messages, placeholders
+
+LOCALE = Path(__file__).resolve().parent.parent / "docs" / "locale"
+REFUSALS = 6          # illegal moves tried per position
+MISSPELLINGS = 2      # misspelt legal moves tried per position
+# what a misspelling draws its characters from: the notations' own
+ALPHABET = "abcdefghABCDEFGH0123456789=>-@(),. xtcBRswap"
+
+
+def refused(session: Session, text: str) -> str | None:
+    """The page's message for a move typed in the box, or None if it is legal."""
+    try:
+        session.game  # noqa: B018
+        session.state.play(session.state.parse_move(text))
+    except RulebookError as error:
+        return str(error)
+    return None
+
+
+def misspelt(text: str, rng: random.Random) -> str:
+    chars = list(text)
+    for _ in range(rng.randint(1, 2)):
+        where = rng.randrange(len(chars) + 1)
+        kind = rng.randrange(3)
+        if kind == 0 and chars:
+            del chars[min(where, len(chars) - 1)]
+        elif kind == 1:
+            chars.insert(where, rng.choice(ALPHABET))
+        elif chars:
+            chars[min(where, len(chars) - 1)] = rng.choice(ALPHABET)
+    return "".join(chars)
+
+
+def messages_of_play(slug: str, seed: int = 0):
+    """(what, message) for every refusal and outcome reason met in seeded random games."""
+    rng = random.Random(seed)
+    declared = game_part(slug, "candidates")  # (a new game may declare none: misspellings only)
+    candidates = declared.candidates if declared else (lambda state: [])
+    clicks = game_part(slug, "clicks")
+    # the option sets its play.py names (the defaults if none), so that their rules are met too
+    play = game_play(slug)
+    for options in getattr(play, "MESSAGE_OPTIONS", ({},)):
+        for _ in range(getattr(play, "MESSAGE_GAMES", 12)):
+            session = Session(slug, options)
+            while True:
+                state = session.state
+                yield "position", str(state)  # the position as text, for screen readers
+                outcome = state.outcome()
+                if outcome is not None:
+                    yield "reason", outcome.reason
+                    for text in rng.sample(candidates(state), min(2, len(candidates(state)))):
+                        yield "refusal", refused(session, text)  # the game is over
+                    break
+                legal = set(session.legal_moves())
+                offered = [t for t in candidates(state) if t not in legal]
+                for text in rng.sample(offered, min(REFUSALS, len(offered))):
+                    yield "refusal", refused(session, text)
+                for _ in range(MISSPELLINGS):
+                    yield "refusal", refused(session, misspelt(rng.choice(sorted(legal)), rng))
+                if hasattr(clicks, "aim"):
+                    for _ in range(3):
+                        aimed = clicks.aim(state, rng.uniform(-1, 1), rng.uniform(-1, 1),
+                                           rng.uniform(0, 360))
+                        yield "aim", aimed["reason"]
+                session.play(state.format_move(state.random_move(rng)))
+
+
+def messages_of_options(slug: str, seed: int = 0):
+    """The refusal of each option set to a value out of its range or of the wrong kind."""
+    rng = random.Random(seed)
+    for parameter in game_class(slug).parameters:
+        # what the settings' form can send: a number out of range, a wrong choice
+        if isinstance(parameter.default, bool) or not isinstance(parameter.default, (int, float)):
+            continue
+        for value in (-1, 9999, rng.randint(1, 50)):
+            try:
+                Session(slug, {parameter.name: value})
+            except RulebookError as error:
+                yield "option", str(error)
+
+
+def left_in_english(text: str) -> list[str]:
+    """English words a translation still holds, besides what the player wrote (quoted),
+    an option's name with its value (``grid_steps=1``) and a record's file name."""
+    return ENGLISH_WORD.findall(re.sub(r"'[^']*'|\"[^\"]*\"|\w+=\S*|[\w.-]+\.toml", "", text))
+
+
+def japanese(slug: str) -> Messages:
+    return Messages(engine_messages(LOCALE, "ja", slug))
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_refusal_and_outcome_reason_met_in_random_play_has_its_japanese(slug):
+    messages = japanese(slug)
+    reasons = claim_words(LOCALE, "ja")
+    missing, met = {}, 0
+    for what, message in [*messages_of_play(slug), *messages_of_options(slug)]:
+        if message is None:
+            continue
+        met += 1
+        if what == "reason":
+            translated = reasons.get((slug, message), reasons.get((None, message)))
+        elif what == "position":  # line by line; the board's rows and marks are notation
+            translated = messages.lines(message)
+            if re.search(r"[A-Za-z]{3,}", translated):
+                missing.setdefault(message, translated)
+            continue
+        else:
+            translated = messages.translate(message)
+        if translated is None or left_in_english(translated):
+            missing.setdefault(message, translated)
+    assert met > 100, met  # the search met messages at all
+    assert not missing, "\n".join(f"{m!r} -> {t!r}" for m, t in sorted(missing.items()))
+
+
+def test_a_template_carries_its_values_and_translates_the_messages_inside_them():
+    messages = Messages([("illegal move {move}: {rule}", "{move}は指せません：{rule}"),
+                         ("part {k} is under {p}% (part {k})", "{k}番の片は{p}%未満"),
+                         ("Blue", "青"), ("{who} to move", "{who}の手番")])
+    assert (messages.translate("illegal move 'a1': part 2 is under 0.5% (part 2)")
+            == "'a1'は指せません：2番の片は0.5%未満")
+    assert messages.translate("part 2 is under 0.5% (part 3)") is None  # a repeat must agree
+    assert messages.translate("Blue to move") == "青の手番"
+    assert messages.translate("Green to move") == "Greenの手番"  # carried over as written
+    assert messages.translate("something else") is None
+    assert messages("something else") == "something else"
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_each_translation_has_its_templates_placeholders(slug):
+    for english, translation in engine_messages(LOCALE, "ja", slug):
+        # the same values, or fewer (the game's slug is no news on its own page)
+        assert set(placeholders(translation)) <= set(placeholders(english)), english
+
+
+# share links that describe no game, and a record of another game (as the page gets them)
+BAD_LINKS = ["#game=necto&moves=[%22A1=c1", "#game=necto&moves=[%22Z9=c1%22]", "#game=necto&at=x",
+             "#game=necto&colour=red", "#game=chess", "#game=necto&moves={}", "#game=necto&at=5",
+             "#game=necto&options=[1]", "game=necto&&&", "#game=necto&moves=[%22A1=c1%22,%22A1=c2%22]"]
+
+
+def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
+    messages = japanese("necto")
+    refusals = []
+    for fragment in BAD_LINKS:
+        with pytest.raises(RulebookError) as error:
+            Session.from_link(fragment, "necto")
+        refusals.append(str(error.value))
+    record = (LOCALE.parent.parent / "figures" / "qttt" / "spooky-marks.toml").read_text("utf-8")
+    with pytest.raises(RulebookError) as error:
+        Session.from_record(record, "spooky-marks.toml", "necto")
+    refusals.append(str(error.value))
+    for illegal in ('moves = ["A1=c1", "A1=c2"]', 'moves = ["A1=c1", "Q1=c2"]'):
+        with pytest.raises(RulebookError) as error:  # a record of this game with a bad move
+            Session.from_record(f'game = "necto"\n{illegal}\n', "mine.toml", "necto")
+        refusals.append(str(error.value))
+    missing = {m: messages.translate(m) for m in refusals
+               if messages.translate(m) is None or left_in_english(messages.translate(m))}
+    assert not missing, missing
+
+
+def test_the_project_s_engine_catalogue_passes_the_translation_gate():
+    assert engine_problems(LOCALE, "ja") == []
+
+
+def write_engine_po(folder: Path, entries: str, glossary: str | None = None) -> Path:
+    (folder / "ja" / "glossary").mkdir(parents=True)
+    (folder / "ja" / "engine.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' + entries,
+        encoding="utf-8")
+    if glossary:
+        (folder / "ja" / "glossary" / "necto.toml").write_text(glossary, encoding="utf-8")
+    return folder
+
+
+def test_the_translation_gate_finds_what_is_wrong_in_the_engine_catalogue(tmp_path):
+    """rulebook check (and the build) read engine.po as the pages' catalogs: an entry
+    untranslated, a placeholder the English lacks, a count in kanji, a word the
+    game's glossary avoids, each one line with file and line; a malformed file too."""
+    glossary = '[[term]]\nen = "loop"\nja = "輪"\navoid = ["ループ"]\n'
+    locale = write_engine_po(tmp_path / "bad", (
+        'msgid "no cycle"\nmsgstr ""\n\n'
+        'msgid "mark {number} is spooky"\nmsgstr "{mark}番のマーク"\n\n'
+        'msgid "two tiles"\nmsgstr "二枚のタイル"\n\n'
+        'msgctxt "necto"\nmsgid "the loop {key}"\nmsgstr "ループ{key}"\n'), glossary)
+    problems = engine_problems(locale, "ja")
+    assert len(problems) == 4 and all("\n" not in p for p in problems), problems
+    assert re.search(r"engine\.po:5: 'no cycle': untranslated$", problems[0])
+    assert re.search(r"engine\.po:8: .*the translation has \{mark\}, which the English has not",
+                     problems[1])
+    assert re.search(r"engine\.po:11: 'two tiles': 二枚: write 2枚", problems[2])
+    assert re.search(r"engine\.po:15: .*'ループ' in the translation: say '輪' for 'loop'",
+                     problems[3]), problems[3]
+    assert engine_problems(write_engine_po(tmp_path / "good", (
+        'msgctxt "necto"\nmsgid "the loop {key}"\nmsgstr "輪{key}"\n'), glossary), "ja") == []
+    broken = write_engine_po(tmp_path / "broken", 'msgid "a"\nmsgstr "b\n')
+    assert [p.split(": ", 1)[0] for p in engine_problems(broken, "ja")] == [
+        f"{broken / 'ja' / 'engine.po'}:6"]
