@@ -12,7 +12,8 @@ by its package folder.  One kind of template adds to a file instead: a
 ``*.po.add.tmpl`` holds catalog entries (the Japanese of the game's options,
 facts and position format, which the authoring guide's record reference
 prints, and of the words its claims print) added to the existing catalog of
-that name, those it lacks only.
+that name, those it lacks only.  The language's ``values.po`` (the words claims
+print, and the play page's outcome reasons) is made if the project has none.
 
 Everything is checked and rendered before the first file is written, and the
 files written so far are removed if writing fails, so a refused or failed
@@ -33,6 +34,7 @@ from pathlib import Path
 from .build import Project
 from .errors import RulebookError
 from .files import write_file
+from .i18n import VALUES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates" / "game"
 # Each board's templates overlay the game's: a file of the same path replaces the
@@ -230,7 +232,12 @@ def new_game(project: Project, slug: str, name: str | None = None,
     files = planned_files(project, slug, template_values(slug, name, name_ja), board)
     additions = {path.with_suffix(""): files.pop(path) for path in list(files)
                  if path.suffix == ".add"}
-    # a catalog the project does not have (no such page) needs none of its entries
+    # the language's catalog of the words claims print and of the play page's outcome
+    # reasons is made if the project has none (the game's reasons are only there)
+    for path in [p for p in additions if p.name == VALUES and not p.exists()]:
+        files[path] = (f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                       f'"Language: {path.parent.name}\\n"\n\n{additions.pop(path).strip()}\n')
+    # a page's catalog the project does not have (no such page) needs none of its entries
     additions = {path: added_entries(path, entries) for path, entries in additions.items()
                  if path.exists()}
     taken = [path for path in (project.figures / slug, *files) if path.exists()]
