@@ -61,8 +61,8 @@ def broken(tmp_path_factory):
     lines["qttt"] = plant(games / "qttt" / "drawing.py", "    artists = []\n",
                           "    artists = []\n    len(state)  # planted\n") + 1
     # a patch outside the browser's vocabulary (imported), and an Axes method outside it (called)
-    lines["inphexion"] = plant(games / "inphexion" / "drawing.py", "Polygon, Wedge",
-                               "Polygon, RegularPolygon, Wedge")
+    lines["inphexion"] = plant(games / "inphexion" / "drawing.py", "FancyArrowPatch, Wedge",
+                               "FancyArrowPatch, RegularPolygon, Wedge")
     draw = (games / "craquelure" / "drawing.py").read_text(encoding="utf-8").index("\ndef draw(")
     body = (games / "craquelure" / "drawing.py").read_text(encoding="utf-8").index(":\n", draw)
     text = (games / "craquelure" / "drawing.py").read_text(encoding="utf-8")
