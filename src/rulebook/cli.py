@@ -166,7 +166,7 @@ def command_diff(args) -> int:
     result = diff(project, args.revision, args.later, args.option, args.studies, args.workers,
                   args.scheduler, pages=not args.no_pages,
                   progress=(lambda line: None) if args.quiet else
-                  (lambda line: print(line, flush=True)))
+                  (lambda line: print(line, flush=True)), bars=not args.quiet)
     print(result.summary())
     print("wrote build/diff/index.html and build/diff/errata-{en,ja}.md")
     return 0

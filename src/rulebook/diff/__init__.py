@@ -89,14 +89,19 @@ def resolve(root: Path, revision: str) -> tuple[str, str]:
 
 def export(root: Path, commit: str, folder: Path) -> Path:
     """The project's files at ``commit``, written into ``folder`` (``git archive``)."""
+    for needed in ("docs/conf.py", "src/rulebook", "figures"):
+        if git(root, "cat-file", "-e", f"{commit}:{needed}").returncode != 0:
+            raise DiffError(f"{commit[:7]}: not a rulebook project at that revision "
+                            "(no docs/conf.py, src/rulebook or figures)")
     archive = git(root, "archive", "--format=tar", commit, binary=True)
     if archive.returncode != 0:
         raise DiffError(f"git archive {commit[:7]}: {archive.stderr.decode(errors='replace').strip()}")
-    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(folder, filter="data")
-    if not (folder / "docs" / "conf.py").exists() or not (folder / "src" / "rulebook").is_dir():
-        raise DiffError(f"{commit[:7]}: not a rulebook project at that revision "
-                        "(no docs/conf.py or src/rulebook)")
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
+            tar.extractall(folder, filter="data")
+    except tarfile.TarError as error:
+        raise DiffError(f"git archive {commit[:7]}: {error}") from None
     return folder
 
 
@@ -517,8 +522,10 @@ def parse_options(texts: list[str]) -> dict[str, dict]:
 
 def diff(project, revision: str | None = None, later: str | None = None,
          options: list[str] | None = None, studies: bool = False, workers: int | None = None,
-         scheduler: str | None = None, pages: bool = True, progress=print) -> "Diff":
-    """Compare and write ``build/diff/``; returns what was compared."""
+         scheduler: str | None = None, pages: bool = True, progress=print,
+         bars: bool = True) -> "Diff":
+    """Compare and write ``build/diff/``; returns what was compared.  ``progress``
+    says each step; ``bars``: the studies' progress bars."""
     from .report import write_report
 
     root = project.root.resolve()
@@ -537,7 +544,7 @@ def diff(project, revision: str | None = None, later: str | None = None,
         scratch = Path(scratch)
         if options:
             defaults = parse_options(options)
-            old = Side(root, "as it is")
+            old = Side(root, "working tree")
             new = Side(root, ", ".join(options), defaults=defaults)
             games = sorted(defaults)
         else:
@@ -560,13 +567,13 @@ def diff(project, revision: str | None = None, later: str | None = None,
             names = [s.name for s in compare_studies(root, root) if s.game in games]
             progress(f"running {len(names)} studies again under {new.label}")
             rerun, unaffected = rerun_studies(root, names, new.defaults, workers, scheduler,
-                                              progress=True)
+                                              progress=bars)
         study_changes = compare_studies(old.root, new.root, rerun)
         if studies and not options:
             stale = [s.name for s in study_changes if s.status == "stale"]
             if stale:
                 progress(f"running {len(stale)} stale studies again")
-                rerun, _ = rerun_studies(new.root, stale, {}, workers, scheduler, progress=True)
+                rerun, _ = rerun_studies(new.root, stale, {}, workers, scheduler, progress=bars)
                 study_changes = compare_studies(old.root, new.root, rerun)
         for change in study_changes:
             if change.name in unaffected:

@@ -57,6 +57,7 @@ WORDS = {
         "e_text_gone": "{where}: the paragraph beginning “{opening}…” is gone.",
         "e_text_new": "{where}: a new paragraph: “{new}”",
         "e_study": "{game} rules, the study “{label}”: the first player wins {new}, not {old}.",
+        "e_study_other": "{game} rules, the study “{label}”: its figures changed ({keys}).",
         "e_none": "Nothing a reader sees has changed.",
     },
     "ja": {
@@ -91,6 +92,7 @@ WORDS = {
         "e_text_gone": "{where}：「{opening}…」で始まる段落はなくなりました。",
         "e_text_new": "{where}：新しい段落：「{new}」",
         "e_study": "{game}のルール、検証「{label}」：先手の勝率は {old} ではなく {new} になりました。",
+        "e_study_other": "{game}のルール、検証「{label}」：結果の数値が変わりました（{keys}）。",
         "e_none": "読者から見える変更はありません。",
     },
 }
@@ -236,12 +238,15 @@ def errata_lines(diff, lang: str) -> dict[str, list[str]]:
         elif new:
             add(None, page, w["e_text_new"].format(where=where, new=new), message.page)
     for study in diff.studies:
-        moved = dict((key, (a, b)) for key, a, b in study.moves)
-        if study.status == "moved" and "first_win_rate" in moved:
+        if study.status != "moved":
+            continue
+        moved = {key: (a, b) for key, a, b in study.moves}
+        names = {"game": _game_name(study.game, lang), "label": study.label.get(lang, study.name)}
+        if "first_win_rate" in moved:
             a, b = moved["first_win_rate"]
-            add(None, None, w["e_study"].format(game=_game_name(study.game, lang),
-                                                label=study.label.get(lang, study.name),
-                                                old=_rate(a), new=_rate(b)), study.game)
+            add(None, None, w["e_study"].format(old=_rate(a), new=_rate(b), **names), study.game)
+        else:
+            add(None, None, w["e_study_other"].format(keys=", ".join(moved), **names), study.game)
     books: dict[str, list[str]] = {}
     for (game, *_), text in sorted(lines, key=lambda item: item[0]):
         books.setdefault(game, []).append(text)
