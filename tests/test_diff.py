@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -274,3 +275,40 @@ def test_a_revision_that_is_no_project_is_one_line(history, tmp_path):
     assert done.stderr == f"rulebook: {commit[:7]}: not a rulebook project at that revision " \
                           "(no docs/conf.py, src/rulebook or figures)\n"
     assert not (project / "build").exists()
+
+
+def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
+    """Tagged v1 (the small studies) and v2 (the same sources, a new README): ``rulebook
+    diff v1 v2`` writes v2's errata where v2's colophon says they are; v1's colophon
+    names v1 and no errata (it is the first edition)."""
+    from pypdf import PdfReader
+
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    if (history / "build" / "diff-editions").is_dir():  # the earlier books, built once
+        shutil.copytree(history / "build" / "diff-editions", project / "build" / "diff-editions")
+    git(project, "tag", "v1", "HEAD~1")
+    git(project, "checkout", "-q", "HEAD~1", "--", ".")
+    (project / "README.md").write_text("The second edition.\n")
+    git(project, "commit", "-qam", "second edition")
+    git(project, "tag", "v2")
+    done = rulebook(project, "diff", "v1", "v2", "-q")
+    assert done.returncode == 0, done.stderr
+    out = project / "build" / "diff"
+    for lang in ("en", "ja"):
+        errata = (out / "errata" / f"v2-{lang}.md").read_text()
+        assert errata == (out / f"errata-{lang}.md").read_text()
+    assert errata.startswith("# 正誤表：v1 (")
+
+    def colophon() -> str:
+        built = rulebook(project, "build", "--game", "craquelure", "-q")
+        assert built.returncode == 0, built.stderr
+        book = project / "build" / "games" / "craquelure" / "pdf" / "craquelure-en.pdf"
+        return " ".join(PdfReader(book).pages[0].extract_text().split())
+
+    second = colophon()
+    assert "Edition v2: rulebook" in second
+    assert "What changed since edition v1: https://rulebook.example.org/errata/v2-en.md" in second
+    git(project, "checkout", "-q", "v1")
+    first = colophon()
+    assert "Edition v1: rulebook" in first and "What changed" not in first

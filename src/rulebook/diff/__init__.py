@@ -28,7 +28,6 @@ import hashlib
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -36,6 +35,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..editions import edition, tag_of
 from ..errors import RulebookError
 from ..records import LANGUAGES
 
@@ -55,6 +55,7 @@ class Side:
     root: Path
     label: str  # "v1 (3f2a1b0)", "working tree", "min_area_percent=1.0"
     revision: str | None = None  # the full commit, for a side taken from git
+    tag: str | None = None  # the edition it is (rulebook.editions), if any
     defaults: dict = field(default_factory=dict)  # {game: {option: value}}
     snapshot: dict = field(default_factory=dict)
 
@@ -83,7 +84,7 @@ def resolve(root: Path, revision: str) -> tuple[str, str]:
     if found.returncode != 0:
         raise DiffError(f"{revision!r}: no such revision in {root}")
     commit = found.stdout.strip()
-    tag = git(root, "describe", "--tags", "--exact-match", commit).stdout.strip()
+    tag = tag_of(root, commit)
     return commit, f"{tag} ({commit[:7]})" if tag else commit[:7]
 
 
@@ -103,12 +104,6 @@ def export(root: Path, commit: str, folder: Path) -> Path:
     except tarfile.TarError as error:
         raise DiffError(f"git archive {commit[:7]}: {error}") from None
     return folder
-
-
-def dirty(root: Path, paths: list[str]) -> list[str]:
-    """Files under ``paths`` that differ from HEAD (or are untracked)."""
-    found = git(root, "status", "--porcelain", "--untracked-files=all", "--", *paths)
-    return [line[3:] for line in found.stdout.splitlines() if line.strip()]
 
 
 # --- snapshots: each side's records, replayed by its own code -----------------------------
@@ -553,9 +548,12 @@ def diff(project, revision: str | None = None, later: str | None = None,
             old = Side(export(root, commit, scratch / "old"), label, commit)
             if later:
                 commit2, label2 = resolve(root, later)
-                new = Side(export(root, commit2, scratch / "new"), label2, commit2)
-            else:
-                new = Side(root, "working tree")
+                new = Side(export(root, commit2, scratch / "new"), label2, commit2,
+                           tag=tag_of(root, commit2))
+            else:  # an edition if it is a tag's sources unchanged
+                tag = edition(root).tag
+                head = git(root, "rev-parse", "--short=7", "HEAD").stdout.strip()
+                new = Side(root, f"{tag} ({head})" if tag else "working tree", tag=tag)
             games = None
         progress(f"replaying the records of {old.label} and {new.label}")
         children = [start_snapshot(old, games), start_snapshot(new, games)]

@@ -1,5 +1,7 @@
 """The report of ``rulebook diff``: ``build/diff/index.html``, ``errata-<lang>.md`` and
-``diff.json`` (the same, for scripts).
+``diff.json`` (the same, for scripts); when the later side is an edition (a git
+tag), its errata also as ``errata/<tag>-<lang>.md``, where its books' colophon
+says they are (:mod:`rulebook.editions`).
 
 ``index.html`` holds both languages, one section per game: records and their
 claims, the panels whose drawing changed (before and after side by side, drawn
@@ -19,6 +21,7 @@ import shutil
 from html import escape
 from pathlib import Path
 
+from ..editions import errata_name
 from ..records import LANGUAGES
 
 STATIC = Path(__file__).resolve().parent.parent / "play" / "static"
@@ -471,7 +474,12 @@ def write_report(diff, target: Path) -> None:
         (staging / "diff.json").write_text(json.dumps(summary_json(diff), indent=1,
                                                       ensure_ascii=False) + "\n", encoding="utf-8")
         for lang in LANGUAGES:
-            (staging / f"errata-{lang}.md").write_text(errata_text(diff, lang), encoding="utf-8")
+            text = errata_text(diff, lang)
+            (staging / f"errata-{lang}.md").write_text(text, encoding="utf-8")
+            if diff.new.tag:  # an edition's errata, where its colophon says they are
+                published = staging / errata_name(diff.new.tag, lang)
+                published.parent.mkdir(exist_ok=True)
+                published.write_text(text, encoding="utf-8")
         _swap_into_place(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
