@@ -50,7 +50,7 @@ class RulebookPDFBuilder(Builder):
         self.current_docname: str | None = None
         self.page_format = A4_BOOK  # the paper the translator sizes the book to
         date, commit = self.sources_date()
-        edition = editions.edition(Path(self.srcdir))
+        edition = self.sources_edition()
         self.colophon_facts = {
             "version": _package_version(),
             "date": date,
@@ -78,6 +78,10 @@ class RulebookPDFBuilder(Builder):
             date, _, commit = result.stdout.strip().partition(" ")
             return date, commit
         return self.config.rulebook_pdf_date, ""
+
+    def sources_edition(self) -> editions.Edition:
+        """The edition the sources are (git tags; ``rulebook.editions``)."""
+        return editions.edition(Path(self.srcdir))
 
     def get_outdated_docs(self) -> str:
         return "the documents in rulebook_pdf_documents"
