@@ -206,7 +206,7 @@ def test_the_errata_give_each_change_its_page_in_the_earlier_pdf(history, report
         if study["status"] == "moved":
             label = tomllib.loads((history / "figures" / "craquelure" / "studies" /
                                    f"{name.split('/')[1]}.toml").read_text())["label"]["en"]
-            assert f"the study “{label}”" in errata
+            assert f"The study “{label}”" in errata
 
 
 def test_the_report_shows_the_changed_panels_before_and_after(history, reported):
@@ -306,9 +306,35 @@ def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
         book = project / "build" / "games" / "craquelure" / "pdf" / "craquelure-en.pdf"
         return " ".join(PdfReader(book).pages[0].extract_text().split())
 
+    def web(lang: str) -> str:
+        page = project / "build" / "games" / "craquelure" / lang / "craquelure.html"
+        return re.search(r'<p class="game-edition">.*?</p>', page.read_text()).group(0)
+
     second = colophon()
     assert "Edition v2: rulebook" in second
     assert "What changed since edition v1: https://rulebook.example.org/errata/v2-en.md" in second
+    assert web("en") == ('<p class="game-edition">Edition v2 · <a class="reference external" '
+                         'href="https://rulebook.example.org/errata/v2-en.md">what changed since '
+                         'edition v1</a></p>')
+    assert "v1版からの変更点" in web("ja") and "errata/v2-ja.md" in web("ja")
     git(project, "checkout", "-q", "v1")
     first = colophon()
     assert "Edition v1: rulebook" in first and "What changed" not in first
+    assert web("en") == '<p class="game-edition">Edition v1</p>'
+
+
+def test_a_revision_whose_records_do_not_load_is_one_line(history, tmp_path):
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    broken = project / "figures" / "craquelure" / "broken.toml"
+    broken.write_text('game = "craquelure"\nmoves = [1]\n')
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "a record that does not load")
+    broken.unlink()
+    done = rulebook(project, "diff", "HEAD")
+    assert done.returncode == 2
+    head = git(project, "rev-parse", "--short=7", "HEAD").strip()
+    assert done.stderr.startswith(f"rulebook: {head}: the project does not build at that "
+                                  "revision: figures/craquelure/broken.toml:2: ")
+    assert done.stderr.count("\n") == 1
+    assert not (project / "build").exists()

@@ -144,6 +144,15 @@ def finish_snapshot(side: Side, child: subprocess.Popen) -> dict:
     return side.snapshot
 
 
+def refuse_unbuildable(side: Side) -> None:
+    """An earlier revision is an edition that was built: a record of it that does not
+    load says the revision is no project to compare with (one line, its path in it)."""
+    for name, record in side.snapshot["records"].items():
+        if record.get("error"):
+            where = record["error"].replace(f"{side.root}/", "")
+            raise DiffError(f"{side.label}: the project does not build at that revision: {where}")
+
+
 # --- comparing records --------------------------------------------------------------------
 
 @dataclass
@@ -515,6 +524,53 @@ def parse_options(texts: list[str]) -> dict[str, dict]:
     return defaults
 
 
+def sides(root: Path, scratch: Path, revision: str | None, later: str | None,
+          options: list[str]) -> tuple[Side, Side]:
+    """The two versions to compare: with ``options``, the working tree as it is and
+    under those defaults; else ``revision`` (exported into ``scratch``) and ``later``
+    (likewise) or the working tree."""
+    if options:
+        if revision or later:
+            raise DiffError("--option compares the working tree with itself under the new "
+                            "defaults: give no revision with it")
+        defaults = parse_options(options)
+        return (Side(root, "working tree"),
+                Side(root, "working tree with " + ", ".join(options), defaults=defaults))
+    commit, label = resolve(root, revision or default_revision(root))
+    old = Side(export(root, commit, scratch / "old"), label, commit)
+    if later:
+        commit, label = resolve(root, later)
+        return old, Side(export(root, commit, scratch / "new"), label, commit,
+                         tag=tag_of(root, commit))
+    tag = edition(root).tag  # an edition if it is a tag's sources unchanged
+    head = git(root, "rev-parse", "--short=7", "HEAD").stdout.strip()
+    return old, Side(root, f"{tag} ({head})" if tag else "working tree", tag=tag)
+
+
+def studies_of(old: Side, new: Side, games: list[str] | None, rerun_stale: bool,
+               workers: int | None, scheduler: str | None, progress, bars: bool
+               ) -> list[StudyChange]:
+    """The studies compared; under changed defaults, the games' studies run again
+    (those that set the option themselves left as they are); ``rerun_stale``: the
+    later side's stale results computed anew."""
+    rerun, unaffected = {}, {}
+    if new.defaults:
+        names = [s.name for s in compare_studies(new.root, new.root) if s.game in games]
+        progress(f"running {len(names)} studies again under {new.label}")
+        rerun, unaffected = rerun_studies(new.root, names, new.defaults, workers, scheduler,
+                                          progress=bars)
+    changes = compare_studies(old.root, new.root, rerun)
+    stale = [s.name for s in changes if s.status == "stale"]
+    if rerun_stale and stale and not new.defaults:
+        progress(f"running {len(stale)} stale studies again")
+        rerun, _ = rerun_studies(new.root, stale, {}, workers, scheduler, progress=bars)
+        changes = compare_studies(old.root, new.root, rerun)
+    for change in changes:
+        if change.name in unaffected:
+            change.status, change.note = "unaffected", unaffected[change.name]
+    return [s for s in changes if games is None or s.game in games]
+
+
 def diff(project, revision: str | None = None, later: str | None = None,
          options: list[str] | None = None, studies: bool = False, workers: int | None = None,
          scheduler: str | None = None, pages: bool = True, progress=print,
@@ -524,9 +580,6 @@ def diff(project, revision: str | None = None, later: str | None = None,
     from .report import write_report
 
     root = project.root.resolve()
-    if options and (revision or later):
-        raise DiffError("--option compares the working tree with itself under the new "
-                        "defaults: give no revision with it")
     if later and not revision:
         raise DiffError("give the earlier revision before the later one")
     if workers is not None or scheduler:
@@ -536,55 +589,24 @@ def diff(project, revision: str | None = None, later: str | None = None,
         if scheduler:
             check_scheduler(scheduler)
     with tempfile.TemporaryDirectory(prefix="rulebook-diff-") as scratch:
-        scratch = Path(scratch)
-        if options:
-            defaults = parse_options(options)
-            old = Side(root, "working tree")
-            new = Side(root, ", ".join(options), defaults=defaults)
-            games = sorted(defaults)
-        else:
-            revision = revision or default_revision(root)
-            commit, label = resolve(root, revision)
-            old = Side(export(root, commit, scratch / "old"), label, commit)
-            if later:
-                commit2, label2 = resolve(root, later)
-                new = Side(export(root, commit2, scratch / "new"), label2, commit2,
-                           tag=tag_of(root, commit2))
-            else:  # an edition if it is a tag's sources unchanged
-                tag = edition(root).tag
-                head = git(root, "rev-parse", "--short=7", "HEAD").stdout.strip()
-                new = Side(root, f"{tag} ({head})" if tag else "working tree", tag=tag)
-            games = None
+        old, new = sides(root, Path(scratch), revision, later, options or [])
+        games = sorted(new.defaults) if new.defaults else None
         progress(f"replaying the records of {old.label} and {new.label}")
         children = [start_snapshot(old, games), start_snapshot(new, games)]
         finish_snapshot(old, children[0])
         finish_snapshot(new, children[1])
+        if old.revision is not None:
+            refuse_unbuildable(old)
         records = compare_records(old.snapshot["records"], new.snapshot["records"])
-        rerun, unaffected = {}, {}
-        if options:
-            names = [s.name for s in compare_studies(root, root) if s.game in games]
-            progress(f"running {len(names)} studies again under {new.label}")
-            rerun, unaffected = rerun_studies(root, names, new.defaults, workers, scheduler,
-                                              progress=bars)
-        study_changes = compare_studies(old.root, new.root, rerun)
-        if studies and not options:
-            stale = [s.name for s in study_changes if s.status == "stale"]
-            if stale:
-                progress(f"running {len(stale)} stale studies again")
-                rerun, _ = rerun_studies(new.root, stale, {}, workers, scheduler, progress=bars)
-                study_changes = compare_studies(old.root, new.root, rerun)
-        for change in study_changes:
-            if change.name in unaffected:
-                change.status, change.note = "unaffected", unaffected[change.name]
-        if games is not None:
-            study_changes = [s for s in study_changes if s.game in games]
+        study_changes = studies_of(old, new, games, studies, workers, scheduler, progress, bars)
+        same_tree = old.root == new.root  # --option: the pages and modules are the same
         result = Diff(old, new, records, study_changes,
-                      [] if options else compare_pages(old.root, new.root),
-                      {} if options else compare_engines(old.root, new.root),
-                      [] if options else untranslated_pages(old.root, new.root),
-                      games or sorted({p.parent.name for p in (new.root / "figures").glob("*/*.toml")}
-                                      | {p.parent.name for p in (old.root / "figures").glob("*/*.toml")}))
-        if pages and not options:
+                      [] if same_tree else compare_pages(old.root, new.root),
+                      {} if same_tree else compare_engines(old.root, new.root),
+                      [] if same_tree else untranslated_pages(old.root, new.root),
+                      games or sorted({p.parent.name for side in (old, new)
+                                       for p in (side.root / "figures").glob("*/*.toml")}))
+        if pages and old.revision is not None:
             from .pages import find_pages
 
             find_pages(result, root / "build" / "diff-editions", progress)

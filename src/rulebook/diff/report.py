@@ -38,6 +38,7 @@ WORDS = {
         "claim_holds": "{key} ({fact}): failed, now holds ({new})",
         "claim_added": "{key} ({fact}): new claim, {new}", "claim_removed": "{key} ({fact}): claim removed",
         "illegal": "move {move} ({text}) is now refused: {reason}",
+        "legal": "move {move} ({text}), refused before, is now allowed",
         "before": "before", "after": "after", "panel": "panel {k}",
         "moved": "moved", "beyond": "beyond the 95 % interval", "within": "within the 95 % interval",
         "stale": "stale, not run again", "unaffected": "unaffected", "same": "unchanged",
@@ -48,20 +49,20 @@ WORDS = {
         # the errata
         "errata": "Errata: {old} to {new}", "errata_intro":
             "For owners of the {old} edition: what reads differently in the {new} edition.",
-        "at_figure": "p. {page}, figure {nth} on the page", "figure_of": "the figure of “{name}”",
-        "at_page": "p. {page}", "on_page": "the {game} rules",
+        "at_figure": "p. {page}, figure {nth} on the page", "figure_of": "The figure of “{name}”",
+        "at_page": "p. {page}", "on_page": "the rules",
         "e_drawn": "{where}: {panels} drawn differently.", "e_panel": "panel {k} is",
         "e_panels": "panels {ks} are",
         "e_value": "{where}: now {new}, not {old} ({fact}).",
         "e_gone": "{where}: this example is gone.",
-        "e_new": "{game} rules: a new example, “{name}”.",
+        "e_new": "A new example: “{name}”.",
         "e_refused": "{where}: move {move} ({text}) is no longer allowed: {reason}.",
         "e_text": "{where}: the paragraph beginning “{opening}…” now reads: “{new}”",
         "e_text_gone": "{where}: the paragraph beginning “{opening}…” is gone.",
         "e_text_new": "{where}: a new paragraph: “{new}”",
-        "e_study": "{game} rules, the study “{label}”: the first player wins {new}, not {old}.",
-        "e_study_other": "{game} rules, the study “{label}”: its figures changed ({keys}).",
-        "e_none": "Nothing a reader sees has changed.",
+        "e_study": "The study “{label}”: the first player wins {new}, not {old}.",
+        "e_study_other": "The study “{label}”: its figures changed ({keys}).",
+        "e_none": "Nothing a reader sees has changed.", "and": ", ",
     },
     "ja": {
         "title": "変更点", "compared": "{old} と {new} の比較",
@@ -74,6 +75,7 @@ WORDS = {
         "claim_holds": "{key}（{fact}）：成り立つようになった（{new}）",
         "claim_added": "{key}（{fact}）：新しい主張、{new}", "claim_removed": "{key}（{fact}）：主張を削除",
         "illegal": "{move}手目（{text}）が認められなくなった：{reason}",
+        "legal": "以前は認められなかった{move}手目（{text}）が認められるようになった",
         "before": "変更前", "after": "変更後", "panel": "パネル{k}",
         "moved": "変化", "beyond": "95%区間の外", "within": "95%区間の内",
         "stale": "古い結果（再実行なし）", "unaffected": "影響なし", "same": "変化なし",
@@ -84,19 +86,19 @@ WORDS = {
         "errata": "正誤表：{old} から {new} へ", "errata_intro":
             "{old} 版をお持ちの方へ：{new} 版で読み方が変わる箇所です。",
         "at_figure": "{page}ページ、そのページの{nth}番目の図", "figure_of": "例「{name}」の図",
-        "at_page": "{page}ページ", "on_page": "{game}のルール",
+        "at_page": "{page}ページ", "on_page": "ルール本文",
         "e_drawn": "{where}：{panels}描き方が変わりました。", "e_panel": "パネル{k}の",
         "e_panels": "パネル{ks}の",
         "e_value": "{where}：{old} ではなく {new} になりました（{fact}）。",
         "e_gone": "{where}：この例はなくなりました。",
-        "e_new": "{game}のルール：新しい例「{name}」が加わりました。",
+        "e_new": "新しい例「{name}」が加わりました。",
         "e_refused": "{where}：{move}手目（{text}）は認められなくなりました：{reason}。",
         "e_text": "{where}：「{opening}…」で始まる段落は次のようになりました：「{new}」",
         "e_text_gone": "{where}：「{opening}…」で始まる段落はなくなりました。",
         "e_text_new": "{where}：新しい段落：「{new}」",
-        "e_study": "{game}のルール、検証「{label}」：先手の勝率は {old} ではなく {new} になりました。",
-        "e_study_other": "{game}のルール、検証「{label}」：結果の数値が変わりました（{keys}）。",
-        "e_none": "読者から見える変更はありません。",
+        "e_study": "検証「{label}」：先手の勝率は {old} ではなく {new} になりました。",
+        "e_study_other": "検証「{label}」：結果の数値が変わりました（{keys}）。",
+        "e_none": "読者から見える変更はありません。", "and": "、",
     },
 }
 
@@ -131,9 +133,7 @@ def _where(diff, lang: str, record: str) -> str:
     found = diff.pages.get((lang, record))
     if found:
         return w["at_figure"].format(page=found[0], nth=found[1])
-    game = record.split("/")[0]
-    return (w["on_page"].format(game=_game_name(game, lang)) + ", "
-            + w["figure_of"].format(name=record.split("/", 1)[1]))
+    return w["figure_of"].format(name=record.split("/", 1)[1])
 
 
 def _opening(text: str, lang: str) -> str:
@@ -208,13 +208,15 @@ def errata_lines(diff, lang: str) -> dict[str, list[str]]:
             if len(shown) == 1:
                 panels = w["e_panel"].format(k=shown[0].index)
             else:
-                panels = w["e_panels"].format(ks=", ".join(str(p.index) for p in shown))
+                panels = w["e_panels"].format(ks=w["and"].join(str(p.index) for p in shown))
             add(change.name, None, w["e_drawn"].format(where=where, panels=panels))
         for claim in change.claims:
-            if (claim.id and claim.old and claim.new and claim.new["value"] is not None
+            # what the earlier edition printed (its claims held), and what the engine says now
+            if (claim.id and claim.old and claim.new and claim.old["holds"]
+                    and claim.new["value"] is not None
                     and claim.old["value"] != claim.new["value"]):
                 add(change.name, None, w["e_value"].format(
-                    where=where, new=_value(claim.new["value"]), old=_value(claim.old["expect"]),
+                    where=where, new=_value(claim.new["value"]), old=_value(claim.old["value"]),
                     fact=claim.fact))
     for message in diff.messages:
         if message.page not in diff.games:
@@ -249,7 +251,8 @@ def errata_lines(diff, lang: str) -> dict[str, list[str]]:
             a, b = moved["first_win_rate"]
             add(None, None, w["e_study"].format(old=_rate(a), new=_rate(b), **names), study.game)
         else:
-            add(None, None, w["e_study_other"].format(keys=", ".join(moved), **names), study.game)
+            keys = [key for key in moved if key not in ("options", "players")]  # the inputs
+            add(None, None, w["e_study_other"].format(keys=", ".join(keys), **names), study.game)
     books: dict[str, list[str]] = {}
     for (game, *_), text in sorted(lines, key=lambda item: item[0]):
         books.setdefault(game, []).append(text)
@@ -332,6 +335,8 @@ class _Html:
                 out.append(f"<p><code>{escape(error)}</code></p>")
         if change.illegal and change.illegal != change.was_illegal:
             out.append(f"<p>{escape(w['illegal'].format(**change.illegal))}</p>")
+        elif change.was_illegal and not change.illegal:
+            out.append(f"<p>{escape(w['legal'].format(**change.was_illegal))}</p>")
         if change.claims:
             out.append('<ul class="claims">')
             for claim in change.claims:
