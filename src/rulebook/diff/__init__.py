@@ -296,10 +296,13 @@ def result_moves(old: dict, new: dict) -> tuple[list, bool]:
     return moves, beyond
 
 
-def compare_studies(old_root: Path, new_root: Path, rerun: dict[str, dict] | None = None
-                    ) -> list[StudyChange]:
+def compare_studies(old_root: Path, new_root: Path, rerun: dict[str, dict] | None = None,
+                    fresh: bool = True) -> list[StudyChange]:
     """Each study's result, earlier and later; ``rerun``: later results computed
-    anew (name -> result), in place of the stored ones."""
+    anew (name -> result), in place of the stored ones; ``fresh``: a later result
+    computed by other code than this process runs (the working tree's) is stale
+    (false for a later revision, whose code is its own: it was built, so its results
+    were fresh)."""
     from ..studies import find_studies, load_study, stale_reason, StudyError
 
     rerun = rerun or {}
@@ -323,7 +326,7 @@ def compare_studies(old_root: Path, new_root: Path, rerun: dict[str, dict] | Non
             stored = _stored(new[key].with_suffix(".json"))
             after = (stored or {}).get("result")
             try:
-                why = stale_reason(load_study(new[key]), stored)
+                why = stale_reason(load_study(new[key]), stored) if fresh else None
             except StudyError as error:
                 why = str(error)
             if why is not None:
@@ -555,16 +558,20 @@ def studies_of(old: Side, new: Side, games: list[str] | None, rerun_stale: bool,
     later side's stale results computed anew."""
     rerun, unaffected = {}, {}
     if new.defaults:
-        names = [s.name for s in compare_studies(new.root, new.root) if s.game in games]
+        from ..studies import find_studies
+
+        names = [f"{path.parent.parent.name}/{path.stem}"
+                 for path in find_studies(new.root / "figures") if path.parent.parent.name in games]
         progress(f"running {len(names)} studies again under {new.label}")
         rerun, unaffected = rerun_studies(new.root, names, new.defaults, workers, scheduler,
                                           progress=bars)
-    changes = compare_studies(old.root, new.root, rerun)
+    fresh = new.revision is None  # the working tree: this process's code
+    changes = compare_studies(old.root, new.root, rerun, fresh)
     stale = [s.name for s in changes if s.status == "stale"]
     if rerun_stale and stale and not new.defaults:
         progress(f"running {len(stale)} stale studies again")
         rerun, _ = rerun_studies(new.root, stale, {}, workers, scheduler, progress=bars)
-        changes = compare_studies(old.root, new.root, rerun)
+        changes = compare_studies(old.root, new.root, rerun, fresh)
     for change in changes:
         if change.name in unaffected:
             change.status, change.note = "unaffected", unaffected[change.name]

@@ -39,7 +39,13 @@ WORDS = {
         "claim_added": "{key} ({fact}): new claim, {new}", "claim_removed": "{key} ({fact}): claim removed",
         "illegal": "move {move} ({text}) is now refused: {reason}",
         "legal": "move {move} ({text}), refused before, is now allowed",
-        "before": "before", "after": "after", "panel": "panel {k}",
+        "before": "before", "after": "after", "panel": "panel {k}", "caption": "{panel}: {side}",
+        "kinds": {"value": "value", "fails": "fails", "holds": "holds", "added": "added",
+                  "removed": "removed"},
+        "not_reached": "not reached: move {move} is refused", "paren": " ({})",
+        "summary": "{records} records changed ({claims} claims, {panels} panels); {moved} studies "
+                   "moved ({beyond} beyond their 95 % interval), {stale} stale; {messages} "
+                   "English messages changed; {modules} modules changed.",
         "moved": "moved", "beyond": "beyond the 95 % interval", "within": "within the 95 % interval",
         "stale": "stale, not run again", "unaffected": "unaffected", "same": "unchanged",
         "message_changed": "changed", "message_added": "new", "message_removed": "removed",
@@ -76,7 +82,13 @@ WORDS = {
         "claim_added": "{key}（{fact}）：新しい主張、{new}", "claim_removed": "{key}（{fact}）：主張を削除",
         "illegal": "{move}手目（{text}）が認められなくなった：{reason}",
         "legal": "以前は認められなかった{move}手目（{text}）が認められるようになった",
-        "before": "変更前", "after": "変更後", "panel": "パネル{k}",
+        "before": "変更前", "after": "変更後", "panel": "パネル{k}", "caption": "{panel}：{side}",
+        "kinds": {"value": "値の変化", "fails": "不成立に", "holds": "成立に", "added": "追加",
+                  "removed": "削除"},
+        "not_reached": "{move}手目が認められないため、そこまで進めない", "paren": "（{}）",
+        "summary": "変更のあった記録{records}件（主張{claims}件、パネル{panels}枚）、結果の変わった検証"
+                   "{moved}件（うち95%区間の外{beyond}件）、古い結果{stale}件、変更のあった英語の"
+                   "メッセージ{messages}件、変更のあったモジュール{modules}件。",
         "moved": "変化", "beyond": "95%区間の外", "within": "95%区間の内",
         "stale": "古い結果（再実行なし）", "unaffected": "影響なし", "same": "変化なし",
         "message_changed": "変更", "message_added": "追加", "message_removed": "削除",
@@ -345,9 +357,9 @@ class _Html:
                     key=claim.key, fact=claim.fact, old=_value(old.get("value")),
                     new=_value(new.get("value")), expect=_value(new.get("expect")))
                 if new.get("error"):
-                    text += f" ({new['error']})"
-                out.append(f'<li><span class="status {claim.kind}">{escape(claim.kind)}</span> '
-                           f"{escape(text)}</li>")
+                    text += w["paren"].format(self.error(new["error"], change, lang))
+                out.append(f'<li><span class="status {claim.kind}">{escape(w["kinds"][claim.kind])}'
+                           f"</span> {escape(text)}</li>")
             out.append("</ul>")
         for panel in change.panels:
             if lang not in panel.langs:
@@ -356,11 +368,21 @@ class _Html:
             for word, scenes in ((w["before"], panel.old), (w["after"], panel.new)):
                 scene = (scenes or {}).get(lang)
                 holder = self.scene(scene)
-                inside = "" if holder else f'<p class="missing">{escape((scene or {}).get("error", "–"))}</p>'
-                out.append(f"<figure><div{holder}>{inside}</div><figcaption>"
-                           f"{escape(w['panel'].format(k=panel.index))}: {escape(word)}"
+                missing = self.error((scene or {}).get("error", "–"), change, lang)
+                inside = "" if holder else f'<p class="missing">{escape(missing)}</p>'
+                caption = w["caption"].format(panel=w["panel"].format(k=panel.index), side=word)
+                out.append(f"<figure><div{holder}>{inside}</div><figcaption>{escape(caption)}"
                            "</figcaption></figure>")
             out.append("</div>")
+
+    @staticmethod
+    def error(text: str, change, lang: str) -> str:
+        """Why a claim has no value or a panel no drawing, in ``lang`` when it is that
+        a move before it is refused (else the engine's words)."""
+        refused = change.illegal or change.was_illegal
+        if refused and text.startswith("not reached"):
+            return WORDS[lang]["not_reached"].format(move=refused["move"])
+        return text
 
     def study(self, study, lang: str) -> None:
         w = WORDS[lang]
@@ -394,7 +416,7 @@ class _Html:
         w, diff, out = WORDS[lang], self.diff, self.out
         out.append(f'<section lang="{lang}" id="{lang}"><h1>{escape(w["title"])}</h1>'
                    f"<p>{escape(w['compared'].format(old=diff.old.label, new=diff.new.label))}</p>")
-        out.append(f"<p>{escape(diff.summary())}</p>")
+        out.append(f"<p>{escape(summary_text(diff, lang))}</p>")
         for page in diff.untranslated:
             out.append(f'<p class="status fails">{escape(w["untranslated"].format(page=page))}</p>')
         for game in diff.games:
@@ -445,6 +467,17 @@ class _Html:
                 f"<style>{STYLE}</style></head><body><nav>{nav}</nav>\n" + "\n".join(self.out)
                 + f'\n<script type="application/json" id="scenes">{scenes}</script>\n'
                 f"<script>{_script()}</script>\n</body></html>\n")
+
+
+def summary_text(diff, lang: str) -> str:
+    counts = {"records": len(diff.records), "claims": sum(len(r.claims) for r in diff.records),
+              "panels": sum(len(r.panels) for r in diff.records),
+              "moved": sum(s.status == "moved" for s in diff.studies),
+              "beyond": sum(s.status == "moved" and s.beyond for s in diff.studies),
+              "stale": sum(s.status == "stale" for s in diff.studies),
+              "messages": sum(m.old != m.new for m in diff.messages),
+              "modules": sum(len(v) for v in diff.engines.values())}
+    return WORDS[lang]["summary"].format(**counts)
 
 
 def summary_json(diff) -> dict:
