@@ -123,22 +123,30 @@ def snapshot_command(side: Side, job: dict) -> list[str]:
     return [sys.executable, "-c", BROWSER_ONLY + run, json.dumps(job)]
 
 
-def start_snapshot(side: Side, games: list[str] | None = None) -> subprocess.Popen:
+def start_snapshot(side: Side, output: Path, games: list[str] | None = None
+                   ) -> subprocess.Popen:
+    """The child that replays ``side``'s records, its output into ``output``.out and
+    .err (the two sides' children run side by side; pipes would make one wait for
+    the other's reader)."""
     env = {**os.environ, "PYTHONPATH": str(side.root / "src")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     job = {"figures": str(side.root / "figures"), "defaults": side.defaults, "games": games}
-    return subprocess.Popen(snapshot_command(side, job), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                            cwd=side.root)
+    with open(output.with_suffix(".out"), "wb") as out, \
+            open(output.with_suffix(".err"), "wb") as err:
+        child = subprocess.Popen(snapshot_command(side, job), stdin=subprocess.DEVNULL,
+                                 stdout=out, stderr=err, env=env, cwd=side.root)
+    child.output = output  # type: ignore[attr-defined]
+    return child
 
 
 def finish_snapshot(side: Side, child: subprocess.Popen) -> dict:
-    out, err = child.communicate()
+    child.wait()
+    output = child.output  # type: ignore[attr-defined]
     try:
-        side.snapshot = json.loads(out)
+        side.snapshot = json.loads(output.with_suffix(".out").read_bytes())
     except ValueError:
-        last = (err.decode(errors="replace").strip().splitlines() or
-                [f"exit status {child.returncode}"])[-1]
+        err = output.with_suffix(".err").read_text(errors="replace")
+        last = (err.strip().splitlines() or [f"exit status {child.returncode}"])[-1]
         raise DiffError(f"{side.label}: the project's records cannot be read there ({last})") \
             from None
     return side.snapshot
@@ -599,7 +607,8 @@ def diff(project, revision: str | None = None, later: str | None = None,
         old, new = sides(root, Path(scratch), revision, later, options or [])
         games = sorted(new.defaults) if new.defaults else None
         progress(f"replaying the records of {old.label} and {new.label}")
-        children = [start_snapshot(old, games), start_snapshot(new, games)]
+        children = [start_snapshot(old, Path(scratch) / "old-records", games),
+                    start_snapshot(new, Path(scratch) / "new-records", games)]
         finish_snapshot(old, children[0])
         finish_snapshot(new, children[1])
         if old.revision is not None:
