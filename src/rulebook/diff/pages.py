@@ -104,9 +104,16 @@ def plain(text: str) -> str:
 
 
 def text_pages(book: Path) -> list[str]:
+    """Each page's text without spaces; read once (slow, for the Japanese font's text)
+    and kept beside the book."""
     from pypdf import PdfReader
 
-    return ["".join((page.extract_text() or "").split()) for page in PdfReader(book).pages]
+    kept = book.with_suffix(".pages.json")
+    if kept.exists():
+        return json.loads(kept.read_text(encoding="utf-8"))
+    texts = ["".join((page.extract_text() or "").split()) for page in PdfReader(book).pages]
+    kept.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+    return texts
 
 
 def find_pages(diff, store: Path, progress) -> None:
