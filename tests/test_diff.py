@@ -27,8 +27,6 @@ from rulebook.games import make_game
 from rulebook.records import load_record, normalise
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
-from project_copy import project_copy  # noqa: E402
 
 GIT = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c",
        "commit.gpgsign=false"]
@@ -47,6 +45,14 @@ def rulebook(project: Path, *args: str) -> subprocess.CompletedProcess:
 def git(project: Path, *args: str) -> str:
     return subprocess.run([*GIT, *args], cwd=project, check=True, capture_output=True,
                           text=True).stdout
+
+
+def project_copy(folder: Path) -> Path:
+    """This working tree's files, committed or not (not the ignored: build, .venv)."""
+    folder.mkdir(parents=True)
+    subprocess.run(f"git ls-files -co --exclude-standard -z | tar --null --ignore-failed-read -T - -cf - "
+                   f"| tar -xf - -C '{folder}'", shell=True, cwd=ROOT, check=True)
+    return folder
 
 
 def run_studies(project: Path) -> None:
