@@ -50,7 +50,8 @@ def git(project: Path, *args: str) -> str:
 def project_copy(folder: Path) -> Path:
     """This working tree's files, committed or not (not the ignored: build, .venv)."""
     folder.mkdir(parents=True)
-    subprocess.run(f"git ls-files -co --exclude-standard -z | tar --null --ignore-failed-read -T - -cf - "
+    subprocess.run("git ls-files -co --exclude-standard -z "
+                   "| tar --null --ignore-failed-read -T - -cf - "
                    f"| tar -xf - -C '{folder}'", shell=True, cwd=ROOT, check=True)
     return folder
 

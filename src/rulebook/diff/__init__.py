@@ -96,7 +96,8 @@ def export(root: Path, commit: str, folder: Path) -> Path:
                             "(no docs/conf.py, src/rulebook or figures)")
     archive = git(root, "archive", "--format=tar", commit, binary=True)
     if archive.returncode != 0:
-        raise DiffError(f"git archive {commit[:7]}: {archive.stderr.decode(errors='replace').strip()}")
+        why = archive.stderr.decode(errors="replace").strip()
+        raise DiffError(f"git archive {commit[:7]}: {why}")
     folder.mkdir(parents=True, exist_ok=True)
     try:
         with tarfile.open(fileobj=io.BytesIO(archive.stdout), mode="r:") as tar:
@@ -314,8 +315,11 @@ def compare_studies(old_root: Path, new_root: Path, rerun: dict[str, dict] | Non
     from ..studies import find_studies, load_study, stale_reason, StudyError
 
     rerun = rerun or {}
-    old = {p.relative_to(old_root / "figures").as_posix(): p for p in find_studies(old_root / "figures")}
-    new = {p.relative_to(new_root / "figures").as_posix(): p for p in find_studies(new_root / "figures")}
+    def studies(root: Path) -> dict[str, Path]:
+        return {p.relative_to(root / "figures").as_posix(): p
+                for p in find_studies(root / "figures")}
+
+    old, new = studies(old_root), studies(new_root)
     changes = []
     for key in sorted(set(old) | set(new)):
         name = key.removesuffix(".toml").replace("/studies/", "/")

@@ -390,7 +390,8 @@ class _Html:
         if study.status == "moved":
             flag = (f' <span class="status {"beyond" if study.beyond else "within"}">'
                     f'{w["beyond" if study.beyond else "within"]}</span>')
-        moves = "".join(f"<li><code>{escape(k)}</code>: {escape(_value(a))} → {escape(_value(b))}</li>"
+        moves = "".join(f"<li><code>{escape(k)}</code>: {escape(_value(a))} → "
+                        f"{escape(_value(b))}</li>"
                         for k, a, b in study.moves if not isinstance(a, (list, dict)))
         note = f" <small>{escape(study.note)}</small>" if study.note else ""
         self.out.append(f"<li>{escape(study.label.get(lang, study.name))} "
@@ -399,18 +400,27 @@ class _Html:
                         + (f"<ul>{moves}</ul>" if moves else "") + "</li>")
 
     def message(self, message, lang: str) -> None:
+        """An English message changed (struck out, then new), with its Japanese; or
+        the Japanese alone, under its unchanged English."""
         w = WORDS[lang]
         kind = ("message_added" if message.old is None else "message_removed"
                 if message.new is None else "message_changed")
-        notes = [w[kind]]
+        notes = [] if message.old == message.new else [w[kind]]
         if message.new is not None:
             if message.stale:
                 notes.append(w["ja_stale"])
             elif message.old_ja != message.new_ja:
                 notes.append(w["ja_changed"])
-        self.out.append(f"<p>{' · '.join(escape(n) for n in notes)}</p><div class=\"message\">"
-                        f"<div><del>{escape(message.old or '')}</del><br><del>{escape(message.old_ja or '')}</del></div>"
-                        f"<div><ins>{escape(message.new or '')}</ins><br><ins>{escape(message.new_ja or '')}</ins></div></div>")
+        if message.old == message.new:
+            old = f"{escape(message.old)}<br><del>{escape(message.old_ja or '')}</del>"
+            new = f"{escape(message.new)}<br><ins>{escape(message.new_ja or '')}</ins>"
+        else:
+            old = (f"<del>{escape(message.old or '')}</del><br>"
+                   f"<del>{escape(message.old_ja or '')}</del>")
+            new = (f"<ins>{escape(message.new or '')}</ins><br>"
+                   f"<ins>{escape(message.new_ja or '')}</ins>")
+        self.out.append(f"<p>{' · '.join(escape(n) for n in notes)}</p>"
+                        f'<div class="message"><div>{old}</div><div>{new}</div></div>')
 
     def language(self, lang: str) -> None:
         w, diff, out = WORDS[lang], self.diff, self.out
