@@ -284,8 +284,8 @@ def test_a_rebuild_is_byte_identical(built_site, tmp_path, monkeypatch):
     without the cache gives the same bytes too: test_figure_cache's one-game build
     for the figures, test_pdf's and test_formats' second builds for the books.)
     The copy is outside git, where a book's edition line would fall back on
-    ``rulebook_pdf_date``: it is given the commit the project's own build found
-    (its sources are that commit's)."""
+    ``rulebook_pdf_date``: it is given the commit and the edition (git tag) the
+    project's own build found (its sources are that commit's)."""
     from types import SimpleNamespace
 
     from rulebook.pdf.builder import RulebookPDFBuilder
@@ -299,6 +299,8 @@ def test_a_rebuild_is_byte_identical(built_site, tmp_path, monkeypatch):
             rulebook_pdf_date=builder.config.rulebook_pdf_date)))
 
     monkeypatch.setattr(RulebookPDFBuilder, "sources_date", as_in_the_project)
+    edition = RulebookPDFBuilder.sources_edition(SimpleNamespace(srcdir=str(project.docs)))
+    monkeypatch.setattr(RulebookPDFBuilder, "sources_edition", lambda builder: edition)
     again = Project(copy_project(tmp_path))
     summary = build(again, progress=lambda line: None)
     # what the build says it made: every page and PDF, and its only leftovers

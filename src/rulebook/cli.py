@@ -1,4 +1,5 @@
-"""The ``rulebook`` command: build, check, study, replay, schema, new, translate, serve, find.
+"""The ``rulebook`` command: build, check, study, replay, schema, new, translate, serve, find,
+diff.
 
 Errors a user can cause print as ``file:line: message`` and exit with status 2;
 ``--debug`` shows the traceback instead.
@@ -157,6 +158,20 @@ def command_find(args) -> int:
     return 0
 
 
+def command_diff(args) -> int:
+    from .build import Project
+    from .diff import diff
+
+    project = Project.find(Path(args.project) if args.project else None)
+    result = diff(project, args.revision, args.later, args.option, args.studies, args.workers,
+                  args.scheduler, pages=not args.no_pages,
+                  progress=(lambda line: None) if args.quiet else
+                  (lambda line: print(line, flush=True)), bars=not args.quiet)
+    print(result.summary())
+    print("wrote build/diff/index.html and build/diff/errata-{en,ja}.md")
+    return 0
+
+
 def port(text: str) -> int:
     """A TCP port for ``serve --port``: 0 (any free one) to 65535."""
     try:
@@ -259,6 +274,27 @@ def parser() -> argparse.ArgumentParser:
     find.add_argument("--out", help="write the record here (default: print it)")
     find.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     find.set_defaults(run=command_find)
+
+    diff = commands.add_parser("diff", help="what changed since a revision (or under a changed "
+                               "option default), by meaning: records, claims, figures, "
+                               "studies, pages, engines; writes build/diff/")
+    diff.add_argument("revision", nargs="?", help="the earlier revision (default: the most "
+                      "recent tag, else HEAD~1)")
+    diff.add_argument("later", nargs="?", help="the later revision (default: the working tree)")
+    diff.add_argument("--option", action="append", default=[], metavar="GAME:NAME=VALUE",
+                      help="instead: the working tree under this option default (repeatable); "
+                      "the game's records and studies run again, nothing is changed")
+    diff.add_argument("--studies", action="store_true", help="run stale studies again "
+                      "(without writing their results)")
+    diff.add_argument("--workers", type=int, help="local processes for studies (default: "
+                      "every core)")
+    diff.add_argument("--scheduler", metavar="ADDRESS", help="run studies on this Dask "
+                      "cluster instead")
+    diff.add_argument("--no-pages", action="store_true", help="do not build the earlier "
+                      "edition's books to find the errata's page numbers")
+    diff.add_argument("--quiet", "-q", action="store_true", help="only print the summary")
+    diff.add_argument("--project", help="the project folder (default: found from here)")
+    diff.set_defaults(run=command_diff)
     return main
 
 

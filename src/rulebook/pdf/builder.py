@@ -18,6 +18,7 @@ from reportlab import rl_config
 from sphinx.builders import Builder
 from sphinx.util import logging
 
+from .. import editions
 from . import pdf_filename
 from .pages import A4_BOOK
 from .paragraph import install_cjk_justification
@@ -49,10 +50,13 @@ class RulebookPDFBuilder(Builder):
         self.current_docname: str | None = None
         self.page_format = A4_BOOK  # the paper the translator sizes the book to
         date, commit = self.sources_date()
+        edition = self.sources_edition()
         self.colophon_facts = {
             "version": _package_version(),
             "date": date,
             "commit": commit,
+            "edition": edition.tag,  # the git tag, from the second edition on with
+            "previous": edition.previous,  # the one before (rulebook.editions)
             "copyright": f"© {date[:4] + ' ' if date else ''}{self.config.copyright}" if self.config.copyright else "",
         }
 
@@ -74,6 +78,10 @@ class RulebookPDFBuilder(Builder):
             date, _, commit = result.stdout.strip().partition(" ")
             return date, commit
         return self.config.rulebook_pdf_date, ""
+
+    def sources_edition(self) -> editions.Edition:
+        """The edition the sources are (git tags; ``rulebook.editions``)."""
+        return editions.edition(Path(self.srcdir))
 
     def get_outdated_docs(self) -> str:
         return "the documents in rulebook_pdf_documents"

@@ -35,6 +35,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxTranslator
 
 from ..credits import game_credits
+from ..editions import errata_name
 from ..sphinxext import nodes as rulebook_nodes
 from . import play_url
 from . import styles as S
@@ -98,6 +99,8 @@ WORDS = {
            "permission": "This rulebook may be printed and copied, whole and unchanged, for playing "
                          "the game.",
            "edition": "Edition: rulebook {version}, sources of {date}", "commit": " (commit {commit})",
+           "edition_named": "Edition {tag}: rulebook {version}, sources of {date}",
+           "errata": "What changed since edition {previous}: {url}",
            "subject": "Rules of {game}"},
     "ja": {"contents": "目次", "rulebook": "ルールブック", "designer": "考案者",
            "colon": "：", "text": "ルール文と図", "project": "rulebook プロジェクト。",
@@ -107,6 +110,8 @@ WORDS = {
            "sources": "出典",
            "permission": "本書は、ゲームを遊ぶために、全体をそのまま印刷・複製してかまいません。",
            "edition": "版：rulebook {version}、{date}付の原稿", "commit": "（コミット {commit}）",
+           "edition_named": "{tag}版：rulebook {version}、{date}付の原稿",
+           "errata": "{previous}版からの変更点：{url}",
            "subject": "{game}のルール"},
 }
 
@@ -380,13 +385,28 @@ class PDFTranslator(SphinxTranslator):
         bottom += [self.para(self.text(line), "colophon") for line in lines]
         for source in credits.sources if credits else ():
             bottom.append(self.para(self.text(source), "colophon_source"))
-        edition = w["edition"].format(version=facts["version"], date=facts["date"] or "?")
-        if facts["commit"]:
-            edition += w["commit"].format(commit=facts["commit"])
-        bottom += [self.para(self.text(w["permission"]), "colophon"), self.para(self.text(edition), "colophon")]
+        bottom += [self.para(self.text(w["permission"]), "colophon")] + self.edition_lines()
         page = FrontPage(top, bottom)
         page.outlines = outlines
         return [page, _new_page(self.page.frame_height)]
+
+    def edition_lines(self) -> list:
+        """The colophon's edition: the git tag (or none) and version, the sources' date
+        and commit; from the second edition on, where its errata are (rulebook.editions)."""
+        w, facts = self.words, self.builder.colophon_facts
+        named = {"tag": facts["edition"]} if facts.get("edition") else {}
+        edition = w["edition_named" if named else "edition"].format(
+            version=facts["version"], date=facts["date"] or "?", **named)
+        if facts["commit"]:
+            edition += w["commit"].format(commit=facts["commit"])
+        lines = [self.para(self.text(edition), "colophon")]
+        if named and facts.get("previous"):
+            base = self.builder.config.rulebook_play_url
+            where = errata_name(facts["edition"], self.lang)
+            url = f"{base.rstrip('/')}/{where}" if base else where
+            lines.append(self.para(self.text(w["errata"].format(previous=facts["previous"], url=url)),
+                                   "colophon"))
+        return lines
 
     def visit_title(self, node):
         self.begin_inline()

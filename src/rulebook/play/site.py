@@ -49,7 +49,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 # matplotlib or the file system of a project); everything else is shipped.
 NOT_SHIPPED = {"sphinxext", "pdf", "templates", "figure_style.py", "build.py", "cli.py",
                "serve.py", "i18n.py", "translate.py", "scaffold.py", "schema.py", "cache.py",
-               "figure_cache.py"}
+               "figure_cache.py", "diff", "snapshot.py", "editions.py"}
 
 
 def _sha256(path: Path) -> str:

@@ -28,12 +28,14 @@ CHROME = {
            "panel_label": "{panel}: {label}", "panel_alt": "{alt} ({panel})",
            "formats": "Other print formats:", "letter": "US Letter", "booklet": "A5 booklet",
            "card": "Quick-reference card", "board": "Print-and-play board",
-           "tiles": "Print-and-play tiles"},
+           "tiles": "Print-and-play tiles", "edition": "Edition {tag}",
+           "errata": "what changed since edition {previous}"},
     "ja": {"pdf": "PDF（日本語）", "pdf_other": "PDF（英語）", "switch": "English",
            "rules": "ルールを読む", "play": "ブラウザで遊ぶ", "print": "印刷用：", "panel": "{n}枚中{k}枚目",
            "panel_label": "{panel}：{label}", "panel_alt": "{alt}（{panel}）",
            "formats": "ほかの判型：", "letter": "USレター判", "booklet": "A5判の小冊子",
-           "card": "早見表カード", "board": "印刷して遊ぶ盤", "tiles": "印刷して遊ぶタイル"},
+           "card": "早見表カード", "board": "印刷して遊ぶ盤", "tiles": "印刷して遊ぶタイル",
+           "edition": "{tag}版", "errata": "{previous}版からの変更点"},
 }
 OTHER_LANGUAGE = {"en": "ja", "ja": "en"}
 

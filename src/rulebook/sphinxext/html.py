@@ -7,12 +7,16 @@ link here is relative and stays inside the published folder.
 
 from __future__ import annotations
 
+import functools
 import gettext
 import json
 import re
+from html import escape
+from pathlib import Path
 
 from sphinx.locale import _
 
+from .. import editions
 from ..pdf import FORMATS, format_filename, pdf_filename
 from ..pdf.sheets import SHEETS, sheet_filename
 from .directives import CHROME, OTHER_LANGUAGE, page_language
@@ -147,7 +151,31 @@ def depart_game_info(self, node):
                             for label, href in print_format_links(self.builder.config, docname,
                                                                   docname))
         self.body.append(f'<p class="game-pdfs game-print-formats">{words["formats"]} {others}</p>\n')
+    self.body.append(edition_line(self.builder.config, self.builder.srcdir))
     self.body.append("</div>\n")
+
+
+@functools.lru_cache(maxsize=4)
+def _edition(srcdir: str) -> editions.Edition:
+    return editions.edition(Path(srcdir))
+
+
+def edition_line(config, srcdir) -> str:
+    """The web's colophon, under a game's PDFs: the edition its books are (a git tag)
+    and, from the second edition on, a link to its errata (as the books' title page)."""
+    edition = _edition(str(srcdir))
+    if edition.tag is None:
+        return ""
+    lang = page_language(config)
+    words = CHROME[lang]
+    text = escape(words["edition"].format(tag=edition.tag))
+    base = config.rulebook_play_url
+    if edition.previous and base:
+        href = f"{base.rstrip('/')}/{editions.errata_name(edition.tag, lang)}"
+        text += (f' · <a class="reference external" href="{escape(href)}">'
+                 f'{escape(words["errata"].format(previous=edition.previous))}</a>')
+    return f'<p class="game-edition">{text}</p>\n'
+
 
 
 def visit_figure_legend(self, node):

@@ -1,0 +1,347 @@
+"""``rulebook diff``: a rule change between two commits, and the same change as ``--option``.
+
+A small copy of the project is made a git repository: its Craquelure studies cut to
+two games each (so they run in seconds), then Craquelure's minimum area raised from
+0.5 % to 1 % of the disk and the studies run again.  The records that change, and
+how, are found here independently: each record replayed in this process under both
+defaults with the engine's own ``play``; the figures' pages from the captions'
+text in the earlier PDF; the studies' intervals from their stored results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rulebook.errors import RulebookError
+from rulebook.games import make_game
+from rulebook.records import load_record, normalise
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GIT = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c",
+       "commit.gpgsign=false"]
+STUDIES = ("pinwheel", "pinwheel-no-swap", "sectors", "sectors-no-swap")
+OLD, NEW = 0.5, 1.0
+
+
+def rulebook(project: Path, *args: str) -> subprocess.CompletedProcess:
+    """The project's own rulebook (its ``src``), as its author would run it."""
+    env = {**os.environ, "PYTHONPATH": str(project / "src")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return subprocess.run([sys.executable, "-m", "rulebook.cli", *args], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=900)
+
+
+def git(project: Path, *args: str) -> str:
+    return subprocess.run([*GIT, *args], cwd=project, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def project_copy(folder: Path) -> Path:
+    """This working tree's files, committed or not (not the ignored: build, .venv)."""
+    folder.mkdir(parents=True)
+    subprocess.run("git ls-files -co --exclude-standard -z "
+                   "| tar --null --ignore-failed-read -T - -cf - "
+                   f"| tar -xf - -C '{folder}'", shell=True, cwd=ROOT, check=True)
+    return folder
+
+
+def run_studies(project: Path) -> None:
+    for name in STUDIES:
+        done = rulebook(project, "study", "craquelure", name, "--workers", "1", "-q")
+        assert done.returncode == 0, done.stderr
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory) -> Path:
+    """Two commits: small Craquelure studies, then the minimum area at 1 %."""
+    project = project_copy(tmp_path_factory.mktemp("diff") / "project")
+    for name in STUDIES:
+        path = project / "figures" / "craquelure" / "studies" / f"{name}.toml"
+        path.write_text(re.sub(r"(?m)^games = \d+", "games = 2", path.read_text()))
+    run_studies(project)
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "small studies")
+    rules = project / "src" / "rulebook" / "games" / "craquelure" / "rules.py"
+    text = rules.read_text()
+    changed = text.replace(f'Parameter("min_area_percent", {OLD},',
+                           f'Parameter("min_area_percent", {NEW},')
+    assert changed != text
+    rules.write_text(changed)
+    run_studies(project)
+    git(project, "commit", "-qam", "minimum area 1 %")
+    return project
+
+
+@pytest.fixture(scope="module")
+def reported(history) -> dict:
+    done = rulebook(history, "diff", "HEAD~1", "-q")
+    assert done.returncode == 0, done.stderr
+    return json.loads((history / "build" / "diff" / "diff.json").read_text())
+
+
+# --- what should change, found without rulebook diff --------------------------------------
+
+def replayed(path: Path, minimum: float) -> tuple[dict | None, dict]:
+    """The first move refused with Craquelure's default minimum area at ``minimum`` (its
+    number and rule), and every claim's value (None after the refused move)."""
+    record = load_record(path, path.parent.parent)
+    options = tomllib.loads(path.read_text()).get("options", {})
+    game = make_game("craquelure", **{"min_area_percent": minimum, **options})
+    state = game.parse_position(record.start) if record.start else game.initial_state()
+    states, refused = [state], None
+    for number, text in enumerate(record.moves, start=1):
+        try:
+            state = state.play(state.parse_move(text))
+        except RulebookError as error:
+            refused = {"move": number, "text": text, "reason": error.rule}
+            break
+        states.append(state)
+    values = {}
+    for claim in record.claims:
+        at = len(record.moves) if claim.after is None else claim.after
+        value = None
+        if at < len(states):
+            position = states[at]
+            for move in claim.then:
+                position = position.play(position.parse_move(move))
+            value = normalise(game.facts[claim.fact].compute(position, **claim.args))
+        values[claim.id or f"#{claim.index}"] = value
+    return refused, values
+
+
+def expected_changes(project: Path) -> dict:
+    changes = {}
+    for path in sorted((project / "figures" / "craquelure").glob("*.toml")):
+        (old_refused, old), (new_refused, new) = replayed(path, OLD), replayed(path, NEW)
+        claims = sorted(key for key in old if old[key] != new[key])
+        if claims or old_refused != new_refused:
+            changes[f"craquelure/{path.stem}"] = {"claims": claims, "illegal": new_refused}
+    return changes
+
+
+def caption_opening(project: Path, record: str) -> str:
+    """The first words of the caption under ``record``'s figure, spaces removed."""
+    text = (project / "docs" / "craquelure.rst").read_text()
+    block = text.split(f".. rulebook-figure:: {record}\n", 1)[1]
+    lines = [line.strip() for line in block.splitlines()[1:]]
+    caption = []
+    for line in lines:
+        if line.startswith(":"):
+            continue
+        if not line:
+            if caption:
+                break
+            continue
+        caption.append(line)
+    words = re.split(r":[a-z-]+:`", " ".join(caption))[0]
+    return "".join(words.split())[:24]
+
+
+# --- the tests ---------------------------------------------------------------------------
+
+def test_the_diff_lists_exactly_the_records_and_claims_that_changed(history, reported):
+    expected = expected_changes(history)
+    assert expected, "the raised minimum changes no record: the test would prove nothing"
+    records = reported["records"]
+    assert {name for name in records if name.startswith("craquelure/")} >= set(expected)
+    for name, change in records.items():
+        if name not in expected:  # only a drawing may change without a claim or a move
+            assert not change["claims"] and not change["illegal"] and change["panels"], name
+            continue
+        assert sorted(change["claims"]) == expected[name]["claims"], name
+        assert change["illegal"] == expected[name]["illegal"], name
+    assert not any(name.split("/")[0] != "craquelure" for name in records)
+    assert reported["modules"] == {"craquelure": ["src/rulebook/games/craquelure/rules.py (changed)"]}
+
+
+def test_a_refused_move_leaves_the_panels_after_it_changed(reported):
+    for name, change in reported["records"].items():
+        if change["illegal"]:
+            assert change["panels"], name  # drawn before, not any more
+            assert all(langs == ["en", "ja"] for langs in change["panels"].values())
+
+
+def test_the_studies_that_left_their_interval_are_flagged(history, reported):
+    flagged = {}
+    for name in STUDIES:
+        path = f"figures/craquelure/studies/{name}.json"
+        old = json.loads(git(history, "show", f"HEAD~1:{path}"))["result"]
+        new = json.loads((history / path).read_text())["result"]
+        inside = (old["first_win_low"] <= new["first_win_rate"] <= old["first_win_high"]
+                  and new["first_win_low"] <= old["first_win_rate"] <= new["first_win_high"])
+        flagged[f"craquelure/{name}"] = (old != new, not inside)
+    studies = reported["studies"]
+    assert {name: (s["status"] == "moved", s["beyond"]) for name, s in studies.items()
+            if name.startswith("craquelure/")} == flagged
+    assert all(s["status"] == "same" for name, s in studies.items()
+               if not name.startswith("craquelure/"))
+
+
+def test_the_errata_give_each_change_its_page_in_the_earlier_pdf(history, reported):
+    from pypdf import PdfReader
+
+    commit = git(history, "rev-parse", "HEAD~1").strip()
+    book = history / "build" / "diff-editions" / commit / "craquelure" / "craquelure-en.pdf"
+    pages = ["".join((page.extract_text() or "").split()) for page in PdfReader(book).pages]
+    errata = (history / "build" / "diff" / "errata-en.md").read_text()
+    japanese = (history / "build" / "diff" / "errata-ja.md").read_text()
+    for name, change in reported["records"].items():
+        page, nth = change["pages"]["en"]
+        assert caption_opening(history, name) in pages[page - 1], (name, page)
+        where = f"p. {page}, figure {nth} on the page"
+        if change["illegal"]:
+            move = change["illegal"]
+            assert f"- {where}: move {move['move']} ({move['text']}) is no longer allowed: " \
+                   f"{move['reason']}." in errata
+        if change["panels"]:
+            assert f"- {where}: panel" in errata
+        ja_page, ja_nth = change["pages"]["ja"]
+        assert f"- {ja_page}ページ、そのページの{ja_nth}番目の図：" in japanese
+    for name, study in reported["studies"].items():
+        if study["status"] == "moved":
+            label = tomllib.loads((history / "figures" / "craquelure" / "studies" /
+                                   f"{name.split('/')[1]}.toml").read_text())["label"]["en"]
+            assert f"The study “{label}”" in errata
+
+
+def test_the_report_shows_the_changed_panels_before_and_after(history, reported):
+    page = (history / "build" / "diff" / "index.html").read_text()
+    scenes = json.loads(re.search(r'<script type="application/json" id="scenes">(.*?)</script>',
+                                  page, re.S).group(1))
+    drawn = sum(len(c["panels"]) for c in reported["records"].values() if not c["illegal"]) * 4
+    refused = sum(len(c["panels"]) for c in reported["records"].values() if c["illegal"]) * 2
+    assert len(scenes) >= drawn + refused > 0  # both languages, each panel before (and after)
+    assert page.count('class="pair"') == sum(len(c["panels"]) for c in
+                                             reported["records"].values()) * 2
+    assert "function sceneSvg" in page and "<section lang=\"ja\"" in page
+
+
+def tree_digest(project: Path) -> dict[str, str]:
+    return {path.relative_to(project).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(project.rglob("*")) if path.is_file()
+            and path.relative_to(project).parts[0] not in ("build", ".git")
+            and "__pycache__" not in path.parts}
+
+
+def test_an_option_reports_the_same_changes_and_changes_nothing(history, reported, tmp_path):
+    earlier = tmp_path / "earlier"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(earlier)], check=True)
+    git(earlier, "checkout", "-q", "HEAD~1")
+    before = tree_digest(earlier)
+    done = rulebook(earlier, "diff", "--option", f"craquelure:min_area_percent={NEW}",
+                    "--workers", "1", "-q")
+    assert done.returncode == 0, done.stderr
+    assert tree_digest(earlier) == before
+    assert git(earlier, "status", "--porcelain") == ""
+    option = json.loads((earlier / "build" / "diff" / "diff.json").read_text())
+    keep = ("status", "illegal", "claims", "panels")
+    assert ({n: {k: c[k] for k in keep} for n, c in option["records"].items()}
+            == {n: {k: c[k] for k in keep} for n, c in reported["records"].items()})
+    assert ({n: (s["status"], s["beyond"]) for n, s in option["studies"].items()}
+            == {n: (s["status"], s["beyond"]) for n, s in reported["studies"].items()
+                if n.startswith("craquelure/")})
+
+
+@pytest.mark.parametrize("args, message", [
+    (["no-such-revision"], "'no-such-revision': no such revision"),
+    (["--option", "craquelure:no_such=1"], "craquelure has no option 'no_such'"),
+    (["--option", "craquelure:min_area_percent=yes"], "option min_area_percent must be float"),
+    (["--option", "craquelure:min_area_percent=50"], "option min_area_percent=50.0: must be"),
+    (["--option", "craquelure-min_area_percent=1"], "write GAME:NAME=VALUE"),
+    (["--option", "chess:pie=true"], "unknown game 'chess'"),
+    (["HEAD", "--option", "craquelure:pie=false"], "give no revision with it"),
+])
+def test_bad_input_is_one_line_and_writes_nothing(history, tmp_path, args, message):
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    done = rulebook(project, "diff", *args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+    assert not (project / "build").exists()
+
+
+def test_a_revision_that_is_no_project_is_one_line(history, tmp_path):
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    empty = git(project, "hash-object", "-t", "tree", "/dev/null").strip()
+    commit = git(project, "commit-tree", empty, "-m", "nothing yet").strip()
+    done = rulebook(project, "diff", commit)
+    assert done.returncode == 2
+    assert done.stderr == f"rulebook: {commit[:7]}: not a rulebook project at that revision " \
+                          "(no docs/conf.py, src/rulebook or figures)\n"
+    assert not (project / "build").exists()
+
+
+def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
+    """Tagged v1 (the small studies) and v2 (the same sources, a new README): ``rulebook
+    diff v1 v2`` writes v2's errata where v2's colophon says they are; v1's colophon
+    names v1 and no errata (it is the first edition)."""
+    from pypdf import PdfReader
+
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    if (history / "build" / "diff-editions").is_dir():  # the earlier books, built once
+        shutil.copytree(history / "build" / "diff-editions", project / "build" / "diff-editions")
+    git(project, "tag", "v1", "HEAD~1")
+    git(project, "checkout", "-q", "HEAD~1", "--", ".")
+    (project / "README.md").write_text("The second edition.\n")
+    git(project, "commit", "-qam", "second edition")
+    git(project, "tag", "v2")
+    done = rulebook(project, "diff", "v1", "v2", "-q")
+    assert done.returncode == 0, done.stderr
+    out = project / "build" / "diff"
+    for lang in ("en", "ja"):
+        errata = (out / "errata" / f"v2-{lang}.md").read_text()
+        assert errata == (out / f"errata-{lang}.md").read_text()
+    assert errata.startswith("# 正誤表：v1 (")
+
+    def colophon() -> str:
+        built = rulebook(project, "build", "--game", "craquelure", "-q")
+        assert built.returncode == 0, built.stderr
+        book = project / "build" / "games" / "craquelure" / "pdf" / "craquelure-en.pdf"
+        return " ".join(PdfReader(book).pages[0].extract_text().split())
+
+    def web(lang: str) -> str:
+        page = project / "build" / "games" / "craquelure" / lang / "craquelure.html"
+        return re.search(r'<p class="game-edition">.*?</p>', page.read_text()).group(0)
+
+    second = colophon()
+    assert "Edition v2: rulebook" in second
+    assert "What changed since edition v1: https://rulebook.example.org/errata/v2-en.md" in second
+    assert web("en") == ('<p class="game-edition">Edition v2 · <a class="reference external" '
+                         'href="https://rulebook.example.org/errata/v2-en.md">what changed since '
+                         'edition v1</a></p>')
+    assert "v1版からの変更点" in web("ja") and "errata/v2-ja.md" in web("ja")
+    git(project, "checkout", "-q", "v1")
+    first = colophon()
+    assert "Edition v1: rulebook" in first and "What changed" not in first
+    assert web("en") == '<p class="game-edition">Edition v1</p>'
+
+
+def test_a_revision_whose_records_do_not_load_is_one_line(history, tmp_path):
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    broken = project / "figures" / "craquelure" / "broken.toml"
+    broken.write_text('game = "craquelure"\nmoves = [1]\n')
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "a record that does not load")
+    broken.unlink()
+    done = rulebook(project, "diff", "HEAD")
+    assert done.returncode == 2
+    head = git(project, "rev-parse", "--short=7", "HEAD").strip()
+    assert done.stderr.startswith(f"rulebook: {head}: the project does not build at that "
+                                  "revision: figures/craquelure/broken.toml:2: ")
+    assert done.stderr.count("\n") == 1
+    assert not (project / "build").exists()
