@@ -276,6 +276,97 @@ def test_no_book_prints_a_web_only_phrase(built_site):
     assert found == []
 
 
+# -- figures kept whole -----------------------------------------------------------
+
+def site_figures(html: str, folder: Path) -> list[dict]:
+    """The figures of a built web page, in order: their panels' and legend swatches' form
+    names (as the PDF names the forms it draws them from) and their caption's text."""
+    from html import unescape
+
+    from rulebook.pdf.drawings import form_name
+
+    def forms(sources):
+        return [form_name((folder / source).read_bytes()) for source in sources]
+
+    figures = []
+    for figure in re.findall(r'<figure class="rulebook-figure.*?</figure>', html, re.S):
+        images = re.findall(r'<img [^>]*>', figure)
+        source = [re.search(r'src="([^"]+)"', image).group(1) for image in images]
+        swatch = ["legend-swatch" in image for image in images]
+        caption = re.search(r'<span class="caption-text">(.*?)</span>(?=<a class="headerlink")', figure, re.S)
+        figures.append({
+            "panels": forms(s for s, is_swatch in zip(source, swatch) if not is_swatch),
+            "swatches": forms(s for s, is_swatch in zip(source, swatch) if is_swatch),
+            "caption": unescape(re.sub(r"<[^>]+>", "", caption.group(1))) if caption else "",
+        })
+    return figures
+
+
+def drawn_forms(pdf: pypdf.PdfReader) -> list[tuple[int, str]]:
+    """(page number, form name) of every form the book's pages draw, in order."""
+    return [(number, str(operands[0]).rsplit(".", 1)[-1])
+            for number, page in enumerate(pdf.pages, 1)
+            for operands, operator in page.get_contents().operations if operator == b"Do"]
+
+
+def letters(text: str) -> str:
+    """Only the letters and digits of ``text``, compatibility forms folded (a subscript ₂
+    is printed as a small 2): what every PDF reader extracts alike."""
+    import unicodedata
+
+    return "".join(character for character in unicodedata.normalize("NFKC", text) if character.isalnum())
+
+
+def separated_figures(html: str, folder: Path, pdf_path: Path) -> list[tuple]:
+    """Each figure whose legend or caption a page break separates from its panels:
+    (caption's start, what is where).  A figure split between rows of panels must
+    repeat its legend under the first rows."""
+    from collections import Counter
+
+    pdf = pypdf.PdfReader(pdf_path)
+    drawn = drawn_forms(pdf)
+    texts = [letters(text) for text in pdfium_texts(pdf_path)]
+    found, cursor = [], 0
+    for figure in site_figures(html, folder):
+        name = figure["caption"][:40]
+        remaining, pages = Counter(figure["panels"]), set()
+        i = cursor
+        while remaining.total() and i < len(drawn):  # up to its last panel
+            page, form = drawn[i]
+            if remaining[form]:
+                remaining[form] -= 1
+                pages.add(page)
+            i += 1
+        assert not remaining.total(), (pdf_path.name, name, "panels not drawn")
+        last = max(pages)
+        legend = drawn[i:i + len(figure["swatches"])]
+        if sorted(form for _, form in legend) != sorted(figure["swatches"]):
+            found.append((name, "the legend does not follow the panels"))
+        elif {page for page, _ in legend} - {last}:
+            found.append((name, f"panels end on page {last}, legend on {sorted({p for p, _ in legend})}"))
+        for page in pages:  # every page with some of its panels shows its whole legend
+            here = {form for number, form in drawn if number == page}
+            if not set(figure["swatches"]) <= here:
+                found.append((name, f"panels on page {page} without their legend"))
+        caption = letters(figure["caption"])[:30]
+        if caption and caption not in texts[last - 1]:
+            found.append((name, f"caption not on page {last} with the last panels"))
+        cursor = i + len(legend)
+    return found
+
+
+def test_every_figure_of_every_book_has_its_caption_and_legend_on_its_page(built_site):
+    """Read from the PDFs as printed: the forms each page draws (panels, then the legend's
+    swatches) and each page's text (the caption)."""
+    project = built_site
+    found = []
+    for slug, lang, path in site_pdfs(project):
+        folder = project.build / "site" / lang
+        html = (folder / f"{slug}.html").read_text(encoding="utf-8")
+        found += [(path.name, *problem) for problem in separated_figures(html, folder, path)]
+    assert found == []
+
+
 # -- page fill --------------------------------------------------------------------
 
 FILL_DPI = 36  # one pixel is two points

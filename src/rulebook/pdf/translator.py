@@ -820,7 +820,9 @@ class PDFTranslator(SphinxTranslator):
         if found:
             size = swatch_size([(side, text) for _, side, text, _ in found])
             entries = [(Scaled(swatch, size / side), name) for swatch, side, _, name in found]
-            self.add(self.legend_table(entries, style, size))
+            table = self.legend_table(entries, style, size)
+            table.figure_legend = True  # repeated when the figure splits (flowables.Figure)
+            self.add(table)
         raise nodes.SkipNode
 
     def svg_text(self, node) -> float | None:
