@@ -356,14 +356,15 @@ def separated_figures(html: str, folder: Path, pdf_path: Path) -> list[tuple]:
 
 
 def test_every_figure_of_every_book_has_its_caption_and_legend_on_its_page(built_site):
-    """Read from the PDFs as printed: the forms each page draws (panels, then the legend's
-    swatches) and each page's text (the caption)."""
+    """A4 and Letter, read from the PDFs as printed: the forms each page draws (panels,
+    then the legend's swatches) and each page's text (the caption)."""
     project = built_site
     found = []
     for slug, lang, path in site_pdfs(project):
         folder = project.build / "site" / lang
         html = (folder / f"{slug}.html").read_text(encoding="utf-8")
-        found += [(path.name, *problem) for problem in separated_figures(html, folder, path)]
+        for book in (path, path.with_name(f"{slug}-{lang}-letter.pdf")):  # (not the imposed booklet)
+            found += [(book.name, *problem) for problem in separated_figures(html, folder, book)]
     assert found == []
 
 

@@ -235,31 +235,39 @@ class Figure(KeepTogether):
             parts = self._content[:]
             k = next((i for i, part in enumerate(parts) if isinstance(part, PanelRow)), None)
             if k is not None:
-                fitted = self._between_rows(parts, k, aW, aH) or self._shrunk(parts, k, aW)
+                fitted = self._between_rows(parts, k, aW, aH) or self._shrunk(parts, k, aW, aH)
                 if fitted:
                     return fitted
         return super().split(aW, aH)
 
     def _between_rows(self, parts, k, aW, aH):
-        """The first rows that fit above a copy of the legend, then the rest of the figure (at
-        least its last row) kept together; None if not even one row fits (or there is one
-        row)."""
+        """The first rows that fit above a copy of the legend (in one block, on this page),
+        then the rest of the figure (at least its last row) kept together; None if not even
+        one row fits (or there is one row)."""
         legend = [part for part in parts[k + 1:] if getattr(part, "figure_legend", False)]
         room = aH - sum(_height(part, aW, aH) for part in parts[:k] + legend)
         rows = parts[k].split(aW, room, keep=1)  # the caption goes on with the last row
         if not rows:
             return None
-        return parts[:k] + [rows[0]] + [copy.copy(part) for part in legend] + [
-            KeepTogether([Spacer(1, PANEL_GAP), rows[1]] + parts[k + 1:])]
+        first = parts[:k] + [rows[0]] + [copy.copy(part) for part in legend]
+        return [_nothing(), KeepInFrame(aW, aH, first, mode="shrink"),
+                KeepTogether([Spacer(1, PANEL_GAP), rows[1]] + parts[k + 1:])]
 
-    def _shrunk(self, parts, k, aW):
-        """The whole figure with its panels a little smaller, to fit ``self``'s excess
-        height; None if they would be smaller than MIN_SHRINK."""
+    def _shrunk(self, parts, k, aW, aH):
+        """The whole figure in one block on this page, its panels a little smaller (and, if
+        measuring was a little off, everything a hair smaller); None if its panels would
+        have to be smaller than MIN_SHRINK."""
         height = parts[k].wrap(aW, 1e6)[1]
-        factor = (height - (self._H - self._wrapInfo[1])) / height
+        factor = (height - (self._H - aH)) / height
         if factor < MIN_SHRINK:
             return None
-        return parts[:k] + [parts[k].shrunk(factor)] + parts[k + 1:]
+        shrunk = parts[:k] + [parts[k].shrunk(factor)] + parts[k + 1:]
+        return [_nothing(), KeepInFrame(aW, aH, shrunk, mode="shrink")]
+
+
+def _nothing() -> Spacer:
+    """What a figure's split parts start with (ReportLab wants a first part that fits)."""
+    return Spacer(1, 0)
 
 
 def _height(flowable, aW, aH) -> float:
