@@ -77,8 +77,20 @@ class PanelsDirective(SphinxDirective):
         figure += nodes.caption("", " ".join(self.content))
         return [figure]
 
+class LegendPanelsDirective(PanelsDirective):  # the same, with a legend of one mark
+
+    def run(self):
+        from rulebook.sphinxext.nodes import figure_legend, legend_entry
+
+        [figure] = super().run()
+        legend = figure_legend()
+        legend += legend_entry("", nodes.image(uri="swatch.svg"), nodes.paragraph("", "LEGEND-ENTRY"))
+        figure += legend
+        return [figure]
+
 def setup(app):
     app.add_directive("panels", PanelsDirective)
+    app.add_directive("legendpanels", LegendPanelsDirective)
     return {"parallel_read_safe": True}
 """
 PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
@@ -99,6 +111,7 @@ def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PL
     (src / "panel.svg").write_text(PANEL_SVG, encoding="utf-8")
     (src / "wide.svg").write_text(PANEL_SVG.replace("150", "400"), encoding="utf-8")
     (src / "panels.py").write_text(PANELS_EXT, encoding="utf-8")
+    (src / "swatch.svg").write_text(PANEL_SVG.replace("150", "12"), encoding="utf-8")
     warnings = io.StringIO()
     out = root / f"out-{lang}"
     sys.path.insert(0, str(src))  # the project's local extension
@@ -302,11 +315,15 @@ def site_figures(html: str, folder: Path) -> list[dict]:
     return figures
 
 
+def drawn_forms_of(page) -> list[str]:
+    """The name of every form ``page`` draws, in order."""
+    return [str(operands[0]).rsplit(".", 1)[-1]
+            for operands, operator in page.get_contents().operations if operator == b"Do"]
+
+
 def drawn_forms(pdf: pypdf.PdfReader) -> list[tuple[int, str]]:
     """(page number, form name) of every form the book's pages draw, in order."""
-    return [(number, str(operands[0]).rsplit(".", 1)[-1])
-            for number, page in enumerate(pdf.pages, 1)
-            for operands, operator in page.get_contents().operations if operator == b"Do"]
+    return [(number, form) for number, page in enumerate(pdf.pages, 1) for form in drawn_forms_of(page)]
 
 
 def letters(text: str) -> str:
@@ -446,6 +463,31 @@ def test_a_figure_that_cannot_float_splits_between_its_rows_rather_than_leave_ha
     # panels on both pages, nine in all (each drawn from a form)
     drawn = [sum(1 for op in page.get_contents().operations if op[1] == b"Do") for page in pdf.pages]
     assert drawn[lead_in] >= 3 and drawn[caption] >= 3 and drawn[lead_in] + drawn[caption] == 9
+
+
+@pytest.mark.parametrize("count", [2, 9])
+def test_a_figure_that_cannot_float_keeps_its_caption_and_legend_with_its_last_panels(tmp_path, count):
+    """Text before a figure (one row, or three) that does not fit and cannot float: wherever
+    it breaks, the caption is on the page of the last panels and every page with panels
+    shows the legend."""
+    from rulebook.pdf.drawings import form_name
+
+    panel = form_name(PANEL_SVG.encode())
+    failures = []
+    for lines in range(2, 40):
+        body = ("\n\n".join(["A short line of text."] * lines) + "\n\nLEAD-IN paragraph.\n\n"
+                f".. legendpanels:: {count}\n\n   PANELS-CAPTION\n\nNext section\n------------\n\nSECTION-TEXT\n")
+        data, warnings = build_book(tmp_path / str(lines), "en", body=body)
+        assert not warnings.strip(), warnings
+        pdf = reader(data)
+        texts = [flat(page.extract_text()) for page in pdf.pages]
+        panels = [sum(1 for form in drawn_forms_of(page) if form == panel) for page in pdf.pages]
+        shown = [i for i, number in enumerate(panels) if number]
+        if "PANELS-CAPTION" not in texts[shown[-1]]:
+            failures.append((lines, "caption not with the last panels"))
+        failures += [(lines, f"panels on page {i + 1} without the legend") for i in shown
+                     if "LEGEND-ENTRY" not in texts[i]]
+    assert failures == []
 
 
 def test_no_page_of_any_book_but_its_last_is_less_than_half_filled(built_site):
