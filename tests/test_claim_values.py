@@ -85,3 +85,14 @@ def test_a_japanese_page_prints_the_catalogs_word_and_fails_on_an_english_one(tm
                                          r"page: add its translation to .*values\.po"):
         _sphinx(project, "html", "ja", tmp_path / "without-out", tmp_path / "doctrees2",
                 tmp_path / "figs2", True, cache=False)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_polynomial_prints_with_raised_exponents_and_minus_signs(lang):
+    """Necto's knot polynomials, written "-t^-2 + 1" by the engine, print as mathematics
+    is printed; other values that merely hold digits or a "t" are left alone."""
+    necto = make_game("necto")
+    assert format_value("-t^-9 + 2t^-8 - 1 + t", necto, lang) == "\u2212t⁻⁹ + 2t⁻⁸ \u2212 1 + t"
+    assert format_value("1 - t + t^2", necto, lang) == "1 \u2212 t + t²"
+    assert format_value("t1", necto, lang) == "t1"  # a tile
+    assert format_value("x2 Second", necto, "en") == "x2 Second"

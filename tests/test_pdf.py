@@ -584,6 +584,14 @@ def test_unicode_subscript_digits_become_sub_markup():
     assert _subscripts("no subscripts 31") == "no subscripts 31"
 
 
+def test_superscript_exponents_become_super_markup_in_plain_digits():
+    """A knot polynomial's exponents (t⁻⁹) are raised by markup, not drawn from glyphs
+    the fonts may lack; the minus sign among them is a true minus."""
+    from rulebook.pdf.translator import SUPER, _subscripts
+
+    assert _subscripts("−t⁻⁹ + t² + t") == f"−t{SUPER}\u22129</super> + t{SUPER}2</super> + t"
+
+
 def test_characters_the_font_cannot_draw_are_found():
     """The builder warns (and so fails the -W build) instead of printing empty boxes."""
     from rulebook.pdf.styles import missing_glyphs

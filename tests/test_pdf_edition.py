@@ -77,8 +77,20 @@ class PanelsDirective(SphinxDirective):
         figure += nodes.caption("", " ".join(self.content))
         return [figure]
 
+class LegendPanelsDirective(PanelsDirective):  # the same, with a legend of one mark
+
+    def run(self):
+        from rulebook.sphinxext.nodes import figure_legend, legend_entry
+
+        [figure] = super().run()
+        legend = figure_legend()
+        legend += legend_entry("", nodes.image(uri="swatch.svg"), nodes.paragraph("", "LEGEND-ENTRY"))
+        figure += legend
+        return [figure]
+
 def setup(app):
     app.add_directive("panels", PanelsDirective)
+    app.add_directive("legendpanels", LegendPanelsDirective)
     return {"parallel_read_safe": True}
 """
 PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
@@ -99,6 +111,7 @@ def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PL
     (src / "panel.svg").write_text(PANEL_SVG, encoding="utf-8")
     (src / "wide.svg").write_text(PANEL_SVG.replace("150", "400"), encoding="utf-8")
     (src / "panels.py").write_text(PANELS_EXT, encoding="utf-8")
+    (src / "swatch.svg").write_text(PANEL_SVG.replace("150", "12"), encoding="utf-8")
     warnings = io.StringIO()
     out = root / f"out-{lang}"
     sys.path.insert(0, str(src))  # the project's local extension
@@ -276,6 +289,102 @@ def test_no_book_prints_a_web_only_phrase(built_site):
     assert found == []
 
 
+# -- figures kept whole -----------------------------------------------------------
+
+def site_figures(html: str, folder: Path) -> list[dict]:
+    """The figures of a built web page, in order: their panels' and legend swatches' form
+    names (as the PDF names the forms it draws them from) and their caption's text."""
+    from html import unescape
+
+    from rulebook.pdf.drawings import form_name
+
+    def forms(sources):
+        return [form_name((folder / source).read_bytes()) for source in sources]
+
+    figures = []
+    for figure in re.findall(r'<figure class="rulebook-figure.*?</figure>', html, re.S):
+        images = re.findall(r'<img [^>]*>', figure)
+        source = [re.search(r'src="([^"]+)"', image).group(1) for image in images]
+        swatch = ["legend-swatch" in image for image in images]
+        caption = re.search(r'<span class="caption-text">(.*?)</span>(?=<a class="headerlink")', figure, re.S)
+        figures.append({
+            "panels": forms(s for s, is_swatch in zip(source, swatch) if not is_swatch),
+            "swatches": forms(s for s, is_swatch in zip(source, swatch) if is_swatch),
+            "caption": unescape(re.sub(r"<[^>]+>", "", caption.group(1))) if caption else "",
+        })
+    return figures
+
+
+def drawn_forms_of(page) -> list[str]:
+    """The name of every form ``page`` draws, in order."""
+    return [str(operands[0]).rsplit(".", 1)[-1]
+            for operands, operator in page.get_contents().operations if operator == b"Do"]
+
+
+def drawn_forms(pdf: pypdf.PdfReader) -> list[tuple[int, str]]:
+    """(page number, form name) of every form the book's pages draw, in order."""
+    return [(number, form) for number, page in enumerate(pdf.pages, 1) for form in drawn_forms_of(page)]
+
+
+def letters(text: str) -> str:
+    """Only the letters and digits of ``text``, compatibility forms folded (a subscript ₂
+    is printed as a small 2): what every PDF reader extracts alike."""
+    import unicodedata
+
+    return "".join(character for character in unicodedata.normalize("NFKC", text) if character.isalnum())
+
+
+def separated_figures(html: str, folder: Path, pdf_path: Path) -> list[tuple]:
+    """Each figure whose legend or caption a page break separates from its panels:
+    (caption's start, what is where).  A figure split between rows of panels must
+    repeat its legend under the first rows."""
+    from collections import Counter
+
+    pdf = pypdf.PdfReader(pdf_path)
+    drawn = drawn_forms(pdf)
+    texts = [letters(text) for text in pdfium_texts(pdf_path)]
+    found, cursor = [], 0
+    for figure in site_figures(html, folder):
+        name = figure["caption"][:40]
+        remaining, pages = Counter(figure["panels"]), set()
+        i = cursor
+        while remaining.total() and i < len(drawn):  # up to its last panel
+            page, form = drawn[i]
+            if remaining[form]:
+                remaining[form] -= 1
+                pages.add(page)
+            i += 1
+        assert not remaining.total(), (pdf_path.name, name, "panels not drawn")
+        last = max(pages)
+        legend = drawn[i:i + len(figure["swatches"])]
+        if sorted(form for _, form in legend) != sorted(figure["swatches"]):
+            found.append((name, "the legend does not follow the panels"))
+        elif {page for page, _ in legend} - {last}:
+            found.append((name, f"panels end on page {last}, legend on {sorted({p for p, _ in legend})}"))
+        for page in pages:  # every page with some of its panels shows its whole legend
+            here = {form for number, form in drawn if number == page}
+            if not set(figure["swatches"]) <= here:
+                found.append((name, f"panels on page {page} without their legend"))
+        caption = letters(figure["caption"])[:30]
+        if caption and caption not in texts[last - 1]:
+            found.append((name, f"caption not on page {last} with the last panels"))
+        cursor = i + len(legend)
+    return found
+
+
+def test_every_figure_of_every_book_has_its_caption_and_legend_on_its_page(built_site):
+    """A4 and Letter, read from the PDFs as printed: the forms each page draws (panels,
+    then the legend's swatches) and each page's text (the caption)."""
+    project = built_site
+    found = []
+    for slug, lang, path in site_pdfs(project):
+        folder = project.build / "site" / lang
+        html = (folder / f"{slug}.html").read_text(encoding="utf-8")
+        for book in (path, path.with_name(f"{slug}-{lang}-letter.pdf")):  # (not the imposed booklet)
+            found += [(book.name, *problem) for problem in separated_figures(html, folder, book)]
+    assert found == []
+
+
 # -- page fill --------------------------------------------------------------------
 
 FILL_DPI = 36  # one pixel is two points
@@ -354,6 +463,31 @@ def test_a_figure_that_cannot_float_splits_between_its_rows_rather_than_leave_ha
     # panels on both pages, nine in all (each drawn from a form)
     drawn = [sum(1 for op in page.get_contents().operations if op[1] == b"Do") for page in pdf.pages]
     assert drawn[lead_in] >= 3 and drawn[caption] >= 3 and drawn[lead_in] + drawn[caption] == 9
+
+
+@pytest.mark.parametrize("count", [2, 9])
+def test_a_figure_that_cannot_float_keeps_its_caption_and_legend_with_its_last_panels(tmp_path, count):
+    """Text before a figure (one row, or three) that does not fit and cannot float: wherever
+    it breaks, the caption is on the page of the last panels and every page with panels
+    shows the legend."""
+    from rulebook.pdf.drawings import form_name
+
+    panel = form_name(PANEL_SVG.encode())
+    failures = []
+    for lines in range(2, 40):
+        body = ("\n\n".join(["A short line of text."] * lines) + "\n\nLEAD-IN paragraph.\n\n"
+                f".. legendpanels:: {count}\n\n   PANELS-CAPTION\n\nNext section\n------------\n\nSECTION-TEXT\n")
+        data, warnings = build_book(tmp_path / str(lines), "en", body=body)
+        assert not warnings.strip(), warnings
+        pdf = reader(data)
+        texts = [flat(page.extract_text()) for page in pdf.pages]
+        panels = [sum(1 for form in drawn_forms_of(page) if form == panel) for page in pdf.pages]
+        shown = [i for i, number in enumerate(panels) if number]
+        if "PANELS-CAPTION" not in texts[shown[-1]]:
+            failures.append((lines, "caption not with the last panels"))
+        failures += [(lines, f"panels on page {i + 1} without the legend") for i in shown
+                     if "LEGEND-ENTRY" not in texts[i]]
+    assert failures == []
 
 
 def test_no_page_of_any_book_but_its_last_is_less_than_half_filled(built_site):

@@ -3,6 +3,8 @@ headings with what follows them."""
 
 from __future__ import annotations
 
+import copy
+
 from reportlab.platypus import Flowable, Indenter, KeepInFrame, KeepTogether, Spacer
 
 from .drawings import draw_once
@@ -38,13 +40,13 @@ class PanelRow(Flowable):
         self.scale = 1.0
         self.fixed = False  # a part of a split row of panels: its rows and scale are its own
 
-    def split(self, availWidth, availHeight):
-        """The rows that fit in ``availHeight`` and the rest, each at the same scale; nothing if
-        not even one row fits (or there is one row)."""
+    def split(self, availWidth, availHeight, keep: int = 0):
+        """The rows that fit in ``availHeight`` and the rest, each at the same scale, the rest
+        at least ``keep`` rows; nothing if not even one row fits (or there is one row)."""
         self.wrap(availWidth, availHeight)
         heights = [max(self.sizes[i][1] for i in row) * self.scale for row in self.rows]
         used, count = 0.0, 0
-        for height in heights:
+        for height in heights[:len(heights) - keep]:
             if used + height > availHeight + 1e-6:
                 break
             used += height + PANEL_GAP
@@ -213,36 +215,64 @@ class _KeepHeading(KeepTogether):
 class Figure(KeepTogether):
     """A figure (its panels, caption and legend, kept together) that may float: when it does
     not fit in what is left of a page, the text after it moves up to fill the page
-    (``RulebookDocTemplate.filterFlowables``) and the figure goes where it fits."""
+    (``RulebookDocTemplate.filterFlowables``) and the figure goes where it fits.
+
+    Its caption and legend never leave its panels: a page shows no mark without the
+    legend that names it, and no caption away from what it describes."""
 
     floats = True
 
     def split(self, aW, aH):
-        """Where it could not float and would leave the page nearly half empty (EMPTY_ENOUGH),
-        it splits: between its rows of panels, or after them (the caption and legend go on
-        on the next page); or, one row too tall for the page, shrinks a little (to
-        MIN_SHRINK) if that makes it fit."""
+        """Where it could not float and would leave the page nearly half empty (EMPTY_ENOUGH):
+        a figure of several rows of panels splits between them (the caption and the legend go
+        with the last rows, and the legend is repeated under the first); a figure that still
+        does not fit shrinks a little (to MIN_SHRINK), caption and legend included, if that
+        makes it fit; otherwise it goes whole to the next page."""
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
         frame = getattr(self, "_frame", None)
         if self._H > aH and frame is not None and aH >= EMPTY_ENOUGH * frame._height:
             parts = self._content[:]
-            for k, part in enumerate(parts):
-                if isinstance(part, PanelRow):
-                    room = aH - sum(p.wrap(aW, aH)[1] for p in parts[:k])
-                    rows = part.split(aW, room)
-                    height = part.wrap(aW, room)[1]
-                    if not rows and height <= room:
-                        break  # the panels fit: their caption and legend go on to the next page
-                    if not rows:  # one row: a little smaller, if that is enough to fit here
-                        factor = (height - (self._H - aH)) / height
-                        if factor < MIN_SHRINK:
-                            return super().split(aW, aH)
-                        rows = [part.shrunk(factor)]
-                    parts[k:k + 1] = rows
-                    break
-            return parts
+            k = next((i for i, part in enumerate(parts) if isinstance(part, PanelRow)), None)
+            if k is not None:
+                fitted = self._between_rows(parts, k, aW, aH) or self._shrunk(parts, k, aW, aH)
+                if fitted:
+                    return fitted
         return super().split(aW, aH)
+
+    def _between_rows(self, parts, k, aW, aH):
+        """The first rows that fit above a copy of the legend (in one block, on this page),
+        then the rest of the figure (at least its last row) kept together; None if not even
+        one row fits (or there is one row)."""
+        legend = [part for part in parts[k + 1:] if getattr(part, "figure_legend", False)]
+        room = aH - sum(_height(part, aW, aH) for part in parts[:k] + legend)
+        rows = parts[k].split(aW, room, keep=1)  # the caption goes on with the last row
+        if not rows:
+            return None
+        first = parts[:k] + [rows[0]] + [copy.copy(part) for part in legend]
+        return [_nothing(), KeepInFrame(aW, aH, first, mode="shrink"),
+                KeepTogether([Spacer(1, PANEL_GAP), rows[1]] + parts[k + 1:])]
+
+    def _shrunk(self, parts, k, aW, aH):
+        """The whole figure in one block on this page, its panels a little smaller (and, if
+        measuring was a little off, everything a hair smaller); None if its panels would
+        have to be smaller than MIN_SHRINK."""
+        height = parts[k].wrap(aW, 1e6)[1]
+        factor = (height - (self._H - aH)) / height
+        if factor < MIN_SHRINK:
+            return None
+        shrunk = parts[:k] + [parts[k].shrunk(factor)] + parts[k + 1:]
+        return [_nothing(), KeepInFrame(aW, aH, shrunk, mode="shrink")]
+
+
+def _nothing() -> Spacer:
+    """What a figure's split parts start with (ReportLab wants a first part that fits)."""
+    return Spacer(1, 0)
+
+
+def _height(flowable, aW, aH) -> float:
+    """The height ``flowable`` takes in a frame, its space before and after included."""
+    return flowable.wrap(aW, aH)[1] + flowable.getSpaceBefore() + flowable.getSpaceAfter()
 
 
 class WholeBlock(KeepInFrame):

@@ -84,6 +84,18 @@ def _ascii_digits(subscripts: str) -> str:
     return "".join(chr(ord(c) - 0x2080 + 0x30) for c in subscripts)
 
 
+# Exponents such as the t⁻⁹ of a knot polynomial: raised with <super>, in plain digits.
+SUPERSCRIPTS = re.compile("[\u2070\u00b9\u00b2\u00b3\u2074-\u2079\u207b]+")
+_FROM_SUPERSCRIPT = str.maketrans("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207b",
+                                  "0123456789\u2212")
+
+
+def _plain_scripts(text: str) -> str:
+    """``text`` with sub- and superscript digits as plain ones (what the fonts must draw)."""
+    text = SUBSCRIPT_DIGITS.sub(lambda m: _ascii_digits(m.group()), text)
+    return SUPERSCRIPTS.sub(lambda m: m.group().translate(_FROM_SUPERSCRIPT), text)
+
+
 # Sub- and superscripts: smaller and moved less than ReportLab's default (half the font
 # size), so that they stay inside the line's leading and clear of table rules.
 SUB = '<sub rise="22%" size="75%">'
@@ -117,8 +129,10 @@ WORDS = {
 
 
 def _subscripts(text: str) -> str:
-    """Knot names such as 3₁: IPAexGothic has no subscript digits, so use <sub>."""
-    return SUBSCRIPT_DIGITS.sub(lambda m: f"{SUB}{_ascii_digits(m.group())}</sub>", text)
+    """Knot names such as 3₁ and exponents such as t⁻⁹: IPAexGothic has no subscript
+    digits and few superscripts, so use <sub> and <super>."""
+    text = SUBSCRIPT_DIGITS.sub(lambda m: f"{SUB}{_ascii_digits(m.group())}</sub>", text)
+    return SUPERSCRIPTS.sub(lambda m: f"{SUPER}{m.group().translate(_FROM_SUPERSCRIPT)}</super>", text)
 
 
 # What a paragraph ending in a colon introduces: it stays on the page with its start.
@@ -515,8 +529,7 @@ class PDFTranslator(SphinxTranslator):
         # only what the Latin face lacks falls back to IPAexGothic
         drawn = "".join(run for font, run in S.font_runs(node.astext(), latin, fallback, below)
                         if font == fallback)
-        missing = S.missing_glyphs(SUBSCRIPT_DIGITS.sub(lambda m: _ascii_digits(m.group()),
-                                                        drawn))
+        missing = S.missing_glyphs(_plain_scripts(drawn))
         if missing:
             logger.warning("rulebookpdf: the font %s has no glyph for %s", S.FONT,
                            ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing),
@@ -840,7 +853,9 @@ class PDFTranslator(SphinxTranslator):
         if found:
             size = swatch_size([(side, text) for _, side, text, _ in found])
             entries = [(Scaled(swatch, size / side), name) for swatch, side, _, name in found]
-            self.add(self.legend_table(entries, style, size))
+            table = self.legend_table(entries, style, size)
+            table.figure_legend = True  # repeated when the figure splits (flowables.Figure)
+            self.add(table)
         raise nodes.SkipNode
 
     def svg_text(self, node) -> float | None:

@@ -34,8 +34,25 @@ def format_value(value, game=None, lang: str = "en", words=None) -> str:
         return separator.join(f"{_word(str(k), game, lang, words)}{colon}"
                               f"{format_value(v, game, lang, words)}" for k, v in value.items())
     if isinstance(value, str):
+        if POLYNOMIAL.fullmatch(value):
+            return polynomial_text(value)
         return _word(value, game, lang, words)
     return str(value)
+
+
+# A polynomial in t as the engines write it, e.g. "-t^-9 + 2t^-8 - 1 + t" (Necto's knot
+# invariants): printed as mathematics is, with raised exponents and minus signs.
+POLYNOMIAL = re.compile(r"-?\d*t?(\^-?\d+)?( [-+] \d*t?(\^-?\d+)?)*")
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def polynomial_text(value: str) -> str:
+    """``value`` (a POLYNOMIAL) with its exponents raised and its minus signs true
+    minus signs: "-t^-2 + 1" -> "−t⁻² + 1"."""
+    if "t" not in value:
+        return value.replace("-", "\u2212")
+    raised = re.sub(r"\^(-?\d+)", lambda m: m.group(1).translate(_SUPERSCRIPTS), value)
+    return re.sub(r"(?<![⁰¹²³⁴⁵⁶⁷⁸⁹])-", "\u2212", raised)
 
 
 def _word(text: str, game, lang: str, words) -> str:
