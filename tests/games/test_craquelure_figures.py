@@ -19,6 +19,7 @@ from rulebook.figure_style import Legend, render_panels  # noqa: E402
 from rulebook.games import make_game  # noqa: E402
 from rulebook.games.craquelure import drawing  # noqa: E402
 from rulebook.games.craquelure.rules import is_settled  # noqa: E402
+from rulebook.plane import distance_to_polyline  # noqa: E402
 from rulebook.records import find_records, load_record  # noqa: E402
 
 FIGURES = Path(__file__).resolve().parents[2] / "figures"
@@ -159,7 +160,7 @@ def test_a_small_part_keeps_its_badge_outside_with_a_leader():
     centre = badge_centres(artists)["3"]
     outline = drawing.outline(small)
     assert not small.contains(*centre)
-    assert drawing._distance_to_outline(centre, outline) > drawing.BADGE_RADIUS
+    assert distance_to_polyline(centre, outline, closed=True) > drawing.BADGE_RADIUS
     leaders = [a for a in artists if isinstance(a, Line2D)
                and tuple(a.get_xydata()[0]) == tuple(centre)]
     assert len(leaders) == 1 and small.contains(*leaders[0].get_xydata()[1])
@@ -242,9 +243,9 @@ def test_no_badge_covers_a_settled_region(path):
             for number, centre in badge_centres(artists).items():
                 inside = region.contains(*centre)
                 if inside and state.last.parts[int(number) - 1] == region.id:
-                    assert drawing._distance_to_outline(centre, ring) >= radius  # it fits
+                    assert distance_to_polyline(centre, ring, closed=True) >= radius  # it fits
                 else:
-                    assert not inside and drawing._distance_to_outline(centre, ring) >= radius
+                    assert not inside and distance_to_polyline(centre, ring, closed=True) >= radius
 
 
 def test_the_whole_game_is_the_game_on_the_cover():
