@@ -130,3 +130,94 @@ def test_a_reason_no_rule_declares_is_found(monkeypatch):
     missing = [text for _, text in source_reasons("qttt") if not declared("qttt", text)]
     assert missing == ["the two spooky marks must go in two different cells",
                        "spooky marks cannot go in a cell that holds a classical mark"]
+
+
+# --- the map and the index, on a small project of QTTT figures ----------------------
+
+from rulebook.build import BuildError, Project, _sphinx  # noqa: E402
+from rulebook.records import load_record  # noqa: E402
+
+FIGURES = Path(__file__).resolve().parent.parent / "figures"
+# a figure per section, each shown in its own section (named for the index)
+SECTIONS = {"Alpha": "qttt/spooky-marks", "Bravo": "qttt/collapse-choice",
+            "Charlie": "qttt/ninth-move", "Delta": "qttt/both-lines", "Echo": "qttt/draw"}
+FILLER = ("This paragraph only fills the page so that the next figure lands further on in "
+          "the book, on a page of its own. ") * 3
+
+
+def small_project(root: Path, sections: dict, filler: int = 0) -> Project:
+    docs, figures = root / "docs", root / "figures"
+    (figures / "qttt").mkdir(parents=True)
+    docs.mkdir()
+    page = "Quantum Tic-Tac-Toe\n===================\n\n"
+    for title, record in sections.items():
+        source = FIGURES / f"{record}.toml"
+        (figures / f"{record}.toml").write_text(source.read_text(encoding="utf-8"),
+                                                encoding="utf-8")
+        page += f"{title}\n{'-' * len(title)}\n\n" + f"{FILLER}\n\n" * filler
+        page += f".. rulebook-figure:: {record}\n   :alt: An example.\n\n   Exhibit {title}.\n\n"
+    page += "Rules index\n-----------\n\n.. rules-index:: qttt\n"
+    (docs / "index.rst").write_text(page, encoding="utf-8")
+    (docs / "conf.py").write_text(
+        'extensions = ["rulebook.sphinxext", "rulebook.pdf"]\nexclude_patterns = ["locale"]\n'
+        f"rulebook_figures_dir = {str(figures)!r}\nrulebook_pdf_documents = ['index']\n"
+        "rulebook_require_rule_coverage = True\n", encoding="utf-8")
+    return Project(root)
+
+
+def read_errors(project: Project, out: Path) -> str:
+    try:
+        _sphinx(project, "dummy", "en", out / "en", out / "doctrees", out / "figures", fresh=True)
+    except BuildError as error:
+        return str(error)
+    return ""
+
+
+def test_shown_rules_come_from_what_the_moves_do():
+    """A figure shows the rules its panels' moves apply and its outcomes end by, not the
+    rules of moves no panel reaches."""
+    def shown(name):
+        record = load_record(FIGURES / f"{name}.toml", FIGURES)
+        record.check()
+        return {(s.rule, s.how) for s in rc.shown_by(record)}
+
+    assert shown("qttt/ninth-move") == {("collapse", "move"), ("last-cell", "move"),
+                                        ("line", "outcome")}
+    assert shown("qttt/draw") >= {("collapse", "move"), ("full-board", "outcome")}
+    assert ("last-cell", "move") not in shown("qttt/draw")
+    assert ("surround", "move") in shown("inphexion/single-surround")
+    assert ("settled", "move") in shown("craquelure/handover")
+    assert ("settled", "move") not in shown("craquelure/neutral-cut")
+
+
+def test_build_fails_when_the_only_figure_of_a_rule_goes(tmp_path):
+    whole = small_project(tmp_path / "whole", SECTIONS)
+    assert read_errors(whole, tmp_path / "out-whole") == ""
+    fewer = {title: record for title, record in SECTIONS.items() if record != "qttt/draw"}
+    cut = small_project(tmp_path / "cut", fewer)
+    errors = read_errors(cut, tmp_path / "out-cut").splitlines()
+    assert len(errors) == 1, errors
+    assert "qttt: rule 'full-board' is shown by no figure of index" in errors[0]
+
+
+def test_index_pages_are_the_pages_of_the_figures(tmp_path):
+    """Each page the PDF's index gives for a figure is the page where that figure's
+    caption is printed (and the first pass's '?' is gone)."""
+    import re
+
+    import pypdf
+
+    project = small_project(tmp_path / "book", SECTIONS, filler=9)
+    out = tmp_path / "pdf"
+    _sphinx(project, "rulebookpdf", "en", out, tmp_path / "doctrees", tmp_path / "figures",
+            fresh=True)
+    pages = [page.extract_text() for page in pypdf.PdfReader(out / "index-en.pdf").pages]
+    index = next(text for text in pages if "Shown in" in text)
+    found = {title: int(page) for title, page in
+             re.findall(r"(Alpha|Bravo|Charlie|Delta|Echo), p\.\s(\d+)", index)}
+    assert set(found) == set(SECTIONS), index
+    assert len(set(found.values())) > 2  # the figures are spread over the book
+    assert "p. ?" not in index
+    for title, page in found.items():
+        holding = [n for n, text in enumerate(pages, start=1) if f"Exhibit {title}." in text]
+        assert holding == [page], (title, page, holding)
