@@ -63,14 +63,14 @@ def _neutral(before, move, after) -> bool:
 RULES = (
     Rule("first-move",
          {"en": "The first disc goes on any empty cell, with nothing to push.",
-          "ja": "最初の石は、どの空いたマスにも置ける。押し出す石はない。"},
+          "ja": "最初の駒は、どの空きマスにも置けます。どける駒はありません。"},
          refusals=("first move: the first disc goes on any empty cell, with nothing to push; "
                    "write it as '{}'",),
          applied=_first),
     Rule("push",
          {"en": "Every later move pushes an enemy disc to an empty cell next to it and puts "
                 "your disc where it stood.",
-          "ja": "2手目からは、相手の石を隣の空いたマスに押し出し、その石があったマスに自分の石を置く。"},
+          "ja": "2手目からは、相手の駒を隣の空きマスにどけて、その駒があったマスに自分の駒を置きます。"},
          refusals=("placement rule: after the first move, every move pushes an enemy disc aside; "
                    "write it as '{}>CELL'",
                    "placement rule: {} is empty; {} places only on a cell holding an enemy disc, "
@@ -84,7 +84,7 @@ RULES = (
     Rule("surround",
          {"en": "An enemy disc that your move leaves alone and wholly surrounded by your discs "
                 "and the board's edges is moved to an empty cell of your choice.",
-          "ja": "自分の手によって孤立し、自分の石と盤の縁に完全に囲まれた相手の石は、自分が選んだ空いたマスに移す。"},
+          "ja": "自分の手で、ひとりきりで自分の駒と盤の端に囲まれた相手の駒は、自分が選んだ空きマスに移動させます。"},
          refusals=("surround rule: this move surrounds {}, which must be moved to an empty cell: "
                    "add '{}'",
                    "surround rule: a relocated disc goes to an empty cell, and {} is not empty "
@@ -94,49 +94,49 @@ RULES = (
     Rule("only-this-move",
          {"en": "Only discs surrounded by this move are moved; a disc that was already "
                 "surrounded stays where it is.",
-          "ja": "移すのはこの手で囲まれた石だけで、すでに囲まれていた石はそのまま残る。"},
+          "ja": "移動させるのはこの手で囲まれた駒だけです。すでに囲まれていた駒はそのまま残ります。"},
          refusals=("surround rule: {} holds no lone disc surrounded by this move, so nothing is "
                    "relocated from there",),
          applied=_left_standing),
     Rule("anywhere",
          {"en": "A moved disc may go to any empty cell, even one your discs enclose, where it "
                 "stays.",
-          "ja": "移す石はどの空いたマスに置いてもよく、自分の石に囲まれたマスでもよい。その石はそこに残る。"},
+          "ja": "移動させる駒は、自分の駒に囲まれたマスを含め、どの空きマスに置いてもかまいません。駒はそこに残ります。"},
          applied=_into_enclosure),
     Rule("no-trade",
          {"en": "No moved disc may go to a cell another surrounded disc leaves: discs do not "
                 "trade places.",
-          "ja": "囲まれた石が離れるマスに別の移す石を置くことはできない。石どうしで場所を入れ替えることはできない。"},
+          "ja": "囲まれた駒が離れるマスには、移動させる駒を置けません。駒どうしの入れ替えはできません。"},
          refusals=("surround rule: {} is where a surrounded disc starts; none of the starting "
                    "cells may receive a relocated disc (no swaps)",)),
     Rule("no-room",
          {"en": "If there are fewer empty cells than discs to move, the player who moved loses.",
-          "ja": "移す石より空いたマスが少なければ、手を指したプレイヤーの負け。"},
+          "ja": "移動させる駒より空きマスが少なければ、その手を指した側の負けです。"},
          outcomes=(NO_ROOM,)),
     Rule("connection",
          {"en": "A chain of your discs joining your two sides of the board wins.",
-          "ja": "自分の石の連なりで盤の自分の2辺をつないだら勝ち。"},
+          "ja": "自分の駒のつながりで自分の2辺を結んだら勝ちです。"},
          refusals=(ALREADY_OVER,), outcomes=(CONNECTION,)),
     Rule("gift",
          {"en": "A move that joins the opponent's sides, by a pushed or a moved disc, makes "
                 "the opponent win.",
-          "ja": "押し出した石や移した石で相手の2辺をつないでしまったら、相手の勝ちになる。"},
+          "ja": "どけた駒や移動させた駒が相手の2辺を結んでしまったら、相手の勝ちです。"},
          applied=_gift),
     Rule("stuck",
          {"en": "A player with no disc in hand, or no enemy disc to push, loses.",
-          "ja": "手持ちの石がない、または押し出せる相手の石がないプレイヤーの負け。"},
+          "ja": "持ち駒がないか、どけられる相手の駒がないプレイヤーの負けです。"},
          refusals=("you have no discs left in hand",), outcomes=(NO_LEGAL_MOVE, NO_DISCS)),
     Rule("pie",
          {"en": "With the pie rule (an option), Black may answer White's first move by taking "
                 "it over: the board is mirrored and the colours trade.",
-          "ja": "パイ・ルールを使う場合（オプション）、黒は白の最初の手に対して、それを引き受けてよい。盤は鏡映され、色が入れ替わる。"},
+          "ja": "パイルールを使う設定では、黒は白の最初の手に応えて入れ替えができます。盤は鏡に映したように写され、色が入れ替わります。"},
          refusals=("pie rule: only Black's first move may be 'swap', and only in a game with the "
                    "pie rule",),
          applied=_swap),
     Rule("neutral",
          {"en": "In the neutral-disc variant, either player may push the neutral disc, and a "
                 "lone neutral disc surrounded by a move is moved like an enemy disc.",
-          "ja": "中立の石を使う変種では、どちらのプレイヤーも中立の石を押し出せ、手によって孤立して囲まれた中立の石は相手の石と同じように移す。"},
+          "ja": "中立駒を使う派生ルールでは、どちらのプレイヤーも中立駒をどけられます。手によってひとりきりで囲まれた中立駒は、相手の駒と同じように移動させます。"},
          applied=_neutral),
 )
 # Only a move object built in Python, never one written in the notation, gets these.

@@ -46,7 +46,7 @@ RULES = (
     Rule("placing",
          {"en": "While the board has empty cells, each player in turn lays any of the eight "
                 "tiles on an empty cell.",
-          "ja": "盤に空いたマスがあるうちは、手番のプレイヤーは8種類のどのタイルでも空いたマスに置く。"},
+          "ja": "盤に空いているマスがあるうちは、交互に、8種類のどのタイルでも空いているマスに置きます。"},
          refusals=("{} already holds {}: tiles are placed on empty cells",
                    "replacing starts once the board is full ({} cells are still empty; "
                    "write {} to place)"),
@@ -54,32 +54,32 @@ RULES = (
     Rule("replacing",
          {"en": "Once the board is full, each player in turn replaces a tile with one of fewer "
                 "crossings, which then belongs to them.",
-          "ja": "盤が埋まったら、手番のプレイヤーはタイルを交差の少ないタイルに置き換え、そのタイルは自分のものになる。"},
+          "ja": "盤が埋まったら、交互にタイルを1枚、交差がより少ないタイルに置き直します。新しいタイルは自分のものになります。"},
          refusals=("the board is full, so tiles are replaced now, not placed (write {} to replace)",
                    "a replacement must have fewer crossings: {} ({}) cannot replace {} ({})"),
          applied=_replaced),
     Rule("scoring",
          {"en": "A replacement scores every loop through the replaced cell that has become a "
                 "named knot, by that knot's value.",
-          "ja": "置き換えたマスを通る輪が名前のある結び目になったら、その結び目の点数が入る。"},
+          "ja": "置き直したマスを通る輪が名前の付く結び目になると、その結び目の点数が入ります。"},
          applied=_scored),
     Rule("own-crossings",
          {"en": "A knot's points go to the player who laid more of that loop's own crossings.",
-          "ja": "結び目の点数は、その輪の自己交差を多く置いたプレイヤーに入る。"},
+          "ja": "点数は、その輪自身の交差を多く置いた側に入ります。"},
          applied=_one_scorer),
     Rule("tie",
          {"en": "When both players laid as many of the loop's own crossings, both score.",
-          "ja": "輪の自己交差を両者が同じ数だけ置いていたら、両者に点数が入る。"},
+          "ja": "その輪自身の交差を両者が同じ数だけ置いていたら、両方に点数が入ります。"},
          applied=_both_score),
     Rule("kept-knot",
          {"en": "A knot does not score when a loop through the cell already had that type "
                 "just before the replacement.",
-          "ja": "置き換える直前にそのマスを通る輪がすでに同じ型だった結び目には、点数は入らない。"},
+          "ja": "置き直す直前にそのマスを通る輪がすでにその結び目だったなら、点数は入りません。"},
          applied=_kept_knot),
     Rule("end",
          {"en": "The game ends when every tile is a curve: the higher score wins, and equal "
                 "scores draw.",
-          "ja": "すべてのタイルが曲線になったら終局し、得点の多いほうが勝つ。同点なら引き分け。"},
+          "ja": "すべてのタイルが曲線になると終わりです。点数の多いほうが勝ち、同点なら引き分けです。"},
          refusals=(ALREADY_OVER,), outcomes=(NO_TILE_TO_REPLACE,)),
 )
 MALFORMED = ()
