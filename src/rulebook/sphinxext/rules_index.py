@@ -30,7 +30,7 @@ logger = logging.getLogger(__name__)
 WORDS = {
     "en": {"figure": "{section}, figure {k}", "none": "no figure shows it yet",
            "shows": "Shown in: ", "sep": "; "},
-    "ja": {"figure": "{section}の図{k}", "none": "まだ図がない", "shows": "図：", "sep": "、"},
+    "ja": {"figure": "{section}の図{k}", "none": "まだ図がありません", "shows": "図：", "sep": "、"},
 }
 
 
