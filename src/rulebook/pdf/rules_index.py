@@ -10,29 +10,23 @@ is on.
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, ListFlowable, ListItem
+from reportlab.platypus import ListFlowable, ListItem
 from reportlab.platypus.tableofcontents import IndexingFlowable
+
+from .flowables import Anchor
 
 EVENT = "RulebookFigurePage"
 PAGE = {"en": ", p.\u00a0{page}", "ja": "（{page}ページ）"}  # after the figure's name
 UNKNOWN = "?"  # the first pass's pages
 
 
-class FigurePage(Flowable):
+class FigurePage(Anchor):
     """Nothing to see: tells the document which page a figure (its ids) is drawn on."""
-
-    def __init__(self, ids: list[str]):
-        super().__init__()
-        self.ids = list(ids)
-        self.width = self.height = 0
-
-    def wrap(self, availWidth, availHeight):
-        return 0, 0
 
     def draw(self):
         doc = getattr(self.canv, "_doctemplate", None)
         if doc is not None:
-            for ident in self.ids:
+            for ident in self.names:
                 doc.notify(EVENT, (ident, doc.page))
 
 

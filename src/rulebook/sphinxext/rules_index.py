@@ -92,16 +92,18 @@ def note_figures(app, doctree: nodes.document) -> None:
     env.rulebook_rule_figures[env.docname] = found
 
 
+ATTRIBUTES = ("rulebook_rule_figures", "rulebook_rules_indexes")  # per docname, on the env
+
+
 def purge(app, env, docname) -> None:
-    getattr(env, "rulebook_rule_figures", {}).pop(docname, None)
+    for attribute in ATTRIBUTES:
+        getattr(env, attribute, {}).pop(docname, None)
 
 
 def merge(app, env, docnames, other) -> None:
-    if not hasattr(env, "rulebook_rule_figures"):
-        env.rulebook_rule_figures = {}
-    for docname in docnames:
-        if docname in getattr(other, "rulebook_rule_figures", {}):
-            env.rulebook_rule_figures[docname] = other.rulebook_rule_figures[docname]
+    for attribute in ATTRIBUTES:
+        mine, theirs = env.__dict__.setdefault(attribute, {}), getattr(other, attribute, {})
+        mine.update({docname: theirs[docname] for docname in docnames if docname in theirs})
 
 
 def index_entries(figures: list[dict], game: str, lang: str) -> list[tuple[str, str, list]]:
@@ -178,18 +180,6 @@ def note_indexes(app, doctree: nodes.document) -> None:
         env.rulebook_rules_indexes[env.docname] = node["game"]
 
 
-def purge_indexes(app, env, docname) -> None:
-    getattr(env, "rulebook_rules_indexes", {}).pop(docname, None)
-
-
-def merge_indexes(app, env, docnames, other) -> None:
-    if not hasattr(env, "rulebook_rules_indexes"):
-        env.rulebook_rules_indexes = {}
-    for docname in docnames:
-        if docname in getattr(other, "rulebook_rules_indexes", {}):
-            env.rulebook_rules_indexes[docname] = other.rulebook_rules_indexes[docname]
-
-
 def visit_html(self, node):
     self.body.append(self.starttag(node, "div", CLASS="rulebook-rules-index"))
 
@@ -206,8 +196,6 @@ def setup(app):
     app.connect("doctree-read", note_figures)
     app.connect("doctree-read", note_indexes)
     app.connect("env-purge-doc", purge)
-    app.connect("env-purge-doc", purge_indexes)
     app.connect("env-merge-info", merge)
-    app.connect("env-merge-info", merge_indexes)
     app.connect("env-check-consistency", check_coverage)
     app.connect("doctree-resolved", fill_index)
