@@ -221,3 +221,20 @@ def test_index_pages_are_the_pages_of_the_figures(tmp_path):
     for title, page in found.items():
         holding = [n for n, text in enumerate(pages, start=1) if f"Exhibit {title}." in text]
         assert holding == [page], (title, page, holding)
+
+
+def test_the_map_names_each_rules_figures_and_their_tests():
+    """Every record that shows a rule is mapped to it, with the test item that replays it
+    (an id tests/test_records.py really has)."""
+    import test_records
+
+    mapped = rc.rule_map(FIGURES)
+    assert set(mapped) == set(GAMES)
+    entry = mapped["qttt"]["full-board"]
+    assert entry["figures"] == ["qttt/draw"]
+    items = {param.id for param in test_records.claim_items()}
+    for game in mapped.values():
+        for rule in game.values():
+            for test in rule["tests"]:
+                assert test.startswith("tests/test_records.py::test_record[")
+                assert test.split("[", 1)[1].rstrip("]") in items, test

@@ -147,3 +147,27 @@ def _refusals(slug: str, state: State, text: str, panel: int) -> list[Showing]:
     if reason is None:
         return []
     return [Showing(rule.id, panel, "refusal", text) for rule in rules_refusing(slug, reason)]
+
+
+# Where the test suite replays each record and checks its claims (tests/test_records.py):
+# the test that fails when a figure stops showing what it shows.
+RECORD_TEST = "tests/test_records.py::test_record[{name}:replay]"
+
+
+def rule_map(figures_dir) -> dict[str, dict[str, dict[str, list[str]]]]:
+    """Every rule of every game mapped to the records that show it and the tests that
+    check them: ``{game: {rule id: {"figures": [record name, ...], "tests": [...]}}}``.
+    (The rules index maps rules to the figures of a page; this covers every record.)"""
+    from .games import available_games
+    from .records import find_records, load_record
+
+    found = {game: {rule.id: {"figures": [], "tests": []} for rule in rules_of(game)}
+             for game in available_games()}
+    for path in find_records(figures_dir):
+        record = load_record(path, figures_dir)
+        record.check()
+        for rule in sorted({showing.rule for showing in shown_by(record)}):
+            entry = found[record.game.slug][rule]
+            entry["figures"].append(record.name)
+            entry["tests"].append(RECORD_TEST.format(name=record.name))
+    return found
