@@ -50,3 +50,9 @@ rulebook_figure_output = str(ROOT / "build" / ".figures")  # the CLI points this
 # Game pages that get a PDF rulebook: every registered game whose page exists.
 rulebook_pdf_documents = [slug for slug in available_games()
                           if (Path(__file__).parent / f"{slug}.rst").exists()]
+# The rules index of each book (.. rules-index:: GAME) lists every rule of the game's engine
+# (games/<game>/ruleset.py) with the figures that show it; True: a rule no figure of its
+# page shows fails the build.  Not yet: Craquelure's refused cuts (a ray ending on a vertex,
+# a part under the minimum area), its grid and direction-step settings, and inpHeXion's pie
+# rule and forbidden trade of places have no figure yet.
+rulebook_require_rule_coverage = False

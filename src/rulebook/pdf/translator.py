@@ -44,6 +44,7 @@ from .flowables import Anchor, Figure, PanelRow, Scaled, WholeBlock, keep_with_n
 from .frontmatter import QR_SIZE, FrontPage, qr_code
 from .paragraph import RulebookParagraph
 from .pages import A4_BOOK
+from .rules_index import FigurePage, RulesIndex
 from .templates import TOC_LEVELS
 
 logger = logging.getLogger(__name__)
@@ -501,6 +502,33 @@ class PDFTranslator(SphinxTranslator):
 
     visit_game_catalog = skip  # filled in for the site's index page only
 
+    def visit_rules_index(self, node):
+        """The rules index (rulebook.sphinxext.rules_index): each rule, then its figures,
+        linked, with the pages they are printed on (:class:`RulesIndex`)."""
+        words, link = node.get("words", {}), _hex(S.LINK)
+        entries = []
+        for sentence, links in node.get("entries", []):
+            markup = f"<b>{self.text(sentence)}</b><br/>"
+            if links:
+                shown = []
+                for number, (text, ident) in enumerate(links):
+                    name = self.text(text)
+                    if ident in self.document.ids:
+                        name = f'<a href="#{ident}" color="{link}">{name}</a>'
+                    shown.append(f"{name}\x00{number}\x01")
+                markup += self.text(words.get("shows", "")) + self.text(words.get("sep", ", ")).join(shown)
+            else:
+                markup += f"<i>{self.text(words.get('none', ''))}</i>"
+            markup = markup.replace("{", "{{").replace("}", "}}")
+            markup = re.sub("\x00([0-9]+)\x01", r"{\1}", markup)  # the pages' places
+            entries.append((markup, [ident for _, ident in links]))
+        base = self.styles["body"]
+        self.add(RulesIndex(entries, lambda markup: RulebookParagraph(markup, base), self.lang, {
+            "bulletType": "bullet", "start": "•", "leftIndent": LIST_INDENT, "bulletFontName": S.FONT,
+            "bulletFontSize": base.fontSize, "bulletColor": S.HEADING, "bulletDedent": "auto",
+            "spaceAfter": base.spaceAfter}))
+        raise nodes.SkipNode
+
     def visit_target(self, node):
         if not node.children:
             raise nodes.SkipNode
@@ -826,6 +854,7 @@ class PDFTranslator(SphinxTranslator):
             parts.insert(figure["at"], panel_row(figure["panels"], columns=figure["columns"],
                                                  text=min(figure["text"], default=None),
                                                  max_height=0.6 * self.page.frame_height))
+            parts.insert(figure["at"], FigurePage(node["ids"]))  # for the rules index's pages
         if parts:
             self.add(Figure([Spacer(1, 4)] + parts))
 

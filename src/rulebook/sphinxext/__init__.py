@@ -11,6 +11,8 @@
 - ``.. record-reference::``: the record format, from its declarations (:mod:`.reference`).
 - ``.. rulebook-play:: <game>``: the board of a play page (:mod:`.play`).
 - ``.. necto-misnamed-knots::``: the knots Necto's rule misnames (:mod:`.knot_table`).
+- ``.. rules-index:: <game>``: the game's rules, each with the figures that show it
+  (:mod:`.rules_index`).
 
 Claim failures are logged as errors with the page location; the CLI builds
 with ``-W`` so they fail the build.
@@ -22,7 +24,7 @@ import io
 import re
 from pathlib import Path
 
-from . import catalog, html, knot_table, play, transforms
+from . import catalog, html, knot_table, play, rules_index, transforms
 from .directives import (CheckBuilder, GameCatalogDirective, GameInfoDirective,
                          LinkPanelsToImages, RulebookFigureDirective, claim_role, unchecked_role)
 from .reference import RecordReferenceDirective
@@ -114,4 +116,5 @@ def setup(app):
     app.connect("html-page-context", html.add_page_context)
     app.connect("html-page-context", catalog.keep_sections_apart)
     app.connect("build-finished", ship_web_font)
+    rules_index.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -51,10 +51,12 @@ RUNNER_VERSION = "1"
 PACKAGE = Path(__file__).resolve().parent.parent
 # Modules of a game package that play no part in a game: what a player sees (drawing,
 # figures' view options, clicks, the play page's aids and words: play.py), what the
-# conformance test offers play (candidates.py), and strategy.py, the heuristics of the
-# play pages' computer (rulebook.computer), which no study uses: a study that does must
-# fingerprint it.
-NOT_ENGINE = {"drawing.py", "views.py", "clicks.py", "play.py", "candidates.py", "strategy.py"}
+# conformance test offers play (candidates.py), strategy.py, the heuristics of the
+# play pages' computer (rulebook.computer), which no study uses (a study that does must
+# fingerprint it), and ruleset.py, the rules named for the rules index
+# (rulebook.rule_coverage).
+NOT_ENGINE = {"drawing.py", "views.py", "clicks.py", "play.py", "candidates.py", "strategy.py",
+              "ruleset.py"}
 STUDY_KEYS = {"kind", "label"}
 WORKERS_PER_CORE = 4  # more local processes than this many per core only slow a study down
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a study's name: a file name, no folder
