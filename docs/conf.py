@@ -52,7 +52,5 @@ rulebook_pdf_documents = [slug for slug in available_games()
                           if (Path(__file__).parent / f"{slug}.rst").exists()]
 # The rules index of each book (.. rules-index:: GAME) lists every rule of the game's engine
 # (games/<game>/ruleset.py) with the figures that show it; True: a rule no figure of its
-# page shows fails the build.  Not yet: Craquelure's refused cuts (a ray ending on a vertex,
-# a part under the minimum area), its grid and direction-step settings, and inpHeXion's pie
-# rule and forbidden trade of places have no figure yet.
-rulebook_require_rule_coverage = False
+# page shows fails the build (all four games show every rule).
+rulebook_require_rule_coverage = True

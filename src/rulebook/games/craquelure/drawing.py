@@ -94,6 +94,12 @@ def _cut_swatch(ax):
     _dot(ax, centre, 0.12)
 
 
+def _grid_swatch(ax):
+    for x in (0.2, 0.5, 0.8):
+        for y in (0.2, 0.5, 0.8):
+            ax.add_patch(Circle((x, y), 0.055, facecolor=INK, edgecolor="none"))
+
+
 def _refused_swatch(ax):
     _rays(ax, (0.5, 0.45), 90, [0.42] * 3)
     refused_cross(ax, 0.5, 0.45, 0.17, width=1.8)
@@ -144,6 +150,8 @@ MARKS = (
          _area_swatch, distinct_by="percentage"),
     Mark("arc", {"en": "Goal arc and its letter", "ja": "目標の弧とその名前"}, _arc_swatch,
          distinct_by="lettered arc outside the rim"),
+    Mark("grid", {"en": "Grid point: a cut's point must be one", "ja": "グリッドの点（分割の点はこのどれか）"},
+         _grid_swatch, distinct_by="small dots in a lattice"),
     refused_mark(_refused_swatch),
 )
 # one winner: a figure shows at most one of these
@@ -196,7 +204,7 @@ def _hatch_segments(points, step: float):
 def draw(ax, state, *, lang, legend, previous=None, move=None, arcs=True, lines=True,
          areas=False, decimals=2, mark_cut=True, part_numbers=False, mark_handed=True,
          mark_settled=True, dark_winner=True, mark_points=(), highlight=(), window=(),
-         attempt=None):
+         attempt=None, grid=False):
     artists = []
     scale = (window[2] - window[0]) / VIEW_SPAN if window else 1.0  # marks keep their size
     regions = sorted(state.regions.values(), key=lambda r: r.id) if lines else []
@@ -240,6 +248,9 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, arcs=True, lines=
             artists += ax.plot([last.centre[0], end[0]], [last.centre[1], end[1]], color=INK,
                                linewidth=1.4, solid_capstyle="round", zorder=4)
         artists.append(_dot(ax, last.centre, 0.035 * scale))
+    if grid:
+        artists += _grid_points(ax, state, window, scale)
+        legend.use("grid")
     for point in mark_points:
         legend.use("point")
         artists.append(_dot(ax, point, 0.035 * scale))
@@ -396,6 +407,16 @@ def _badge(ax, point, text, size):
                    color=INK, zorder=7,
                    bbox=dict(boxstyle="circle,pad=0.15", facecolor=PAPER, edgecolor=INK,
                              linewidth=0.6))
+
+
+def _grid_points(ax, state, window, scale) -> list:
+    """The grid's points inside the disk (or the window), as small dots."""
+    if state.settings.grid == "none":
+        raise OptionError("craquelure: grid: the record's options set no grid to draw")
+    box = window or (-1.0, -1.0, 1.0, 1.0)
+    return [ax.add_patch(Circle(point, 0.012 * scale, facecolor=INK, edgecolor="none",
+                                zorder=4.5))
+            for point in state.settings.grid_points_in(box) if math.hypot(*point) < 1]
 
 
 def _dot(ax, point, radius=0.035):

@@ -24,6 +24,8 @@ VIEW_OPTIONS = {
                               check=each(point)),
     "highlight": ViewOption([], "Points [[x, y], ...]: the regions holding them get a halo.",
                             check=each(point)),
+    "grid": ViewOption(False, "The grid's points, the only points a cut may be made from (a "
+                              "record whose options set a grid)."),
     "window": ViewOption([], "[xmin, ymin, xmax, ymax]: show a detail instead of the whole "
                              "disk.", check=_window),
 }
