@@ -84,6 +84,7 @@ def expected_marks(record, panel) -> set[str]:
     marks |= {"point"} if view["mark_points"] else set()
     marks |= {"area"} if view["areas"] else set()
     marks |= {"arc"} if view["arcs"] else set()
+    marks |= {"grid"} if view["grid"] else set()
     marks |= {"refused"} if panel.attempt else set()
     return marks
 
