@@ -205,18 +205,12 @@ def test_column_letters_clear_the_top_edge_band():
     """Each column letter, descender included, sits at least 1 pt above the outline of
     White's top band and inside the panel, drawn at the panel's size as the build does
     (at 1.2 rows the letters touched the band and g's tail crossed it)."""
-    from rulebook.figure_style import STYLE
     from rulebook.kits import hexdraw
     from rulebook.kits.hexgrid import LETTERS
+    from test_drawings import panel
 
     state = make_game("inphexion").initial_state()
-    width, height = drawing.PANEL_SIZE
-    with plt.rc_context(STYLE):
-        figure = plt.figure(figsize=(width, height))
-        ax = figure.add_axes((0, 0, 1, 1))
-        ax.set_axis_off()
-        ax.set_aspect("equal")
-        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS))
+    with panel("inphexion", state) as (figure, ax):
         renderer = figure._get_renderer()
         point = figure.dpi / 72
         (_, band_y), _ = (ax.transData.transform(end) for end in hexdraw.frame(state.geo.size)["top"])
