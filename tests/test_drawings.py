@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -50,16 +51,24 @@ def players(slug: str) -> Players:
     return Players(pieces=play.pieces, **play.COLOURS)
 
 
-def draw(slug: str, state):
-    """The panel's SVG, and where a point of the board lands in it (as render_panels draws)."""
+@contextmanager
+def panel(slug: str, state):
+    """One panel at the game's panel size, drawn as render_panels draws it: its figure
+    and axes, in the figures' style while the block runs."""
     module = drawing_module(slug)
-    width, height = module.PANEL_SIZE
     with plt.rc_context(STYLE):
-        figure = plt.figure(figsize=(width, height))
+        figure = plt.figure(figsize=module.PANEL_SIZE)
         ax = figure.add_axes((0, 0, 1, 1))
         ax.set_axis_off()
         ax.set_aspect("equal")
         module.draw(ax, state, lang="en", legend=Legend(module.MARKS), **module.VIEW_OPTIONS)
+        yield figure, ax
+
+
+def draw(slug: str, state):
+    """The panel's SVG, and where a point of the board lands in it (as render_panels draws)."""
+    width, height = drawing_module(slug).PANEL_SIZE
+    with panel(slug, state) as (figure, ax):
         svg = _save(figure)  # drawing applies the aspect: the transform is final after it
 
     def to_svg(box: Box) -> Box:

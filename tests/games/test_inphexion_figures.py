@@ -201,6 +201,30 @@ def test_both_edges_are_drawn_in_their_colours_with_a_dark_outline():
             assert outline and luminance(outline[0].get_color()) < 0.2
 
 
+def test_column_letters_clear_the_top_edge_band():
+    """Each column letter, descender included, sits at least 1 pt above the outline of
+    White's top band and inside the panel, drawn at the panel's size as the build does
+    (at 1.2 rows the letters touched the band and g's tail crossed it)."""
+    from rulebook.kits import hexdraw
+    from rulebook.kits.hexgrid import LETTERS
+    from test_drawings import panel
+
+    state = make_game("inphexion").initial_state()
+    with panel("inphexion", state) as (figure, ax):
+        renderer = figure._get_renderer()
+        point = figure.dpi / 72
+        (_, band_y), _ = (ax.transData.transform(end) for end in hexdraw.frame(state.geo.size)["top"])
+        outline_top = band_y + ax.lines[0].get_linewidth() / 2 * point  # the widest line: an outline
+        assert max(line.get_linewidth() for line in ax.lines) == ax.lines[0].get_linewidth()
+        letters = [t for t in ax.texts if t.get_text() in LETTERS[:state.geo.size]]
+        assert len(letters) == state.geo.size
+        for letter in letters:
+            extent = letter.get_window_extent(renderer)
+            assert (extent.y0 - outline_top) / point >= 1, letter.get_text()
+            assert extent.y1 <= figure.bbox.y1, letter.get_text()
+        plt.close(figure)
+
+
 # --- view options -------------------------------------------------------------------
 def test_a_named_chain_is_marked_even_when_it_did_not_win():
     record = load_record(FIGURES / "no-room.toml")

@@ -114,6 +114,16 @@ def test_every_mark_is_named_in_both_languages_and_has_a_sample():
         assert len(painted(render_swatch(mark))) > 1, mark.key  # more than its background
 
 
+def test_the_refused_moves_sample_shows_the_dashed_cell_the_board_draws():
+    """The caption of a refused move points at "the outlined cell": the legend's sample
+    shows that dashed outline as well as the cross (it showed the cross alone)."""
+    record = load_record(FIGURES / "necto" / "refused-replacement.toml", FIGURES)
+    panel, _ = render_panels(record, "en")
+    sample = render_swatch(next(m for m in drawing.MARKS if m.key == "refused"))
+    for svg in (panel[0], sample):
+        assert b"stroke-dasharray" in svg
+
+
 def test_the_two_tile_tints_differ_in_greyscale_and_keep_lines_readable():
     first, second = (_luminance(t) for t in drawing.TINTS)
     assert abs(first - second) >= 0.2

@@ -9,6 +9,11 @@ from ..figure_style import INK, font
 from .hexgrid import HEX_RADIUS, LETTERS, ROW, centre, corners
 
 CELL_EDGE = "#9A9A9A"
+# the column letters' row above row 1, clear of the top edge band and its outline
+# (9 pt wide: at 9.5 pt, letters at 1.2 rows touched it and g's tail crossed it), and
+# the top of the drawing above them (tests/games/test_inphexion_figures.py)
+LETTER_ROW = 1.32
+TOP = ROW * 1.62
 
 
 def frame(size: int, across: float = 0.62, down: float = 0.74) -> dict[str, tuple]:
@@ -38,5 +43,5 @@ def hexagon(ax, xy, facecolor: str, radius: float = HEX_RADIUS) -> list:
 def coordinates(ax, size: int, fontsize: float, colour: str = INK) -> list:
     """The column letters above row 1 and the row numbers left of column a."""
     text = dict(ha="center", va="center", fontproperties=font(fontsize), color=colour)
-    return ([ax.text(c, ROW * 1.2, LETTERS[c], **text) for c in range(size)]
+    return ([ax.text(c, ROW * LETTER_ROW, LETTERS[c], **text) for c in range(size)]
             + [ax.text(*centre(-1.15, r), str(r + 1), **text) for r in range(size)])

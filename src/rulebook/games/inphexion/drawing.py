@@ -99,7 +99,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, coordinates=True,
     x0, _ = lattice(-1.3, 0)
     x1, _ = lattice(n + 0.2, n - 1)
     ax.set_xlim(x0, x1)
-    ax.set_ylim(-ROW * (n - 0.1), ROW * 1.5)
+    ax.set_ylim(-ROW * (n - 0.1), hexdraw.TOP)
     return artists
 
 

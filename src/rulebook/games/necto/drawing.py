@@ -102,6 +102,14 @@ def _mark(key, en, ja, swatch, **apart):
     return Mark(key, {"en": en, "ja": ja}, swatch, **apart)
 
 
+def _refused_swatch(ax):
+    """The refused move as the board shows it: a dashed cell with the cross at its
+    corner (the cross alone left the caption's "outlined cell" without a legend)."""
+    ax.add_patch(Rectangle((0.1, 0.1), 0.66, 0.66, fill=False, edgecolor=INK,
+                           linewidth=1.3, linestyle=(0, (2.5, 1.5))))
+    refused_cross(ax, 0.78, 0.78, 0.15, width=1.6)
+
+
 MARKS = (
     _mark("tile-first", "Tile placed by First (dark tint)", "先手が置いたタイル（濃い地）",
           _tile_swatch(TINTS[0]), colour=TINTS[0]),
@@ -142,7 +150,7 @@ MARKS = (
           distinct_by="−N"),
     _mark("mark-even", "±: the best replacement here scores the same for both",
           "±：ここでいちばん得な置き直しは両者に同じ点", _label_swatch("±"), distinct_by="±"),
-    refused_mark(),
+    refused_mark(_refused_swatch),
 )
 EXCLUSIVE = (frozenset({"complex-en", "complex-ja"}),)  # one language a figure
 
