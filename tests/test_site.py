@@ -635,7 +635,7 @@ def test_each_panel_is_its_own_linked_image_with_its_own_alt_text(built_site):
     for lang in LANGS:
         page = site(project) / lang / "qttt.html"
         panels = [(tag, attrs) for tag, attrs in links_of(page).tags if tag in ("a", "img")
-                  and "both-lines" in attrs.get("src", attrs.get("href", ""))]
+                  and "_images/qttt-both-lines" in attrs.get("src", attrs.get("href", ""))]
         assert [tag for tag, _ in panels] == ["a", "img"] * len(labels)
         for k, ((_, link), (_, image)) in enumerate(zip(panels[::2], panels[1::2]), start=1):
             assert "rulebook-panel" in image["class"].split()
