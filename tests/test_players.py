@@ -105,7 +105,7 @@ def test_the_computer_takes_a_sure_draw_over_a_sure_loss_in_qttt(line, seed):
 from functools import lru_cache  # noqa: E402
 import random  # noqa: E402
 
-from rulebook.computer import LEVELS, computer, winning_move  # noqa: E402
+from rulebook.computer import computer, levels, winning_move  # noqa: E402
 from rulebook.games.necto.strategy import gain, value  # noqa: E402
 
 
@@ -237,7 +237,7 @@ def test_every_level_plays_legal_moves_and_repeats_itself_for_a_seed(slug):
     rng = random.Random(3)
     for _ in range(3):
         state = state.play(state.random_move(rng))
-    for strength in sorted(LEVELS[slug]):
+    for strength in sorted(levels(slug)):
         first = computer(state, strength, seed=5).choose(state)
         assert first == computer(state, strength, seed=5).choose(state)
         state.play(first)  # legal, or IllegalMoveError
@@ -245,7 +245,7 @@ def test_every_level_plays_legal_moves_and_repeats_itself_for_a_seed(slug):
 
 def test_bigger_boards_get_smaller_budgets():
     small, big = make_game("necto", size=4), make_game("necto", size=8)
-    level = LEVELS["necto"][3]
+    level = levels("necto")[3]
     assert level.budget(big.initial_state()) < level.iterations < level.budget(small.initial_state())
     assert level.budget(make_game("necto").initial_state()) == level.iterations
 

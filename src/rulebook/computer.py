@@ -1,10 +1,11 @@
 """The computer of the play pages: three levels, the stronger two never missing a win in one.
 
 :func:`computer` makes the player for a game and a level (1 weak, 2 the
-default, 3 the strongest); :data:`LEVELS` is the table of what each level
-does, per game.  The players are written against the common game interface
+default, 3 the strongest); :func:`levels` gives what each level does in a
+game (``LEVELS`` in the game's ``strategy.py``).  The players are written
+against the common game interface
 (``legal_moves``, ``play``, ``outcome``, ``turn``, ``random_move``) and, where
-a game's folder has a ``strategy.py``, that game's light heuristics:
+a game's folder has a ``strategy.py``, that game's levels and light heuristics:
 
 - ``gain(state, move) -> float``: what the move scores at once, net of what it
   gives the opponent (games that count points: Necto);
@@ -34,9 +35,10 @@ A :class:`SearchPlayer` move, in order:
    taken (``safe`` children are checked).
 
 Everything random comes from one ``random.Random(seed)`` and the budgets are
-counts of iterations, not times: the same seed, the same move.  This module
-is not part of any stored study's fingerprint: the balance studies use
-:class:`rulebook.players.MonteCarloPlayer`.
+counts of iterations, not times: the same seed, the same move.  A balance
+study may use the computer as its players (``players = { type = "computer",
+level = 2 }``), so this module and the games' ``strategy.py`` are part of the
+balance studies' fingerprints.
 """
 
 from __future__ import annotations
@@ -73,23 +75,15 @@ class Level:
         return max(1, round(self.iterations * (default / size) ** 3))
 
 
-# Per game: level 1 (weak), 2 (the default), 3 (the strongest).  The strongest
-# level's budgets keep its median move near 1 s of CPU time (CPython) on the
-# project's machine, Necto 8 x 8 included (benchmarks/bench_ladder.py measures
-# them); a Necto playout runs to a full board, a QTTT one is nine moves.  Necto's
-# level 1 takes the largest immediate gain, its levels 2 and 3 look two plies ahead.
 def plain(playouts: int) -> Level:
     """The weak level: the studies' Monte Carlo player, which does not look for a win first."""
     return Level(playouts, wins_first=False, safe=0, old=True)
 
 
-LEVELS: dict[str, dict[int, Level]] = {
-    "qttt": {1: plain(40), 2: Level(300), 3: Level(6000)},
-    "inphexion": {1: plain(40), 2: Level(150), 3: Level(2000)},
-    "craquelure": {1: plain(16), 2: Level(24), 3: Level(140)},
-    "necto": {1: Level(0, wins_first=False, safe=0), 2: Level(0, lookahead=True),
-              3: Level(16, lookahead=True)},
-}
+# A game's own levels are ``LEVELS`` in its ``strategy.py`` (with its heuristics);
+# these serve a game without them.  The strongest level's budgets keep its median
+# move well under 2 s of CPU time (CPython) on the project's machine, the largest
+# boards included (benchmarks/bench_ladder.py measures them).
 DEFAULT_LEVELS = {1: plain(20), 2: Level(100), 3: Level(400)}
 STRENGTHS = (1, 2, 3)
 
@@ -99,13 +93,18 @@ def strategy(slug: str) -> ModuleType | None:
     return game_part(slug, "strategy")
 
 
+def levels(slug: str) -> dict[int, Level]:
+    """The game's levels: ``LEVELS`` in its ``strategy.py``, else :data:`DEFAULT_LEVELS`."""
+    return getattr(strategy(slug), "LEVELS", DEFAULT_LEVELS)
+
+
 def computer(state: State, strength: int = 2, seed: int = 0):
     """The computer player for ``state``'s game (and options) at level ``strength``
     (1, 2 or 3)."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be 1, 2 or 3, not {strength!r}")
     slug = state.game.slug
-    level = LEVELS.get(slug, DEFAULT_LEVELS)[strength]
+    level = levels(slug)[strength]
     if level.old:
         return MonteCarloPlayer(playouts=level.budget(state), seed=seed)
     return SearchPlayer(level.budget(state), seed=seed, wins_first=level.wins_first,
@@ -238,4 +237,5 @@ class SearchPlayer:
         return playout(state, self.rng, self.max_playout_moves)
 
 
-__all__ = ["LEVELS", "Level", "SearchPlayer", "computer", "strategy", "winning_move"]
+__all__ = ["DEFAULT_LEVELS", "Level", "SearchPlayer", "computer", "levels", "plain", "strategy",
+           "winning_move"]

@@ -1,10 +1,16 @@
-"""Necto's heuristics for the computer (rulebook.computer): what a move scores at once,
-and what it leaves the opponent to score."""
+"""Necto's levels and heuristics for the computer (rulebook.computer): what a move scores
+at once, and what it leaves the opponent to score."""
 
 from __future__ import annotations
 
+from ...computer import Level
 from .notation import Move
 from .rules import NectoState
+
+# Level 1 takes the largest immediate gain, levels 2 and 3 look two plies ahead; a
+# Necto playout runs to a full board, so level 3 searches little.
+LEVELS = {1: Level(0, wins_first=False, safe=0), 2: Level(0, lookahead=True),
+          3: Level(16, lookahead=True)}
 
 
 def gain(state: NectoState, move: Move) -> int:
