@@ -123,6 +123,45 @@ def test_editing_an_engine_module_makes_the_result_stale(project, tmp_path, monk
         check_studies(project)
 
 
+COMPUTER_STUDY = """\
+kind = "balance"
+label = { en = "The computer", ja = "コンピューター" }
+games = 4
+seed = 3
+players = { type = "computer", level = 1 }
+"""
+
+
+def test_a_study_of_the_computer_goes_stale_with_its_levels_and_a_solve_study_does_not(
+        project, tmp_path, monkeypatch):
+    balance = add_study(project, "computer", COMPUTER_STUDY)
+    solve = add_study(project, "solved", 'kind = "solve"\nlabel = { en = "S", ja = "S" }\n')
+    package = tmp_path / "package" / "rulebook"
+    shutil.copytree(studies.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(studies, "PACKAGE", package)
+    for study in (balance, solve):
+        study.result_path.write_text(studies.result_text(study, {"a": 1}), encoding="utf-8")
+        fresh_result(study)
+    for edited in ("games/qttt/strategy.py", "computer.py"):
+        path = package / edited
+        original = path.read_text()
+        path.write_text(original + "\n# other levels\n")
+        with pytest.raises(StudyError, match=re.escape(f"src/rulebook/{edited})")):
+            fresh_result(balance)
+        fresh_result(solve)  # a solve study plays no computer
+        path.write_text(original)
+        fresh_result(balance)
+
+
+def test_a_balance_study_of_the_computer_plays_its_level(project):
+    study = add_study(project, "computer", COMPUTER_STUDY)
+    result = json.loads(run_study(study, workers=1, progress=False)[0])["result"]
+    assert result["players"] == {"type": "computer", "level": 1} and result["games"] == 4
+    stronger = add_study(project, "stronger", COMPUTER_STUDY.replace("level = 1", "level = 3"))
+    other = json.loads(run_study(stronger, workers=1, progress=False)[0])["result"]
+    assert other["lengths"] != result["lengths"]
+
+
 def test_check_studies_recomputes_and_finds_a_tampered_value(project, capsys):
     study = add_study(project)
     run_study(study, workers=1, progress=False)
@@ -190,6 +229,9 @@ def test_bad_study_files_are_one_line_errors(project, capsys):
         (STUDY.replace("games = 40", "games = 0"), "'games' = 0: must be from 1"),
         (STUDY + "rounds = 3\n", "unknown key 'rounds'"),
         (STUDY.replace('"random"', '"mcts", playout = 3'), "players: unknown key 'playout'"),
+        (STUDY.replace('"random"', '"computer", level = 4'), "players.level = 4: must be 1, 2"),
+        (STUDY.replace('"random"', '"computer", level = true'), "players.level = True: must"),
+        (STUDY.replace('"random"', '"computer", playouts = 3'), "players: unknown key 'playouts'"),
         (STUDY + 'options = { size = 3 }\n', "unknown option 'size'"),
         ("kind = \n", "tiny.toml:1: not valid TOML"),
     ]:

@@ -51,9 +51,9 @@ RUNNER_VERSION = "1"
 PACKAGE = Path(__file__).resolve().parent.parent
 # Modules of a game package that play no part in a game: what a player sees (drawing,
 # figures' view options, clicks, the play page's aids and words: play.py), what the
-# conformance test offers play (candidates.py), strategy.py, the heuristics of the
-# play pages' computer (rulebook.computer), which no study uses (a study that does must
-# fingerprint it), and ruleset.py, the rules named for the rules index
+# conformance test offers play (candidates.py), strategy.py, the levels and heuristics
+# of the play pages' computer (rulebook.computer: only the kinds that may play it,
+# Kind.uses_computer, fingerprint it and computer.py), and ruleset.py, the rules named for the rules index
 # (rulebook.rule_coverage).
 NOT_ENGINE = {"drawing.py", "views.py", "clicks.py", "play.py", "candidates.py", "strategy.py",
               "ruleset.py"}
@@ -188,8 +188,11 @@ def engine_files(study_kind: Kind, game: str) -> list[Path]:
     files = [PACKAGE / "game.py", PACKAGE / "players.py",
              PACKAGE / "studies" / "base.py", PACKAGE / "studies" / f"{study_kind.module}.py"]
     files += [p for p in sorted(package.glob("*.py")) if p.name not in NOT_ENGINE]
-    return files + sorted({PACKAGE / "kits" / f"{kit}.py" for path in files[4:]
-                           for kit in kits_imported(path)})
+    files += sorted({PACKAGE / "kits" / f"{kit}.py" for path in files[4:]
+                     for kit in kits_imported(path)})
+    if getattr(study_kind, "uses_computer", False):  # a kind whose players may be the computer
+        files += [PACKAGE / "computer.py"] + sorted(package.glob("strategy.py"))
+    return files
 
 
 def kits_imported(path: Path) -> set[str]:

@@ -9,28 +9,33 @@ Study keys::
     options = { size = 6 }                    # the game's options
     games = 60                                # how many games
     seed = 1
-    players = { type = "mcts", playouts = 4 } # or { type = "random" }
+    players = { type = "computer", level = 2 } # or { type = "mcts", playouts = 4 },
+                                               # or { type = "random" }
 
 Both seats get the same player type and settings; each game's players draw
-their seeds from ``(seed, game index)``.
+their seeds from ``(seed, game index)``.  ``computer`` is the play pages'
+computer (:mod:`rulebook.computer`) at a level from 1 to 3, so the balance
+studies' fingerprints include that module and the game's ``strategy.py``.
 """
 
 from __future__ import annotations
 
 from statistics import median
 
+from ..computer import STRENGTHS, computer
 from ..errors import RulebookError
 from ..games import make_game
 from ..players import MonteCarloPlayer, RandomPlayer, play_game
 from .base import Kind, check_keys, item_rng, wilson_interval
 
-PLAYER_TYPES = ("random", "mcts")
+PLAYER_TYPES = ("random", "mcts", "computer")
 SWAP = "swap"  # how the pie rule's move is written (Craquelure, inpHeXion)
 
 
 class Balance(Kind):
     name = "balance"
     module = "balance"
+    uses_computer = True  # the computer's code is part of the fingerprint
 
     def check(self, game: str, spec: dict) -> dict:
         check_keys(spec, {"options": dict, "games": int, "seed": int, "players": dict},
@@ -42,7 +47,8 @@ class Balance(Kind):
         players = dict(spec["players"])
         if players.get("type") not in PLAYER_TYPES:
             raise RulebookError(f"players.type must be one of {', '.join(PLAYER_TYPES)}")
-        allowed = {"type"} | ({"playouts", "exploration"} if players["type"] == "mcts" else set())
+        allowed = {"type"} | {"mcts": {"playouts", "exploration"},
+                              "computer": {"level"}}.get(players["type"], set())
         if unknown := sorted(set(players) - allowed):
             raise RulebookError(f"players: unknown key {unknown[0]!r} "
                                 f"(keys: {', '.join(sorted(allowed))})")
@@ -53,6 +59,10 @@ class Balance(Kind):
             exploration = players.setdefault("exploration", 0.7)
             if not isinstance(exploration, (int, float)) or isinstance(exploration, bool):
                 raise RulebookError("players.exploration must be a number")
+        if players["type"] == "computer":
+            level = players.setdefault("level", 2)
+            if type(level) is not int or level not in STRENGTHS:
+                raise RulebookError(f"players.level = {level!r}: must be 1, 2 or 3")
         return {**spec, "options": options, "players": players}
 
     def item_count(self, spec: dict) -> int:
@@ -64,8 +74,9 @@ class Balance(Kind):
     def run_item(self, game, spec: dict, index: int) -> list:
         """One game: [winner seat (-1 for a draw), length in moves, whether a swap was played]."""
         rng = item_rng(spec["seed"], index)
-        players = [self._player(spec["players"], rng.getrandbits(63)) for _ in range(2)]
-        moves, final = play_game(game.initial_state(), players)
+        start = game.initial_state()
+        players = [self._player(spec["players"], rng.getrandbits(63), start) for _ in range(2)]
+        moves, final = play_game(start, players)
         outcome = final.outcome()
         if outcome is None:
             raise RulebookError(f"game {index} did not end within the move limit")
@@ -73,9 +84,11 @@ class Balance(Kind):
         return [winner, final.move_number, SWAP in moves]
 
     @staticmethod
-    def _player(settings: dict, seed: int):
+    def _player(settings: dict, seed: int, state):
         if settings["type"] == "random":
             return RandomPlayer(seed)
+        if settings["type"] == "computer":
+            return computer(state, settings["level"], seed)
         return MonteCarloPlayer(settings["playouts"], seed=seed,
                                 exploration=float(settings["exploration"]))
 

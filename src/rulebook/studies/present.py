@@ -87,14 +87,16 @@ def advantage(result: dict) -> str:
 
 
 # Both seats' player, by the study's players.type, in English (the values catalog
-# translates it; {playouts} is the study's).  A new kind of player needs its words here.
+# translates it; {playouts} and {level} are the study's).  A new kind of player needs its
+# words here.
 PLAYER_WORDS = {"random": "uniformly random moves",
-                "mcts": "Monte Carlo tree search, {playouts} playouts per move"}
+                "mcts": "Monte Carlo tree search, {playouts} playouts per move",
+                "computer": "the play page's computer at level {level} of 3"}
 
 
 BALANCE_KEYS = {
     "games": "games played",
-    "player": "both sides' player: its kind and how many playouts it tries per move",
+    "player": "both sides' player: its kind and strength (playouts per move, or level)",
     "first_wins": "games the first player won", "second_wins": "games the second player won",
     "draws": "drawn games",
     "first_win_rate": "the first player's share of wins (a percentage)",
@@ -132,7 +134,7 @@ def quote_balance(game, result: dict, key: str, lang: str, reference: str,
                                     "them to PLAYER_WORDS in rulebook/studies/present.py "
                                     "and to values.po")
         return _translated(PLAYER_WORDS[players["type"]], words, game.slug).replace(
-            "{playouts}", str(players.get("playouts")))
+            "{playouts}", str(players.get("playouts"))).replace("{level}", str(players.get("level")))
     if key == "advantage" or key.startswith("advantage="):
         return _quote_advantage(game, result, key, lang, reference, words)
     if key in ("decided", "first_decided_rate", "first_decided_low", "first_decided_high"):
