@@ -654,6 +654,62 @@ def test_necto_trace_a_line_follows_the_line_clicked(site, shared):
     page.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_necto_trace_a_line_from_the_keys_follows_the_lines_through_the_focused_tile(
+        site, shared, lang):
+    """From the keys alone: Enter on "Trace a line", the arrow keys to a tile, Enter:
+    one of the lines through it is traced (the one a click on its strand traces),
+    Enter again: the other; the status names the line by the sides its strand there
+    joins, in the page's language."""
+    from rulebook.games.necto.notation import parse_cell
+
+    project, base = site
+    page = open_play_page(shared, base, "necto", DESKTOP, lang=lang)
+    path = project.figures / "necto" / "marks.toml"
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [path.read_text(encoding="utf-8"), path.name])
+    state = load_record(path).replay()[-1]
+    size = state.size
+    words = game_words("necto", lang)
+    page.focus("button.play-trace")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.get_attribute("button.play-trace", "aria-pressed") == "true"
+
+    def traced_line():
+        traced = page.evaluate("() => window.rulebookPlay.aids().trace")
+        assert traced
+        name, side = traced.split()
+        return state.line_at(parse_cell(name, size, traced, 1), side).key
+
+    tiles = [cell for cell in range(size * size) if state.tiles[cell] is not None
+             and len({state.line_at(cell, s.ends[0]).key for s in state.tiles[cell].strands}) == 2]
+    assert len(tiles) >= 2
+    names = page.evaluate("() => [...document.querySelectorAll('.play-target')]"
+                          ".map((target) => target.dataset.token)")
+    for cell in tiles[:3]:
+        name = names[cell]  # the targets are the cells in order (clicks.py targets)
+        # to the tile by the arrow keys, from the cell left of it (or the one above)
+        neighbour, key = (names[cell - 1], "ArrowRight") if cell % size else (names[cell + size], "ArrowDown")
+        page.focus(f'.play-target[data-token="{neighbour}"]')
+        page.keyboard.press(key)
+        assert page.evaluate("() => document.activeElement.dataset.token") == name
+        seen = []
+        for _ in range(3):
+            page.keyboard.press("Enter")
+            settle(page)
+            seen.append(traced_line())
+            status = page.inner_text(".play-status")
+            strand = next(s for s in state.tiles[cell].strands
+                          if state.line_at(cell, s.ends[0]).key == seen[-1])
+            assert status == words["traced"].format(cell=name, first=words["sides"][strand.ends[0]],
+                                                    second=words["sides"][strand.ends[1]]), status
+        lines = {state.line_at(cell, s.ends[0]).key for s in state.tiles[cell].strands}
+        assert set(seen[:2]) == lines and seen[2] == seen[0], (name, seen)
+    assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0  # the others fade
+    page.close()
+
+
 def test_after_a_swap_the_settings_say_which_colour_the_computer_plays_now(site, shared):
     """Craquelure's swap (pie rule) trades the colours: the players' choice names the
     colour each seat plays now, as the engine names it, before and after the swap.
