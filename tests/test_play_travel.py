@@ -233,6 +233,34 @@ def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_
     page.close()
 
 
+def test_a_bad_record_file_opened_on_the_japanese_page_is_refused_in_japanese(site, shared):
+    """Record files wrong in several ways (not TOML, not a record, another game, an
+    option, an illegal move, a start position), opened by the page's file button on
+    the Japanese page: each refused in Japanese, the record loader's and the TOML
+    reader's words too; the game on the board goes on."""
+    from test_play_messages import BAD_RECORDS, left_in_english
+
+    project, base = site
+    page = open_play_page(shared, base, "necto", DESKTOP, lang="ja")
+    page.evaluate("() => window.rulebookPlay.play('A1=c1')")
+    qttt = (project.figures / "qttt" / "spooky-marks.toml").read_text(encoding="utf-8")
+    kinds = ["an unclosed array", "a bare word", "a key twice", "an unknown key",
+             "moves not strings", "an unknown game", "an unknown option", "an illegal move",
+             "a start position not of the game", "a claim of an unknown fact"]
+    opened = WORDS["ja"]["open_failed"].split("{error}")[0]
+    for what, text in [*((kind, BAD_RECORDS[kind]) for kind in kinds),
+                       ("a record of another game", qttt)]:
+        page.evaluate("() => { document.querySelector('.play-error').textContent = ''; }")
+        page.locator("input.play-open-file").set_input_files(files=[{
+            "name": "mine.toml", "mimeType": "text/plain", "buffer": text.encode()}])
+        page.wait_for_function("() => document.querySelector('.play-error').textContent")
+        error = page.inner_text(".play-error")
+        assert error.startswith(opened) and "mine.toml" in error, (what, error)
+        assert not left_in_english(error), (what, error)
+        assert page.evaluate("() => window.rulebookPlay.moves()") == ["A1=c1"], what
+    page.close()
+
+
 # Every button among the choices, scrolled into sight within its sheet: inside the
 # screen, and at least 44 px each way.
 CHOICES_ON_SCREEN = """() => {
