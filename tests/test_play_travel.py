@@ -725,6 +725,17 @@ def test_how_to_play_is_the_rulebook_s_quick_reference_beside_the_board(site, sh
         page.close()
 
 
+def necto_marks_page(site, shared, viewport, lang):
+    """Necto's page with figures/necto/marks.toml opened (a full board of many lines),
+    and CPython's position at its end."""
+    project, base = site
+    page = open_play_page(shared, base, "necto", viewport, lang=lang)
+    path = project.figures / "necto" / "marks.toml"
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [path.read_text(encoding="utf-8"), path.name])
+    return page, load_record(path).replay()[-1]
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_necto_trace_a_line_follows_the_line_clicked(site, shared, viewport, lang):
@@ -734,12 +745,7 @@ def test_necto_trace_a_line_follows_the_line_clicked(site, shared, viewport, lan
     from rulebook.figure_style import drawing_module
     from rulebook.games.necto.notation import parse_cell
 
-    project, base = site
-    page = open_play_page(shared, base, "necto", viewport, lang=lang)
-    path = project.figures / "necto" / "marks.toml"
-    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
-                  [path.read_text(encoding="utf-8"), path.name])
-    state = load_record(path).replay()[-1]
+    page, state = necto_marks_page(site, shared, viewport, lang)
     size = state.size
     page.locator("button.play-trace").click()
     settle(page)
@@ -778,12 +784,7 @@ def test_necto_trace_a_line_from_the_keys_follows_the_lines_through_the_focused_
     joins, in the page's language."""
     from rulebook.games.necto.notation import parse_cell
 
-    project, base = site
-    page = open_play_page(shared, base, "necto", DESKTOP, lang=lang)
-    path = project.figures / "necto" / "marks.toml"
-    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
-                  [path.read_text(encoding="utf-8"), path.name])
-    state = load_record(path).replay()[-1]
+    page, state = necto_marks_page(site, shared, DESKTOP, lang)
     size = state.size
     words = game_words("necto", lang)
     page.focus("button.play-trace")
