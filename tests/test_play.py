@@ -476,9 +476,10 @@ def test_the_computer_s_move_is_awaited_until_shown_even_when_its_answer_came_fi
 
 
 # Put before play.js: it runs only once the worker has said it is ready (start.js,
-# inlined in the page, started it and keeps what it says until play.js takes over).
+# inlined first in the page's head, started it and keeps what it says until
+# play.js takes over).
 AFTER_READY = """await new Promise((resolve) => {
-    const early = document.querySelector(".rulebook-play").worker.early;
+    const early = window.rulebookPlayWorker.early;
     const wait = () => early.some((event) => event.data?.ready) ? resolve() : setTimeout(wait, 20);
     wait();
 });
@@ -486,8 +487,8 @@ AFTER_READY = """await new Promise((resolve) => {
 
 
 def test_the_page_starts_its_engine_before_play_js_runs_and_nothing_it_says_is_lost(site, shared):
-    """The worker starts as soon as the board's element is parsed, not once play.js
-    runs; when its "ready" comes before play.js runs, the page is still playable."""
+    """The worker starts first in the page's head, not once play.js runs; when its
+    "ready" comes before play.js runs, the page is still playable."""
     project, base = site
     shared.route("**/play/play.js", lambda route: route.fulfill(
         body=AFTER_READY + route.fetch().text(), content_type="text/javascript"))
@@ -500,6 +501,29 @@ def test_the_page_starts_its_engine_before_play_js_runs_and_nothing_it_says_is_l
         shared.unroute("**/play/play.js")
     assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
     assert page.locator("svg.play-svg").count() == 1 and not shared.outside
+    page.evaluate("() => window.rulebookPlay.saved")
+    page.close()
+
+
+def test_the_engine_starts_before_the_page_s_style_sheets_are_in(site, shared):
+    """start.js is first in the head: the worker is asked for while the theme's
+    style sheet is still held back (an inline script after a style sheet waits for
+    it, and the body is laid out before the board's element is reached)."""
+    project, base = site
+    page = shared.new_page()
+    page.add_init_script(FORGET_SAVED)
+    held = []
+    page.route("**/_static/styles/furo.css*", lambda route: held.append(route))
+    with page.expect_request(lambda request: request.url.endswith("/play/worker.js"),
+                             timeout=20_000):
+        page.goto(f"{base}/en/play/qttt.html", wait_until="commit")
+        page.wait_for_function("() => true")  # (the page's events are seen meanwhile)
+    assert held, "the style sheet was not asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => window.rulebookPlay", timeout=20_000)
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
     page.evaluate("() => window.rulebookPlay.saved")
     page.close()
 

@@ -151,6 +151,19 @@ def test_a_template_carries_its_values_and_translates_the_messages_inside_them()
     assert messages("something else") == "something else"
 
 
+def test_a_file_s_line_is_a_number_and_a_quoted_value_is_taken_whole():
+    """Where in a record file ("{file}:{line}: ..."), and what the player wrote, quoted,
+    whatever it holds: neither is cut at the first colon."""
+    messages = Messages([("{file}:{line}: {error}", "{file}の{line}行目：{error}"),
+                         ("{file}: {error}", "{file}：{error}"),
+                         ("cannot read {text}: {why}", "{text}を読めません：{why}"),
+                         ("no rows", "行がありません")])
+    assert messages.translate("mine.toml:2: no rows") == "mine.tomlの2行目：行がありません"
+    assert messages.translate("mine.toml: x: no rows") == "mine.toml：x：行がありません"  # x: no line
+    assert (messages.translate("cannot read 'turn: Red': no rows")
+            == "'turn: Red'を読めません：行がありません")
+
+
 @pytest.mark.parametrize("slug", available_games())
 def test_each_translation_has_its_templates_placeholders(slug):
     for english, translation in engine_messages(LOCALE, "ja", slug):
@@ -181,6 +194,70 @@ def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
         refusals.append(str(error.value))
     missing = {m: messages.translate(m) for m in refusals
                if messages.translate(m) is None or left_in_english(messages.translate(m))}
+    assert not missing, missing
+
+
+# Record files as a player may open them on a play page (Necto's), each wrong in
+# its own way: not TOML (one of each of the TOML reader's complaints), not a
+# record (its keys and their kinds), another game, options, moves, a start
+# position, claims.
+BAD_RECORDS = {
+    "an unclosed array": 'game = "necto"\nmoves = ["A1=c1"\n',
+    "a bare word": "game = necto\n",
+    "a key twice": 'game = "necto"\ngame = "necto"\n',
+    "a bad key": "[[[x]]]\n",
+    "a table twice": 'game = "necto"\n[options]\n[options]\n',
+    "an unterminated string": 'game = "necto\n',
+    "no equals sign": 'game "necto"\n',
+    "an unclosed table header": 'game = "necto"\n[options\n',
+    "an unclosed inline table": 'game = "necto"\noptions = {size = 4\n',
+    "two values on a line": 'game = "necto" moves = []\n',
+    "an unclosed array header": 'game = "necto"\n[[claims]\n',
+    "a bad escape": 'game = "ne\\qcto"\n',
+    "a bad date": 'game = "necto"\ntitle = 1979-02-30\n',
+    "a bad hex escape": 'game = "necto"\ntitle = "\\uZZZZ"\n',
+    "a surrogate escape": 'game = "necto"\ntitle = "\\uD800"\n',
+    "an unterminated literal string": "game = 'necto'\ntitle = \'\'\'x\n",
+    "a control character": 'game = "necto"\ntitle = "a\x01b"\n',
+    "a duplicate inline key": 'game = "necto"\noptions = {size = 4, size = 6}\n',
+    "an inline table extended": 'game = "necto"\noptions = {size = 4}\noptions.x = 6\n',
+    "binary bytes": "\x00\x01\x02",
+    "an empty file": "",
+    "a number for the game": "game = 3\n",
+    "an unknown game": 'game = "chess"\nmoves = []\n',
+    "moves not strings": 'game = "necto"\nmoves = [1, 2]\n',
+    "options not a table": 'game = "necto"\noptions = 4\n',
+    "an unknown key": 'game = "necto"\nmovez = []\n',
+    "an unknown option": 'game = "necto"\n[options]\ncolour = "red"\n',
+    "an option of the wrong kind": 'game = "necto"\n[options]\nsize = "big"\n',
+    "an option out of range": 'game = "necto"\n[options]\nsize = 99\n',
+    "an illegal move": 'game = "necto"\nmoves = ["A1=c1", "A1=c2"]\n',
+    "an unreadable move": 'game = "necto"\nmoves = ["A1=c1", "Q1=c2"]\n',
+    "a start position not of the game": 'game = "necto"\nstart = "garbage"\nmoves = []\n',
+    "a start position of too few rows": 'game = "necto"\nstart = ". . . . . ."\nmoves = []\n',
+    "a start position's bad cell": 'game = "necto"\nstart = "x . . . . ."\nmoves = []\n',
+    "a start position's bad turn": 'game = "necto"\nstart = "turn: Red"\nmoves = []\n',
+    "a claim with no fact": 'game = "necto"\nmoves = ["A1=c1"]\n[[claims]]\nexpect = 1\n',
+    "a claim of an unknown fact": 'game = "necto"\n[[claims]]\nfact = "colour"\nexpect = 1\n',
+}
+
+
+def test_a_bad_record_file_is_refused_in_japanese_on_a_japanese_page():
+    """Every way a record file opened on the page can be wrong is said in Japanese,
+    naming the file: the record loader's and the TOML reader's words too, not only
+    the engine's."""
+    messages = japanese("necto")
+    other = (LOCALE.parent.parent / "figures" / "qttt" / "spooky-marks.toml").read_text("utf-8")
+    refusals = {}
+    for what, text in {**BAD_RECORDS, "a record of another game": other}.items():
+        with pytest.raises(RulebookError) as error:
+            Session.from_record(text, "mine.toml", "necto")
+        refusals[what] = str(error.value)
+    assert len(set(refusals.values())) == len(refusals), "two kinds met the same refusal"
+    missing = {what: (message, messages.translate(message)) for what, message in refusals.items()
+               if messages.translate(message) is None
+               or left_in_english(messages.translate(message))
+               or "mine.toml" not in messages.translate(message)}  # the file, still named
     assert not missing, missing
 
 

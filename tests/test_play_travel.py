@@ -233,6 +233,34 @@ def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_
     page.close()
 
 
+def test_a_bad_record_file_opened_on_the_japanese_page_is_refused_in_japanese(site, shared):
+    """Record files wrong in several ways (not TOML, not a record, another game, an
+    option, an illegal move, a start position), opened by the page's file button on
+    the Japanese page: each refused in Japanese, the record loader's and the TOML
+    reader's words too; the game on the board goes on."""
+    from test_play_messages import BAD_RECORDS, left_in_english
+
+    project, base = site
+    page = open_play_page(shared, base, "necto", DESKTOP, lang="ja")
+    page.evaluate("() => window.rulebookPlay.play('A1=c1')")
+    qttt = (project.figures / "qttt" / "spooky-marks.toml").read_text(encoding="utf-8")
+    kinds = ["an unclosed array", "a bare word", "a key twice", "an unknown key",
+             "moves not strings", "an unknown game", "an unknown option", "an illegal move",
+             "a start position not of the game", "a claim of an unknown fact"]
+    opened = WORDS["ja"]["open_failed"].split("{error}")[0]
+    for what, text in [*((kind, BAD_RECORDS[kind]) for kind in kinds),
+                       ("a record of another game", qttt)]:
+        page.evaluate("() => { document.querySelector('.play-error').textContent = ''; }")
+        page.locator("input.play-open-file").set_input_files(files=[{
+            "name": "mine.toml", "mimeType": "text/plain", "buffer": text.encode()}])
+        page.wait_for_function("() => document.querySelector('.play-error').textContent")
+        error = page.inner_text(".play-error")
+        assert error.startswith(opened) and "mine.toml" in error, (what, error)
+        assert not left_in_english(error), (what, error)
+        assert page.evaluate("() => window.rulebookPlay.moves()") == ["A1=c1"], what
+    page.close()
+
+
 # Every button among the choices, scrolled into sight within its sheet: inside the
 # screen, and at least 44 px each way.
 CHOICES_ON_SCREEN = """() => {
@@ -483,15 +511,18 @@ def tap_part(page, number):
     settle(page)
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, viewport):
+def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, viewport, lang):
     """Press in a region for the point, drag to turn the rays, snapped to the grid and
     the direction step; the parts and their shares drawn live, or the engine's reason
-    a cut would be refused; tap the parts to say whose; Cut plays it."""
+    a cut would be refused (in the page's language); tap the parts to say whose; Cut
+    plays it."""
     from rulebook.games.craquelure import clicks
+    from test_play_messages import japanese
 
     project, base = site
-    page = open_play_page(shared, base, "craquelure", viewport)
+    page = open_play_page(shared, base, "craquelure", viewport, lang=lang)
     options = {"grid": "square", "grid_steps": 20, "directions": 12, "first_direction": 15.0}
     page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
     state = make_game("craquelure", **options).initial_state()
@@ -500,11 +531,12 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
     drag(page, (-0.81, -0.52), (-0.51, -0.22))
     info = page.inner_text(".play-aim-info")
     assert page.locator(".play-aim-cut").is_disabled()
-    assert info.startswith("This cut would be refused:"), info
+    assert info.startswith(game_words("craquelure", lang)["aim_refused"].split("{")[0]), info
     # the engine's reason for the same cut: the point pressed, the rays towards the pointer
     refused = clicks.aim(state, -0.81, -0.52, math.degrees(math.atan2(0.3, 0.3)))
     assert refused["point"] == "(-0.8,-0.5)" and refused["angle_text"] == "45"
-    assert refused["reason"] and refused["reason"] in info, (refused, info)
+    reason = refused["reason"] if lang == "en" else japanese("craquelure")(refused["reason"])
+    assert reason and reason in info, (reason, info)
 
     # a cut in a large region: pressed off the grid, dragged to turn the rays
     drag(page, (-0.53, 0.12), (-0.43, 0.55))
@@ -530,6 +562,85 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
     # the shares shown were the engine's: each part's area as CPython has it, part by part
     percents = {r["id"]: r["area_percent"] for r in played.to_json()["regions"]}
     assert shares == [round(percents[state.next_id + k], 1) for k in range(3)], shares
+    page.close()
+
+
+# Every kind of move each game's rules have (besides Craquelure's aimed cut, its own
+# test's): (kind, options, whether a legal move, in notation, is of that kind).
+MOVE_KINDS = {
+    "necto": [("place a tile from the palette", {"size": 4}, lambda text: "=" in text),
+              ("replace a tile", {"size": 4}, lambda text: ">" in text)],
+    "craquelure": [("swap (pie rule)", {"pie": True}, lambda text: text == "swap")],
+    "inphexion": [("place, pushing a disc out", {"size": 5}, lambda text: " " not in text),
+                  ("place and relocate", {"size": 5}, lambda text: " " in text),
+                  ("place and relocate, with the neutral disc", {"size": 5, "neutral": True},
+                   lambda text: " " in text),
+                  ("swap (pie rule)", {"size": 5, "pie": True}, lambda text: text == "swap")],
+    "qttt": [("a spooky pair", {}, lambda text: "-" in text),
+             ("choose the collapse", {}, lambda text: text.startswith("@"))],
+}
+
+
+def tap(page, token):
+    """A tap on a token: its place on the board, else its button among the choices."""
+    at = page.evaluate(CENTRE, token)
+    if at is not None:
+        page.mouse.click(*at)
+    else:
+        page.locator("button.play-token").filter(
+            has_text=re.compile(f"^{re.escape(token)}$")).first.click()
+    settle(page)
+
+
+def first_move_of_kind(slug, options, kind, seed=0, games=40):
+    """(the moves before it, the move): the first legal move of ``kind`` met in seeded
+    random games (CPython)."""
+    rng = random.Random(seed)
+    game = make_game(slug, **options)
+    for _ in range(games):
+        state, before = game.initial_state(), []
+        while state.outcome() is None:
+            found = [text for text in sorted(map(state.format_move, state.legal_moves()))
+                     if kind(text)]
+            if found:
+                return before, found[0]
+            move = state.random_move(rng)
+            before.append(state.format_move(move))
+            state = state.play(move)
+    raise AssertionError(f"{slug}: no move of that kind in {games} games")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_kind_of_move_is_played_by_pointer_events(site, shared, slug, viewport, lang):
+    """Each kind of move the game's rules have, played by taps on the board and on the
+    choices (pointer events, not the hook, which only brings the game to a position
+    where the move is legal), at 1280 px and at 390 × 844, in both languages: each
+    tap but the last leaves the half-made move drawn (the places picked marked, the
+    next ones outlined), and the move played is the one CPython plays."""
+    project, base = site
+    page = open_play_page(shared, base, slug, viewport, lang=lang)
+    for name, options, kind in MOVE_KINDS[slug]:
+        before, move = first_move_of_kind(slug, options, kind)
+        page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+        for text in before:
+            page.evaluate("(move) => window.rulebookPlay.play(move)", text)
+        settle(page)
+        sequence = page.evaluate("() => window.rulebookPlay.tokens()")[move][0]
+        for token in sequence[:-1]:  # the half-made move, drawn
+            tap(page, token)
+            if page.locator(f'.play-target[data-token="{token}"]').count():
+                assert page.locator(f'.play-target.play-picked[data-token="{token}"]').count(), (
+                    name, token)
+            assert page.locator(".play-next, .play-choices button:not(.play-cancel)").count(), name
+        tap_move(page, move, sequence[-1:])  # (and the move's button, if a longer one goes on)
+        moves = page.evaluate("() => window.rulebookPlay.moves()")
+        assert moves == [*before, move], (name, moves[-1:], move)
+        final = cpython_final(slug, options, moves)
+        assert same_position(page.evaluate("() => window.rulebookPlay.position()"),
+                             final.to_json()), name
+    assert not page.evaluate("() => document.querySelector('.play-error').textContent")
     page.close()
 
 
@@ -614,18 +725,27 @@ def test_how_to_play_is_the_rulebook_s_quick_reference_beside_the_board(site, sh
         page.close()
 
 
-def test_necto_trace_a_line_follows_the_line_clicked(site, shared):
-    """"Trace a line" as the demo's help has it: press the button, then click a line:
-    that line is traced and the others fade, whichever of a tile's two lines is
-    clicked (by pointer events, at points of each strand as the engine lays it)."""
-    from rulebook.games.necto.notation import parse_cell
-
+def necto_marks_page(site, shared, viewport, lang):
+    """Necto's page with figures/necto/marks.toml opened (a full board of many lines),
+    and CPython's position at its end."""
     project, base = site
-    page = open_play_page(shared, base, "necto", DESKTOP)
+    page = open_play_page(shared, base, "necto", viewport, lang=lang)
     path = project.figures / "necto" / "marks.toml"
     page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
                   [path.read_text(encoding="utf-8"), path.name])
-    state = load_record(path).replay()[-1]
+    return page, load_record(path).replay()[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_necto_trace_a_line_follows_the_line_clicked(site, shared, viewport, lang):
+    """"Trace a line" as the demo's help has it: press the button, then click a line:
+    that line is traced and the others fade, whichever of a tile's two lines is
+    clicked (by pointer events, at points of each strand as the engine lays it)."""
+    from rulebook.figure_style import drawing_module
+    from rulebook.games.necto.notation import parse_cell
+
+    page, state = necto_marks_page(site, shared, viewport, lang)
     size = state.size
     page.locator("button.play-trace").click()
     settle(page)
@@ -649,7 +769,59 @@ def test_necto_trace_a_line_follows_the_line_clicked(site, shared):
             traced_line = state.line_at(parse_cell(name, size, traced, 1), side)
             assert traced_line.key == state.line_at(cell, strand.ends[0]).key, (cell, strand.ends,
                                                                                 traced)
-    assert "Traced line" in page.inner_text(".play-legend")
+    traced_mark = next(m for m in drawing_module("necto").MARKS if m.key == "traced")
+    assert traced_mark.names[lang] in page.inner_text(".play-legend")
+    assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0  # the others fade
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_necto_trace_a_line_from_the_keys_follows_the_lines_through_the_focused_tile(
+        site, shared, lang):
+    """From the keys alone: Enter on "Trace a line", the arrow keys to a tile, Enter:
+    one of the lines through it is traced (the one a click on its strand traces),
+    Enter again: the other; the status names the line by the sides its strand there
+    joins, in the page's language."""
+    from rulebook.games.necto.notation import parse_cell
+
+    page, state = necto_marks_page(site, shared, DESKTOP, lang)
+    size = state.size
+    words = game_words("necto", lang)
+    page.focus("button.play-trace")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.get_attribute("button.play-trace", "aria-pressed") == "true"
+
+    def traced_line():
+        traced = page.evaluate("() => window.rulebookPlay.aids().trace")
+        assert traced
+        name, side = traced.split()
+        return state.line_at(parse_cell(name, size, traced, 1), side).key
+
+    tiles = [cell for cell in range(size * size) if state.tiles[cell] is not None
+             and len({state.line_at(cell, s.ends[0]).key for s in state.tiles[cell].strands}) == 2]
+    assert len(tiles) >= 2
+    names = page.evaluate("() => [...document.querySelectorAll('.play-target')]"
+                          ".map((target) => target.dataset.token)")
+    for cell in tiles[:3]:
+        name = names[cell]  # the targets are the cells in order (clicks.py targets)
+        # to the tile by the arrow keys, from the cell left of it (or the one above)
+        neighbour, key = (names[cell - 1], "ArrowRight") if cell % size else (names[cell + size], "ArrowDown")
+        page.focus(f'.play-target[data-token="{neighbour}"]')
+        page.keyboard.press(key)
+        assert page.evaluate("() => document.activeElement.dataset.token") == name
+        seen = []
+        for _ in range(3):
+            page.keyboard.press("Enter")
+            settle(page)
+            seen.append(traced_line())
+            status = page.inner_text(".play-status")
+            strand = next(s for s in state.tiles[cell].strands
+                          if state.line_at(cell, s.ends[0]).key == seen[-1])
+            assert status == words["traced"].format(cell=name, first=words["sides"][strand.ends[0]],
+                                                    second=words["sides"][strand.ends[1]]), status
+        lines = {state.line_at(cell, s.ends[0]).key for s in state.tiles[cell].strands}
+        assert set(seen[:2]) == lines and seen[2] == seen[0], (name, seen)
     assert page.locator(".play-svg polyline[stroke='#DDDDDD']").count() > 0  # the others fade
     page.close()
 

@@ -201,6 +201,14 @@ class Session:
             raise RulebookError(f"{self.game.slug}: no line is traced on its board")
         return line_at(self.state, x, y)
 
+    def lines_at(self, token: str) -> list[dict]:
+        """The lines through a place of the board, to choose among from the keys
+        (the game's clicks.py ``lines_through``: Necto's lines through a tile)."""
+        lines_through = getattr(_module(self.game.slug, "clicks"), "lines_through", None)
+        if lines_through is None:
+            raise RulebookError(f"{self.game.slug}: no line is traced on its board")
+        return lines_through(self.state, token)
+
     # --- what the page shows ------------------------------------------------
     def view(self, lang: str = "en", aids: dict | None = None) -> dict:
         state, slug = self.state, self.game.slug
@@ -378,7 +386,7 @@ _translate = Messages([])
 CALLS = {"legal": "legal_moves", "play": "play", "undo": "undo", "choose": "computer_choice",
          "outcome": "outcome", "record": "record", "view": "view", "options": "options",
          "goto": "goto", "truncate": "truncate", "link": "link", "previews": "previews",
-         "aim": "aim", "line_at": "line_at"}
+         "aim": "aim", "line_at": "line_at", "lines_at": "lines_at"}
 
 
 def call(name: str, args_json: str = "[]") -> str:

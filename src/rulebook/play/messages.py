@@ -9,7 +9,9 @@ English, with a placeholder ``{name}`` wherever the engine fills something in,
 and its translation with the same placeholders.  A message is translated by the
 template that matches the whole of it; each placeholder's value is translated
 in turn when the catalogue has it (the rule inside "illegal move", a player's
-name), and is otherwise carried over as written (a move, a cell, a number).
+name), and is otherwise carried over as written (a move, a cell, a number); a
+quoted value (what the player wrote, as the engine quotes it) is taken whole
+and always carried over as written.
 The engines are not touched: a new or changed engine message without a
 template is found by ``tests/test_play_messages.py``.
 
@@ -28,14 +30,29 @@ def placeholders(template: str) -> list[str]:
     return list(dict.fromkeys(PLACEHOLDER.findall(template)))
 
 
+# Placeholders that hold a number only, or a single word: a file's line and a game's
+# slug, so that "{file}:{line}: {error}" (where in a record file, then what is wrong
+# there) is never taken for "{file}: {error}", nor "{file}: {slug}: unknown option..."
+# for an unknown option of a game called "{file}: {slug}".
+NUMBERS = {"line"}
+WORDS = {"slug"}
+# Any other placeholder: a quoted text whole if it can (what the player wrote, as the
+# engine quotes it: 'turn: Red' is one value, whatever it holds), else any text.
+QUOTED_OR_ANY = r"'[^']*'|\"[^\"]*\"|.+?"
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # a value carried over as written, never translated
+
+
 def _pattern(template: str) -> re.Pattern:
     """The English template as a regular expression matching a whole message: each
-    placeholder any text (as little as the rest allows), the same text where it repeats."""
+    placeholder a quoted text or any text (as little as the rest allows; a number
+    for those of ``NUMBERS``, a word for those of ``WORDS``), the same text where
+    it repeats."""
     parts, seen, last = [], set(), 0
     for found in PLACEHOLDER.finditer(template):
         parts.append(re.escape(template[last:found.start()]))
         name = found.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        anything = r"\d+" if name in NUMBERS else r"[\w-]+" if name in WORDS else QUOTED_OR_ANY
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{anything})")
         seen.add(name)
         last = found.end()
     parts.append(re.escape(template[last:]))
@@ -73,7 +90,7 @@ class Messages:
             found = pattern.fullmatch(text)
             if found is None:
                 continue
-            values = {name: self.translate(value) or value
+            values = {name: value if QUOTED.fullmatch(value) else self.translate(value) or value
                       for name, value in found.groupdict().items()}
             return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), translation)
         return None

@@ -50,7 +50,9 @@ WORDS = {
         "turn_after": "{last} {turn}",
         "aids": "Aids", "trace": "Trace a line", "trace_help":
             "Click a line: it is traced, and the other lines fade. From the keys, Enter on a "
-            "tile traces its lines in turn.",
+            "tile traces a line through it, and Enter again the other one.",
+        "traced": "Traced: the line through {cell} that joins its {first} and {second} sides.",
+        "sides": {"N": "top", "E": "right", "S": "bottom", "W": "left"},
         "rules": "Full rules on the game page", "last_move": "Last move: {move}.",
         "howto": "How to play (the rulebook's quick reference)",
         "keyboard": "Keys: Tab or the arrow keys move between cells, Enter or Space picks, "
@@ -100,7 +102,9 @@ WORDS = {
         "turn_after": "{last}{turn}",
         "aids": "補助", "trace": "線をたどる", "trace_help":
             "線をクリックすると、その線をたどり、ほかの線は薄くなります。キーでは、タイルの上で"
-            "Enterを押すたびに、そのタイルの線を順にたどります。",
+            "Enterを押すとそのタイルを通る線を1本たどり、もう一度押すともう1本をたどります。",
+        "traced": "{cell}の{first}辺と{second}辺を結ぶ線をたどっています。",
+        "sides": {"N": "上", "E": "右", "S": "下", "W": "左"},
         "rules": "詳しいルールはゲームのページへ", "last_move": "直前の手：{move}。",
         "howto": "遊び方（ルールブックの早見表）",
         "keyboard": "キー操作：Tab か矢印キーでマスを移動、Enter か Space で選択、"

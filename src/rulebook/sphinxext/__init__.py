@@ -115,6 +115,7 @@ def setup(app):
     app.connect("builder-inited", html.install_theme_words)
     app.connect("html-page-context", html.add_page_context)
     app.connect("html-page-context", catalog.keep_sections_apart)
+    app.connect("html-page-context", play.start_engine_first)
     app.connect("build-finished", ship_web_font)
     rules_index.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

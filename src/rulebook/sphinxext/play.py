@@ -121,22 +121,29 @@ def visit_play_board(self, node):
         raise nodes.SkipNode from error
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
-    # runtime: the key of the engine's memory snapshot (worker.js), with engine.zip's bytes
-    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules, "runtime": RUNTIME_KEY}
+    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules}
     attributes = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in data.items())
     words_json = html.escape(json.dumps(words, ensure_ascii=False, sort_keys=True))
-    # start.js starts the engine's worker as soon as the element is parsed (a classic
-    # inline script: it runs then, once the head's style sheets are in; a module
-    # script, even async, ran only once the whole page was parsed); play.js takes
-    # the worker over.
+    # the engine's worker is already starting (start_engine_first); play.js takes it over
     self.body.append(
         f'<div class="rulebook-play" {attributes} data-words="{words_json}">\n'
         f'<p class="play-status" role="status">{html.escape(words["loading"])}</p>\n'
         f"</div>\n"
-        f"<script>{START_JS}</script>\n"
         f'<link rel="stylesheet" href="{prefix}play/play.css">\n'
         f'<script type="module" src="{prefix}play/play.js"></script>\n')
     raise nodes.SkipNode
+
+
+def start_engine_first(app, pagename, templatename, context, doctree):
+    """(``html-page-context``) On a page with a play board, start.js first in its
+    head: the engine's worker starts before the page's style sheets and body are
+    loaded (an inline script after them waits for the style sheets, and the body
+    is laid out before the board is reached).  ``data-runtime``: the key of the
+    engine's memory snapshot (worker.js), with engine.zip's bytes."""
+    if doctree is None or next(iter(doctree.findall(play_board)), None) is None:
+        return
+    attributes = f'data-site="{html.escape(site_prefix(pagename))}" data-runtime="{RUNTIME_KEY}"'
+    context["metatags"] = (context.get("metatags") or "") + f"\n<script {attributes}>{START_JS}</script>\n"
 
 
 def skip(self, node):

@@ -48,3 +48,22 @@ def line_at(state, x: float, y: float) -> str | None:
     nearest = min(tile.strands, key=lambda strand: distance_to_polyline(point, strand.path))
     return f"{cell_name(cell, size)} {nearest.ends[0]}"
 
+
+def lines_through(state, token: str) -> list[dict]:
+    """The lines through a cell (its token, "C3"), one for each strand of its tile
+    (a line that passes twice once): each as its line end ("C3 N", as ``line_at``
+    names it) and the two sides its strand there joins.  From the keys, "trace a
+    line" chooses among them.  None through an empty cell or off the board."""
+    size = state.size
+    cell = next((c for c in range(size * size) if cell_name(c, size) == token), None)
+    tile = None if cell is None else state.tiles[cell]
+    if tile is None:
+        return []
+    found, seen = [], set()
+    for strand in tile.strands:
+        key = state.line_at(cell, strand.ends[0]).key
+        if key not in seen:
+            seen.add(key)
+            found.append({"end": f"{token} {strand.ends[0]}", "sides": list(strand.ends)})
+    return found
+

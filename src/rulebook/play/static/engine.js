@@ -1,10 +1,8 @@
-// The engine's worker (worker.js, started by start.js before this script ran):
+// The engine's worker (worker.js, started by start.js, first in the page's head):
 // call(name, ...args) is a promise of rulebook.play.bridge's answer, rejected
 // with the engine's one-line message.  The worker answers in the order it was asked.
 
-import {root} from "./words.js";
-
-const worker = root.worker;
+const worker = window.rulebookPlayWorker;
 const waiting = new Map();
 let lastCall = 0;
 

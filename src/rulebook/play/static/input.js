@@ -3,12 +3,12 @@
 // button among the choices under the board; the board's targets are drawn over
 // the game's picture.
 
-import {root, W, lang} from "./words.js";
+import {root, W, lang, format} from "./words.js";
 import {call} from "./engine.js";
 import {element, svg} from "./dom.js";
 import {transform, sceneSvg, finishText} from "./scene.js";
 import {pressRegion, aimAt, drawAim, aimPanel, turn, aimFollowing, dataPoint} from "./aim.js";
-import {game, parts, actions, computerToMove, showError, failed} from "./state.js";
+import {game, parts, actions, computerToMove, say, showError, failed} from "./state.js";
 
 function matching(sequence) {
   return game.picked.every((token, i) => sequence[i] === token);
@@ -47,22 +47,32 @@ export function pick(token) {
   actions.redraw();
 }
 
-// Necto's "trace a line": a click on a line traces the line drawn there (the game's
-// clicks.py line_at); from the keys, Enter on a tile traces its lines in turn.
-const SIDES = ["N", "E", "S", "W"];
+// Necto's "trace a line": a click on a line traces the line drawn there (the
+// game's clicks.py line_at); from the keys, Enter on a tile traces a line through
+// it, and Enter again the next (clicks.py lines_through: one for each of the
+// tile's strands), as a click on each strand would.  Either way the status says
+// which line is traced.
 function trace(token) {
-  const current = game.aids.trace ? game.aids.trace.split(" ") : null;
-  const side = current && current[0] === token ? SIDES[(SIDES.indexOf(current[1]) + 1) % 4] : "N";
-  showTrace(`${token} ${side}`);
+  call("lines_at", token).then((lines) => {
+    if (!lines.length) return;  // an empty cell
+    showTrace(lines[(lines.findIndex((line) => line.end === game.aids.trace) + 1) % lines.length]);
+  }, failed);
 }
 
 function traceAt([x, y]) {
-  call("line_at", x, y).then((end) => { if (end) showTrace(end); }, failed);
+  call("line_at", x, y).then(async (end) => {
+    if (!end) return;
+    const lines = await call("lines_at", end.split(" ")[0]);
+    // (a line through the tile twice is listed once, by its first strand)
+    showTrace(lines.find((line) => line.end === end) ?? {...lines[0], end});
+  }).catch(failed);
 }
 
-function showTrace(end) {
+function showTrace({end, sides}) {
   game.aids.trace = end;
-  actions.render().catch((error) => { delete game.aids.trace; showError(error.message); return actions.render(); })
+  actions.render().then(() => say(format(W.traced, {cell: end.split(" ")[0], first: W.sides[sides[0]],
+                                                    second: W.sides[sides[1]]})),
+    (error) => { delete game.aids.trace; showError(error.message); return actions.render(); })
     .catch(failed);
 }
 

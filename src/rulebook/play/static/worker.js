@@ -1,8 +1,8 @@
 // The play page's engine: Pyodide and rulebook.play.bridge, in a module Web
 // Worker, so that the page stays responsive while the computer thinks.
 //
-// The page sends {start: {runtime, engine, key}} first (start.js, inlined in the
-// page, as soon as the board's element is parsed), then play.js {id, name, args}
+// The page sends {start: {runtime, engine, key}} first (start.js, inlined first
+// in the page's head, before anything else is loaded), then play.js {id, name, args}
 // for each call of the bridge; the worker answers {id, result} or {id, error}
 // (the engine's one-line message), in the order the calls came.
 //
@@ -51,15 +51,20 @@ let pyodide = null, engineBytes = null, snapshotKey = null, restored = false;
 
 async function start({runtime, engine, key}) {
   const clock = performance.now();
+  snapshotKey = `${key} ${SNAPSHOT_FORMAT}`;
+  // The stored snapshot is asked for first, read while the runtime's scripts load
+  // (pyodide.asm.mjs too, which loadPyodide then finds imported).
+  const entry = readSnapshot(snapshotKey);
   const [{loadPyodide}, bytes] = await Promise.all([
     import(runtime + "pyodide.mjs"),
     fetch(engine).then((response) => {
       if (!response.ok) throw new Error(`engine.zip: ${response.status}`);
       return response.arrayBuffer();
-    }).then((buffer) => new Uint8Array(buffer))]);
+    }).then((buffer) => new Uint8Array(buffer)),
+    import(runtime + "pyodide.asm.mjs")]);
   engineBytes = bytes;
-  snapshotKey = `${key} ${SNAPSHOT_FORMAT}`;
-  const stored = await readSnapshot(snapshotKey, bytes);
+  const found = await entry;
+  const stored = found && same(found.engine, bytes) ? found.memory : null;
   if (stored) {
     try {
       pyodide = await loadPyodide({indexURL: runtime, _loadSnapshot: stored});
@@ -123,13 +128,13 @@ function same(a, b) {
   return true;
 }
 
-// The stored snapshot if it was made from this runtime and these engine bytes, else null.
-async function readSnapshot(key, engine) {
+// The stored snapshot's entry, {key, engine, memory}, if it was made by this
+// runtime, else null (engine: the engine.zip it was made from).
+async function readSnapshot(key) {
   if (!self.indexedDB) return null;
   try {
     const entry = await transaction("readonly", (store) => store.get(ENTRY));
-    return entry && entry.key === key && same(new Uint8Array(entry.engine), engine)
-      ? new Uint8Array(entry.memory) : null;
+    return entry?.key === key ? entry : null;
   } catch {
     return null;  // storage refused (private mode, quota): start without
   }
