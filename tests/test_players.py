@@ -253,3 +253,16 @@ def test_bigger_boards_get_smaller_budgets():
 def test_an_unknown_strength_is_refused():
     with pytest.raises(ValueError, match="strength must be 1, 2 or 3"):
         computer(make_game("qttt").initial_state(), 4)
+
+
+def test_a_level_without_search_gets_no_iterations_on_any_board():
+    """A level of 0 iterations does no search whatever the board's size (it once got
+    one iteration on a sized board, which made it play the engine's first listed move:
+    Necto's levels 1 and 2 laid c1 on the first empty cell every time)."""
+    from rulebook.computer import Level
+
+    state = make_game("necto").initial_state()
+    assert Level(0).budget(state) == 0
+    player = computer(state, 1, seed=0)
+    chosen = {player.choose(state) for _ in range(20)}
+    assert len(chosen) > 10

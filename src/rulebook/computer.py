@@ -69,7 +69,7 @@ class Level:
         length and each move's cost both grow with the board."""
         game = state.game
         size = game.options.get("size")
-        if not isinstance(size, int) or isinstance(size, bool):
+        if not self.iterations or not isinstance(size, int) or isinstance(size, bool):
             return self.iterations
         default = next(p.default for p in game.parameters if p.name == "size")
         return max(1, round(self.iterations * (default / size) ** 3))
