@@ -244,10 +244,10 @@ def test_every_level_plays_legal_moves_and_repeats_itself_for_a_seed(slug):
 
 
 def test_bigger_boards_get_smaller_budgets():
-    small, big = make_game("necto", size=4), make_game("necto", size=8)
-    level = levels("necto")[3]
+    small, big = make_game("inphexion", size=5), make_game("inphexion", size=9)
+    level = levels("inphexion")[3]
     assert level.budget(big.initial_state()) < level.iterations < level.budget(small.initial_state())
-    assert level.budget(make_game("necto").initial_state()) == level.iterations
+    assert level.budget(make_game("inphexion").initial_state()) == level.iterations
 
 
 def test_an_unknown_strength_is_refused():
