@@ -244,12 +244,112 @@ def test_every_level_plays_legal_moves_and_repeats_itself_for_a_seed(slug):
 
 
 def test_bigger_boards_get_smaller_budgets():
-    small, big = make_game("necto", size=4), make_game("necto", size=8)
-    level = levels("necto")[3]
+    small, big = make_game("inphexion", size=5), make_game("inphexion", size=9)
+    level = levels("inphexion")[3]
     assert level.budget(big.initial_state()) < level.iterations < level.budget(small.initial_state())
-    assert level.budget(make_game("necto").initial_state()) == level.iterations
+    assert level.budget(make_game("inphexion").initial_state()) == level.iterations
 
 
 def test_an_unknown_strength_is_refused():
     with pytest.raises(ValueError, match="strength must be 1, 2 or 3"):
         computer(make_game("qttt").initial_state(), 4)
+
+
+def test_a_level_without_search_gets_no_iterations_on_any_board():
+    """A level of 0 iterations does no search whatever the board's size (it once got
+    one iteration on a sized board, which made it play the engine's first listed move:
+    Necto's levels 1 and 2 laid c1 on the first empty cell every time)."""
+    from rulebook.computer import Level
+
+    state = make_game("necto").initial_state()
+    assert Level(0).budget(state) == 0
+    player = computer(state, 1, seed=0)
+    chosen = {player.choose(state) for _ in range(20)}
+    assert len(chosen) > 10
+
+
+# --- Necto's levels play for the crossings (games/necto/strategy.py) ------------------
+
+@lru_cache(maxsize=None)
+def necto_twist_positions(count: int, seed: int = 0) -> tuple:
+    """Replacing-stage positions of seeded 6 x 6 games whose boards were filled with
+    twists (as the levels fill them), then replaced at random."""
+    game = make_game("necto")
+    found = []
+    while len(found) < count:
+        rng = random.Random(seed)
+        seed += 1
+        state = game.initial_state()
+        while not state.is_over() and len(found) < count:
+            if state.stage == "placing":
+                state = state.play(rng.choice([m for m in state.legal_moves() if m.code[0] == "t"]))
+                continue
+            if rng.random() < 0.2:
+                found.append(state)
+            state = state.play(state.random_move(rng))
+    return tuple(found)
+
+
+@pytest.mark.parametrize("strength", [1, 2, 3])
+def test_necto_levels_lay_twists(strength):
+    """Two crossings of one's own a tile: every level fills the board with twists
+    (the computer once laid c1, no crossing at all, on every cell)."""
+    state = make_game("necto", size=4).initial_state()
+    player = computer(state, strength, seed=1)
+    laid = []
+    while state.stage == "placing":
+        move = player.choose(state) if state.turn == 0 else state.random_move(player.rng)
+        if state.turn == 0:
+            laid.append(move.code)
+        state = state.play(move)
+    assert len(laid) == 8 and all(code in ("t1", "t2", "t3", "t4") for code in laid), laid
+
+
+def knotted_lead(state, player: int) -> int:
+    """How many more of the self-crossings of the knotted loops ``player`` owns than
+    the opponent."""
+    lead = 0
+    for line in state.loops:
+        if state.knot(line).kind != "unknot":
+            first, second = state.crossing_counts(line)
+            lead += first - second if player == 0 else second - first
+    return lead
+
+
+def test_necto_level_2_takes_over_the_knots_crossings():
+    """Where scoring moves tie, level 2 replaces so as to own more of the knotted
+    loops' crossings: summed over seeded positions, its lead on them after its move
+    is larger than after level 1's move (which takes the same points, any tie)."""
+    positions = necto_twist_positions(40)
+    leads = {1: 0, 2: 0}
+    for strength in leads:
+        for index, state in enumerate(positions):
+            move = computer(state, strength, seed=index).choose(state)
+            leads[strength] += knotted_lead(state.play(move), state.turn)
+    assert leads[2] > leads[1] + 5, leads
+
+
+def test_necto_level_3_sees_the_reply_exactly():
+    """Level 3's two-ply look recomputes a reply only on the loops its move touches;
+    the opponent's best reply it finds is the one found by trying every reply, in
+    positions where the opponent, were it their turn, could score at once (so the
+    replies kept from the position count)."""
+    import dataclasses
+
+    from rulebook.games.necto import strategy
+
+    def threatened(state):
+        other = dataclasses.replace(state, to_move=1 - state.to_move)
+        return any(gain(other, reply) > 0 for reply in other.legal_moves())
+
+    chosen = [state for state in necto_twist_positions(40) if threatened(state)][:6]
+    assert len(chosen) == 6
+    for state in chosen:
+        looks = strategy._looks(state)
+        for move in sorted(looks.shortlist(), key=str):
+            after = state.play(move)
+            if after.stage != "replacing":
+                continue
+            best = max(gain(after, reply) for reply in after.legal_moves())
+            looks = strategy._looks(state)
+            assert looks.reply(move) == best, (str(state), move)

@@ -13,7 +13,8 @@ a game's folder has a ``strategy.py``, that game's levels and light heuristics:
   less the most the opponent can then gain at once), used by levels with
   ``lookahead``: only the moves of the best value (then gain) are searched, so
   a move it rates above the one of the largest gain is a reason to pass that
-  one over;
+  one over.  A level's ``lookahead`` may instead name another function of the
+  same form in ``strategy.py``, so each level can look as far as its own;
 - ``playout(state, rng) -> State``: a faster or better playout to the end.
 
 A :class:`SearchPlayer` move, in order:
@@ -61,7 +62,9 @@ class Level:
     wins_first: bool = True  # play a win in one when there is one
     safe: int = 4  # how many of the most visited children may be checked for a loss in one
     old: bool = False  # the plain MonteCarloPlayer of the studies (the weak level)
-    lookahead: bool = False  # order and judge moves by the game's ``value`` where it has one
+    # order and judge moves by the game's ``value`` where it has one (a name: by that
+    # function of its strategy.py instead)
+    lookahead: bool | str = False
 
     def budget(self, state: State) -> int:
         """The iterations for this game's options: a board of ``size`` other than the
@@ -69,7 +72,7 @@ class Level:
         length and each move's cost both grow with the board."""
         game = state.game
         size = game.options.get("size")
-        if not isinstance(size, int) or isinstance(size, bool):
+        if not self.iterations or not isinstance(size, int) or isinstance(size, bool):
             return self.iterations
         default = next(p.default for p in game.parameters if p.name == "size")
         return max(1, round(self.iterations * (default / size) ** 3))
@@ -133,7 +136,8 @@ class SearchPlayer:
     """Win in one first, then UCT with ordered root moves; deterministic for a seed."""
 
     def __init__(self, iterations: int = 200, seed: int = 0, *, wins_first: bool = True,
-                 safe: int = 4, strategy: ModuleType | None = None, lookahead: bool = False,
+                 safe: int = 4, strategy: ModuleType | None = None,
+                 lookahead: bool | str = False,
                  exploration: float = 0.7,
                  widening: float = 1.5, max_playout_moves: int = 1000):
         self.iterations = iterations
@@ -141,7 +145,8 @@ class SearchPlayer:
         self.wins_first = wins_first
         self.safe = safe
         self.gain = getattr(strategy, "gain", None)
-        self.value = getattr(strategy, "value", None) if lookahead else None
+        named = lookahead if isinstance(lookahead, str) else "value"
+        self.value = getattr(strategy, named, None) if lookahead else None
         self.fast_playout = getattr(strategy, "playout", None)
         self.exploration = exploration
         self.widening = widening
