@@ -73,9 +73,12 @@ def connecting_runs(arcs: list[frozenset]) -> list[tuple[int, int]]:
 
 
 def _inside(inner, outer, n) -> bool:
-    (a, b), (c, d) = inner, outer
-    return (a - c) % n <= (d - c) % n and (b - c) % n <= (d - c) % n and \
-        (b - a) % n <= (d - c) % n
+    """Whether the run ``inner`` lies within the run ``outer`` (first, last; cyclic)."""
+    return _run_edges(*inner, n) <= _run_edges(*outer, n)
+
+
+def _run_edges(first: int, last: int, n: int) -> set[int]:
+    return {(first + step) % n for step in range((last - first) % n + 1)}
 
 
 def _direction(origin, point) -> float:
