@@ -14,13 +14,21 @@ a game's folder has a ``strategy.py``, that game's levels and light heuristics:
   ``lookahead``: only the moves of the best value (then gain) are searched, so
   a move it rates above the one of the largest gain is a reason to pass that
   one over;
-- ``playout(state, rng) -> State``: a faster or better playout to the end.
+- ``playout(state, rng) -> State``: a faster or better playout to the end;
+- ``winning_move(state) -> move | None``: a win in one found by the game itself,
+  where the listed moves are only a sample (Craquelure's continuous cuts); it
+  replaces the scan of the listed moves in steps 1 and 3;
+- ``root_moves(state, rng) -> list``: the moves weighed at the root, in place of
+  the listed moves (Craquelure: the listed cuts and some drawn at random).
+
+A level may name its own ``value`` (a deeper look than the game's) and a
+``shortlist``: then only that many moves of the largest gain are valued.
 
 A :class:`SearchPlayer` move, in order:
 
-1. every listed legal move (``legal_moves()``; for Craquelure, whose moves are
-   continuous, the engine's listed sample) is tried, and one that wins at once
-   is played;
+1. every listed legal move (``legal_moves()``, or the game's ``root_moves``) is
+   tried (or the game's ``winning_move`` asked), and one that wins at once is
+   played;
 2. Monte Carlo tree search (UCT) from the position.  The root's children are
    the listed moves, in order of their immediate gain where the game scores
    points, else in a seeded random order, then (unless ``value`` chose them)

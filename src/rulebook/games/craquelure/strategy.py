@@ -2,7 +2,7 @@
 
 Its moves are continuous, so the engine's listed sample (one point per region, four
 angles) misses most of what matters: a win in one is a part that covers the right
-stretch of a region's edge, and so is the opponent's.  Here:
+run of a region's edges, and so is the opponent's.  Here:
 
 - :func:`winning_move` finds a cut whose part for the mover joins groups and arcs
   that together touch all three arcs: for each region the mover may cut, the
@@ -11,9 +11,13 @@ stretch of a region's edge, and so is the opponent's.  Here:
   vertices span under 120 degrees, with the mover's part turned to cover them;
 - :func:`root_moves`: the listed cuts and cuts drawn at random, every way of
   handing out their parts;
-- :func:`gain`: the move's effect on how far each player is from a connection (a
-  shortest three-arc tree over the regions), a move that lets the opponent win at
-  once rated worst.
+- :func:`gain`: the move's effect on how far each player is from a connection
+  (:func:`distance`, a cheapest three-arc tree over the regions), a move after
+  which the opponent can win at once rated worst;
+- :func:`two_plies`: the same after the opponent's best answer (levels 2 and 3).
+
+Everything is deterministic: the finder draws its points from a generator seeded
+by the position, the rest from the player's.
 """
 
 from __future__ import annotations
@@ -31,7 +35,6 @@ from .search import angle6, decimal6
 
 ALL_ARCS = frozenset({0, 1, 2})
 NOTHING: frozenset = frozenset()
-
 
 
 # --- a win in one ---------------------------------------------------------------
