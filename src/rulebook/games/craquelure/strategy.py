@@ -77,11 +77,12 @@ def connecting_runs(arcs: list[frozenset]) -> list[tuple[int, int]]:
 
 def _inside(inner, outer, n) -> bool:
     """Whether the run ``inner`` lies within the run ``outer`` (first, last; cyclic)."""
-    return _run_edges(*inner, n) <= _run_edges(*outer, n)
+    return set(_run(*inner, n)) <= set(_run(*outer, n))
 
 
-def _run_edges(first: int, last: int, n: int) -> set[int]:
-    return {(first + step) % n for step in range((last - first) % n + 1)}
+def _run(first: int, last: int, n: int) -> list[int]:
+    """The edge indices from ``first`` to ``last``, counter-clockwise (cyclic)."""
+    return [(first + step) % n for step in range((last - first) % n + 1)]
 
 
 def _direction(origin, point) -> float:
@@ -102,8 +103,8 @@ def _points_in(region, rng: random.Random, count: int) -> list[tuple[Decimal, De
 
 
 def _covering_cut(region, runs, point, minimum):
-    """An angle at ``point`` whose part 1 covers one of the runs (all three parts of
-    the minimum area), with that run, or None."""
+    """An angle at ``point`` whose part 1 covers the inner vertices of one of the runs
+    (all three parts of the minimum area), with its plan, or None."""
     px, py = float(point[0]), float(point[1])
     pts, n = region.pts, len(region.pts)
     for first, last in runs:
@@ -116,9 +117,7 @@ def _covering_cut(region, runs, point, minimum):
         for share in (0.5, 0.2, 0.8):
             angle = angle6(start - slack * share)
             plan = geo.plan_cut(region, (px, py), float(angle))
-            if isinstance(plan, str) or min(plan.areas) < minimum:
-                continue
-            if _part_edges(plan, 0, n) is not None:
+            if not isinstance(plan, str) and min(plan.areas) >= minimum:
                 return angle, plan
     return None
 
@@ -126,8 +125,7 @@ def _covering_cut(region, runs, point, minimum):
 def _part_edges(plan, k: int, n: int):
     """The edge indices part k of the plan touches (from its first ray's exit edge
     to its second's)."""
-    i, j = plan.exits[k][0], plan.exits[(k + 1) % 3][0]
-    return [(i + step) % n for step in range((j - i) % n + 1)]
+    return _run(plan.exits[k][0], plan.exits[(k + 1) % 3][0], n)
 
 
 def winning_move(state: CraquelureState, points: int = 24):
