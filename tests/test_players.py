@@ -150,11 +150,12 @@ def test_levels_2_and_3_take_every_win_in_one(slug):
         assert not missed, f"level {strength} missed {len(missed)} wins in one, e.g.\n{missed[0]}"
 
 
-def test_the_weak_level_misses_some_wins_in_one():
-    """The positions are not trivial: the weak level, which does not look for a win
-    first, misses some (else the test above could not fail)."""
+def test_a_search_that_does_not_look_first_misses_some_wins_in_one():
+    """The positions are not trivial: a Monte Carlo search that does not look for a win
+    first (the studies' player, Craquelure's former weak level) misses some (else the
+    test above could not fail)."""
     positions = positions_with_a_win("craquelure", *game_play("craquelure").WIN_IN_ONE)
-    missed = sum(not wins_at_once(p, computer(p, 1, seed=index).choose(p))
+    missed = sum(not wins_at_once(p, MonteCarloPlayer(playouts=16, seed=index).choose(p))
                  for index, p in enumerate(positions))
     assert missed >= 5
 
@@ -290,6 +291,46 @@ def necto_twist_positions(count: int, seed: int = 0) -> tuple:
     return tuple(found)
 
 
+# --- Craquelure: wins and threats off the engine's listed sample of cuts -------------
+
+from rulebook.computer import SearchPlayer  # noqa: E402
+from rulebook.games.craquelure import strategy as craquelure  # noqa: E402
+
+
+def wins_by_a_random_cut(state, tries: int, seed: int) -> bool:
+    """Whether one of ``tries`` random cuts of the engine's sampler wins at once (a
+    check of a position that does not use the strategy's finder)."""
+    rng = random.Random(seed)
+    return any(wins_at_once(state, state.random_move(rng)) for _ in range(tries))
+
+
+@lru_cache(maxsize=None)
+def craquelure_positions(kind: str, count: int) -> tuple:
+    """Positions of seeded random Craquelure games.  ``win``: the player to move wins
+    at once by some cut (a random cut shows it), though no listed move does.
+    ``threat``: the player to move cannot win at once, and some of the moves the
+    computer weighs would let the opponent win by a cut that no listed move is."""
+    game = make_game("craquelure")
+    found, seed = [], 0
+    while len(found) < count:
+        rng = random.Random(7000 + seed)
+        seed += 1
+        state = game.initial_state()
+        while not state.is_over() and len(found) < count:
+            listed = winning_move(state)
+            if kind == "win" and listed is None and wins_by_a_random_cut(state, 200, seed):
+                found.append(state)
+            if kind == "threat" and listed is None and craquelure.winning_move(state) is None:
+                moves = craquelure.root_moves(state, random.Random(0))
+                if any(not position.is_over() and craquelure.winning_move(position)
+                       and winning_move(position) is None
+                       and wins_by_a_random_cut(position, 200, seed)
+                       for position in (state.play(move) for move in moves[::7])):
+                    found.append(state)
+            state = state.play(state.random_move(rng))
+    return tuple(found)
+
+
 @pytest.mark.parametrize("strength", [1, 2, 3])
 def test_necto_levels_lay_twists(strength):
     """Two crossings of one's own a tile: every level fills the board with twists
@@ -353,3 +394,40 @@ def test_necto_level_3_sees_the_reply_exactly():
             best = max(gain(after, reply) for reply in after.legal_moves())
             looks = strategy._looks(state)
             assert looks.reply(move) == best, (str(state), move)
+
+
+def test_craquelure_finds_wins_that_no_listed_cut_makes():
+    """In positions where a random cut wins but none of the engine's listed cuts does,
+    the strategy's finder returns a winning cut, and levels 2 and 3 play one."""
+    positions = craquelure_positions("win", 8)
+    for index, position in enumerate(positions):
+        assert wins_at_once(position, craquelure.winning_move(position)), index
+        for strength in (2, 3):
+            assert wins_at_once(position, computer(position, strength, seed=index).choose(position))
+
+
+def test_craquelure_leaves_no_win_in_one_off_the_listed_cuts():
+    """In positions where some moves would hand the opponent a win by a cut off the
+    listed sample: after the move of level 2 or 3, no random cut of 400 wins for the
+    opponent.  The former default (the search with the listed cuts alone) let the
+    opponent win so in some of them."""
+    positions = craquelure_positions("threat", 6)
+    old = 0
+    for index, position in enumerate(positions):
+        for strength in (2, 3):
+            after = position.play(computer(position, strength, seed=index).choose(position))
+            assert after.is_over() or not wins_by_a_random_cut(after, 400, index), (
+                strength, index)
+        after = position.play(SearchPlayer(24, seed=index).choose(position))
+        old += not after.is_over() and wins_by_a_random_cut(after, 400, index)
+    assert old >= 1
+
+
+def test_craquelure_connecting_runs():
+    """The shortest runs of edges that touch all three arcs, and none inside another."""
+    a, b, c, ab, none = ({0}, {1}, {2}, {0, 1}, set())
+    arcs = [frozenset(s) for s in (a, none, b, c, none)]
+    assert craquelure.connecting_runs(arcs) == [(0, 3), (2, 0)]
+    arcs = [frozenset(s) for s in (ab, none, c, none)]
+    assert craquelure.connecting_runs(arcs) == [(0, 2), (2, 0)]
+    assert craquelure.connecting_runs([frozenset(a), frozenset(b)]) == []

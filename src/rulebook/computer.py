@@ -13,15 +13,22 @@ a game's folder has a ``strategy.py``, that game's levels and light heuristics:
   less the most the opponent can then gain at once), used by levels with
   ``lookahead``: only the moves of the best value (then gain) are searched, so
   a move it rates above the one of the largest gain is a reason to pass that
-  one over.  A level's ``lookahead`` may instead name another function of the
-  same form in ``strategy.py``, so each level can look as far as its own;
-- ``playout(state, rng) -> State``: a faster or better playout to the end.
+  one over;
+- ``playout(state, rng) -> State``: a faster or better playout to the end;
+- ``winning_move(state) -> move | None``: a win in one found by the game itself,
+  where the listed moves are only a sample (Craquelure's continuous cuts); it
+  replaces the scan of the listed moves in steps 1 and 3;
+- ``root_moves(state, rng) -> list``: the moves weighed at the root, in place of
+  the listed moves (Craquelure: the listed cuts and some drawn at random).
+
+A level may name its own ``value`` (a deeper look than the game's) and a
+``shortlist``: then only that many moves of the largest gain are valued.
 
 A :class:`SearchPlayer` move, in order:
 
-1. every listed legal move (``legal_moves()``; for Craquelure, whose moves are
-   continuous, the engine's listed sample) is tried, and one that wins at once
-   is played;
+1. every listed legal move (``legal_moves()``, or the game's ``root_moves``) is
+   tried (or the game's ``winning_move`` asked), and one that wins at once is
+   played;
 2. Monte Carlo tree search (UCT) from the position.  The root's children are
    the listed moves, in order of their immediate gain where the game scores
    points, else in a seeded random order, then (unless ``value`` chose them)
@@ -48,6 +55,7 @@ import math
 import random
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Callable
 
 from .game import State
 from .games import game_part
@@ -62,9 +70,9 @@ class Level:
     wins_first: bool = True  # play a win in one when there is one
     safe: int = 4  # how many of the most visited children may be checked for a loss in one
     old: bool = False  # the plain MonteCarloPlayer of the studies (the weak level)
-    # order and judge moves by the game's ``value`` where it has one (a name: by that
-    # function of its strategy.py instead)
-    lookahead: bool | str = False
+    lookahead: bool = False  # order and judge moves by the game's ``value`` where it has one
+    value: Callable | None = None  # with lookahead: this level's own value, not the game's
+    shortlist: int = 0  # with lookahead: value only the moves of the largest gain (0: all)
 
     def budget(self, state: State) -> int:
         """The iterations for this game's options: a board of ``size`` other than the
@@ -111,7 +119,8 @@ def computer(state: State, strength: int = 2, seed: int = 0):
     if level.old:
         return MonteCarloPlayer(playouts=level.budget(state), seed=seed)
     return SearchPlayer(level.budget(state), seed=seed, wins_first=level.wins_first,
-                        safe=level.safe, strategy=strategy(slug), lookahead=level.lookahead)
+                        safe=level.safe, strategy=strategy(slug), lookahead=level.lookahead,
+                        value=level.value, shortlist=level.shortlist)
 
 
 def winning_move(state: State, moves=None):
@@ -136,18 +145,19 @@ class SearchPlayer:
     """Win in one first, then UCT with ordered root moves; deterministic for a seed."""
 
     def __init__(self, iterations: int = 200, seed: int = 0, *, wins_first: bool = True,
-                 safe: int = 4, strategy: ModuleType | None = None,
-                 lookahead: bool | str = False,
-                 exploration: float = 0.7,
+                 safe: int = 4, strategy: ModuleType | None = None, lookahead: bool = False,
+                 value: Callable | None = None, shortlist: int = 0, exploration: float = 0.7,
                  widening: float = 1.5, max_playout_moves: int = 1000):
         self.iterations = iterations
         self.rng = random.Random(seed)
         self.wins_first = wins_first
         self.safe = safe
         self.gain = getattr(strategy, "gain", None)
-        named = lookahead if isinstance(lookahead, str) else "value"
-        self.value = getattr(strategy, named, None) if lookahead else None
+        self.value = (value or getattr(strategy, "value", None)) if lookahead else None
+        self.shortlist = shortlist
         self.fast_playout = getattr(strategy, "playout", None)
+        self.find_win = getattr(strategy, "winning_move", None)
+        self.root_moves = getattr(strategy, "root_moves", None)
         self.exploration = exploration
         self.widening = widening
         self.max_playout_moves = max_playout_moves
@@ -159,8 +169,8 @@ class SearchPlayer:
     def choose(self, state: State):
         if state.is_over():
             raise ValueError("the game is over: there is no move to choose")
-        listed = state.legal_moves()
-        if self.wins_first and (move := winning_move(state, listed)) is not None:
+        listed = self.root_moves(state, self.rng) if self.root_moves else state.legal_moves()
+        if self.wins_first and (move := self._winning_move(state, listed)) is not None:
             self.root, self.gains, self.values = None, {}, {}
             return move
         gains = values = {}
@@ -170,6 +180,8 @@ class SearchPlayer:
         if self.gain is not None:
             gains = {move: self.gain(state, move) for move in listed}
             if self.value is not None:  # the search picks among the moves of the best value
+                if self.shortlist:  # those of the largest gains (stable: the engine's order)
+                    listed = sorted(listed, key=lambda move: -gains[move])[:self.shortlist]
                 values = {move: self.value(state, move) for move in listed}
                 best = max((values[move], gains[move]) for move in listed)
                 listed = [move for move in listed if (values[move], gains[move]) == best]
@@ -198,9 +210,16 @@ class SearchPlayer:
         """The first of ``ranked`` after which the opponent has no win in one (among the
         first ``safe``), else the first."""
         for child in ranked[:self.safe]:
-            if child.state.is_over() or winning_move(child.state) is None:
+            if child.state.is_over() or self._winning_move(child.state) is None:
                 return child
         return ranked[0]
+
+    def _winning_move(self, state: State, listed=None):
+        """A move that wins at once: the game's own finder where it has one (moves that
+        cannot all be listed), else one of the listed moves."""
+        if self.find_win is not None:
+            return self.find_win(state)
+        return winning_move(state, listed)
 
     def _iterate(self, root: Node, pending: list) -> None:
         path = [root]

@@ -32,10 +32,6 @@ from .notation import Move
 from .rules import NectoState
 from .tiles import TILES
 
-LEVELS = {1: Level(0, wins_first=False, safe=0, lookahead="glance"),
-          2: Level(0, lookahead="weigh"),
-          3: Level(0, lookahead="value")}
-
 SHORTLIST = 4  # how many of level 2's best moves level 3 looks at two plies deep
 STAKE_SCALE = 100  # a stake is worth less than a point: points first, the stake breaks ties
 
@@ -166,3 +162,10 @@ def _stake(state: NectoState, line, me: int) -> float:
     first, second = state.crossing_counts(line)
     lead = max(-2, min(2, first - second if me == 0 else second - first))
     return lead * (0.4 if state.knot(line).kind == "unknot" else 1.0)
+
+
+# Each level decides by its own look, defined above: level 1 glances (the net gain),
+# level 2 weighs (the gain, then its stake), level 3 looks two plies deep.
+LEVELS = {1: Level(0, wins_first=False, safe=0, lookahead=True, value=glance),
+          2: Level(0, lookahead=True, value=weigh),
+          3: Level(0, lookahead=True, value=value)}
