@@ -431,3 +431,16 @@ def test_craquelure_connecting_runs():
     arcs = [frozenset(s) for s in (ab, none, c, none)]
     assert craquelure.connecting_runs(arcs) == [(0, 2), (2, 0)]
     assert craquelure.connecting_runs([frozenset(a), frozenset(b)]) == []
+
+
+def test_craquelure_a_swap_is_worth_the_lead_it_takes_over():
+    """After a first cut that leaves its player nearer to a connection, swapping takes
+    that lead over: the computer rates the swap by it, as it rates a cut (it once rated
+    every swap 0, comparing the new colour's standing with itself, and never swapped)."""
+    state = make_game("craquelure").initial_state()
+    first = max(state.legal_moves(), key=lambda m: craquelure.margin(state.play(m), 0))
+    position = state.play(first)
+    lead = craquelure.margin(position, 1 - position.colour_to_move)
+    assert lead > 0
+    swap = next(m for m in position.legal_moves() if position.format_move(m) == "swap")
+    assert craquelure.gain(position, swap) == 2 * lead

@@ -123,13 +123,9 @@ def test_editing_an_engine_module_makes_the_result_stale(project, tmp_path, monk
         check_studies(project)
 
 
-COMPUTER_STUDY = """\
-kind = "balance"
-label = { en = "The computer", ja = "コンピューター" }
-games = 4
-seed = 3
-players = { type = "computer", level = 1 }
-"""
+# the play page's computer, level 1, in a few games
+COMPUTER_STUDY = MCTS_STUDY.replace("games = 6", "games = 4").replace(
+    'type = "mcts", playouts = 3', 'type = "computer", level = 1')
 
 
 def test_a_study_of_the_computer_goes_stale_with_its_levels_and_a_solve_study_does_not(

@@ -264,12 +264,13 @@ FORK = 50.0  # every answer of the opponent lets the mover win at once
 
 def change(state: CraquelureState, move) -> float:
     """How much the move brings the mover closer to a connection than the opponent (the
-    change of :func:`margin`); a win or loss at once is +-100."""
+    change of :func:`margin`, from the colour the mover plays before the move to the one
+    it plays after: a swap is worth what the other colour's lead is); a win or loss at
+    once is +-100."""
     position = after(state, move)
     if position.is_over():
         return -LOST if position.outcome().winner == state.turn else LOST
-    me = mover_colour(state, move)
-    return margin(position, me) - margin(state, me)
+    return margin(position, mover_colour(state, move)) - margin(state, state.colour_to_move)
 
 
 def threatened(position: CraquelureState) -> bool:
