@@ -392,7 +392,7 @@ THINKING = """async () => {
 def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_reply(
         site, shared):
     project, base = site
-    page = open_play_page(shared, base, "necto", DESKTOP)
+    page = open_play_page(shared, base, "inphexion", DESKTOP)
     # the computer moves first, at its strongest: while it thinks, a timer still fires
     # (on the main thread, the engine's computation would hold it back until the end)
     page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 0,"

@@ -383,7 +383,8 @@ def test_verdicts_and_players_are_quoted_in_japanese_from_the_values_catalog():
     words = claim_words(Path(__file__).resolve().parents[1] / "docs" / "locale", "ja")
     game = make_game("qttt")
     for kind in PLAYER_WORDS:
-        players = {"type": kind} | ({"playouts": 7, "exploration": 0.7} if kind == "mcts" else {})
+        players = {"type": kind} | {"mcts": {"playouts": 7, "exploration": 0.7},
+                                    "computer": {"level": 2}}.get(kind, {})
         for name, (first, second) in {"first": (60, 40), "second": (40, 60),
                                       "unclear": (50, 50)}.items():
             result = {**counts(first, second), "players": players}
@@ -393,4 +394,4 @@ def test_verdicts_and_players_are_quoted_in_japanese_from_the_values_catalog():
             assert japanese != english and not ENGLISH_WORD.search(japanese), japanese
         player = quote_balance(game, result, "player", "ja", "x", words)
         assert not ENGLISH_WORD.search(player) and "{" not in player, player
-        assert ("7" in player) == (players["type"] == "mcts")
+        assert ("7" in player) == (kind == "mcts") and ("2" in player) == (kind == "computer")
