@@ -3,15 +3,24 @@
 Serves ``build/site`` (run ``rulebook build`` first) on a loopback port and
 opens each game's play page in headless Chromium:
 
-- cold: a fresh browser profile (nothing cached), until ``rulebookPlay.ready``;
+- cold: a fresh browser profile (nothing cached);
 - cached: the same profile opening the page again (HTTP cache and V8's code
-  cache warm, and the engine's memory snapshot that the first visit kept in
-  IndexedDB: worker.js);
+  cache warm, the engine's memory snapshot that the first visit kept in
+  IndexedDB: worker.js, and the game it saved, with the page's drawing of it:
+  storage.js);
+
+each timed until playable, ``rulebookPlay.ready``: the board is drawn and takes
+clicks, as the visitor sees it (on a later visit, before the engine is ready:
+the game saved, drawn from the last visit's drawing, and a move clicked then is
+played once the engine is, play.js), and until the engine is ready,
+``rulebookPlay.engineReady``: the engine started and given the first game, as
+every page of a first visit is once playable;
 - the computer at the default strength: it plays one side of a game against
   random moves; the time of each of its moves, as play.js measures it.
 
-Prints medians and worst cases, of wall time and of the CPU time the browser's
-processes used meanwhile (on a machine shared with other work, wall time
+Prints medians and worst cases, of wall time until playable and until the
+engine is ready (the CPU time until then too) and of the CPU time the browser's
+processes used until playable (on a machine shared with other work, wall time
 stretches; CPU time says what an idle machine would wait, roughly), and the
 median cold and cached start by part, as the page and its worker measure them:
 until the runtime is loaded, until the engine is imported (both from the
@@ -69,18 +78,22 @@ def cpu_seconds(marker: str) -> float:
     return total / tick
 
 
-def open_ready(context, url: str, marker: str) -> tuple[float, float, object]:
-    """(wall seconds, browser CPU seconds, page) until the page is playable."""
+def open_ready(context, url: str, marker: str) -> tuple[float, float, float, float, object]:
+    """(wall seconds, browser CPU seconds) until the page is playable, the same
+    until its engine is ready, and the page."""
     page = context.new_page()
     cpu = cpu_seconds(marker)
     started = time.perf_counter()
     page.goto(url)
     page.evaluate("() => window.rulebookPlay.ready")
+    playable, playable_cpu = time.perf_counter() - started, cpu_seconds(marker) - cpu
+    page.evaluate("() => window.rulebookPlay.engineReady")
+    engine, engine_cpu = time.perf_counter() - started, cpu_seconds(marker) - cpu
     assert page.evaluate("() => window.rulebookPlay.timings.playable") > 0
-    return time.perf_counter() - started, cpu_seconds(marker) - cpu, page
+    return playable, playable_cpu, engine, engine_cpu, page
 
 
-PARTS = ("runtime", "engine", "playable")  # rulebookPlay.timings, in milliseconds
+PARTS = ("runtime", "engine", "playable", "engine_ready")  # rulebookPlay.timings, in ms
 
 
 def main() -> int:
@@ -101,23 +114,26 @@ def main() -> int:
         for slug in args.games:
             url = f"{base}/en/play/{slug}.html"
             cold, cached, cold_cpu, cached_cpu, thinking = [], [], [], [], []
+            engine = {"cold": [], "cached": []}  # (wall, CPU) until the engine is ready
             parts = {part: [] for part in PARTS}
             cached_parts = {part: [] for part in PARTS}
             for run in range(args.runs):
                 with tempfile.TemporaryDirectory() as profile:
                     context = playwright.chromium.launch_persistent_context(
                         profile, executable_path=chromium, args=ARGS)
-                    seconds, cpu, page = open_ready(context, url, profile)
+                    seconds, cpu, *until_engine, page = open_ready(context, url, profile)
                     cold.append(seconds)
                     cold_cpu.append(cpu)
+                    engine["cold"].append(until_engine)
                     timings = page.evaluate("() => window.rulebookPlay.timings")
                     for part in PARTS:
                         parts[part].append(timings[part] / 1000)
                     page.evaluate("() => window.rulebookPlay.saved")  # the snapshot, for the next
                     page.close()
-                    seconds, cpu, page = open_ready(context, url, profile)
+                    seconds, cpu, *until_engine, page = open_ready(context, url, profile)
                     cached.append(seconds)
                     cached_cpu.append(cpu)
+                    engine["cached"].append(until_engine)
                     timings = page.evaluate("() => window.rulebookPlay.timings")
                     for part in PARTS:
                         cached_parts[part].append(timings[part] / 1000)
@@ -131,11 +147,17 @@ def main() -> int:
                   f"computer at the default strength: median "
                   f"{statistics.median(thinking):.2f} s a move (worst {max(thinking):.2f}, "
                   f"{len(thinking)} moves)", flush=True)
+            for name in ("cold", "cached"):
+                walls = [wall for wall, _ in engine[name]]
+                print(f"{'':11} until the engine is ready: {name} median "
+                      f"{statistics.median(walls):.2f} s (worst {max(walls):.2f}; browser CPU "
+                      f"{statistics.median(cpu for _, cpu in engine[name]):.2f} s)", flush=True)
             for name, by_part in (("cold", parts), ("cached", cached_parts)):
                 print(f"{'':11} {name}, median by part: runtime loaded "
                       f"{statistics.median(by_part['runtime']):.2f} s, engine imported "
                       f"{statistics.median(by_part['engine']):.2f} s (from the worker's start), "
-                      f"playable {statistics.median(by_part['playable']):.2f} s (from play.js's "
+                      f"playable {statistics.median(by_part['playable']):.2f} s, engine ready "
+                      f"{statistics.median(by_part['engine_ready']):.2f} s (from play.js's "
                       f"start)", flush=True)
     return 0
 

@@ -26,7 +26,8 @@ from chromium import DESKTOP, PHONE, skip_unless_installed
 skip_unless_installed()
 
 from test_play import (CENTRE, FORGET_SAVED, GAMES, cpython_final,  # noqa: E402
-                       open_play_page, same_position, settle, shared, tap_move, trial_options)
+                       new_context, open_play_page, same_position, settle, shared, tap_move,
+                       trial_options)
 
 
 def replayed(slug, options, moves):
@@ -86,6 +87,8 @@ def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_sha
     page.reload()
     page.evaluate("() => window.rulebookPlay.ready")
     assert_shows(page, slug, options, line, 6)
+    # drawn at once, from the page's last drawing: the engine's view of the game
+    assert drawn_early(page) == "same"
     assert page.evaluate("() => window.rulebookPlay.record()") == cpython_record(page)
     for field in page.locator(".play-settings-form [name]").all():  # the options are shown
         name = field.get_attribute("name")
@@ -97,6 +100,11 @@ def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_sha
     page.locator("a.rulebook-langswitch-link").click()  # to the Japanese page
     page.wait_for_url("**/ja/play/**")
     page.evaluate("() => window.rulebookPlay.ready")
+    assert_shows(page, slug, options, line, 6)
+    assert drawn_early(page) is None  # (the English page's drawing is not this page's)
+    page.reload()
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert drawn_early(page) == "same"
     assert_shows(page, slug, options, line, 6)
     link = page.evaluate("() => window.rulebookPlay.shareLink()")
     assert link.startswith(f"{base}/ja/play/{slug}.html#")
@@ -110,6 +118,64 @@ def test_a_game_survives_a_reload_and_the_language_switch_and_travels_by_its_sha
     assert page.evaluate("() => location.hash") == ""
     assert not page.errors and not shared.outside, (page.errors, shared.outside)
     page.close()
+
+
+def drawn_early(page):
+    """Whether the page drew the game saved before its engine was ready, from its last
+    drawing, and the engine's view of it then was that drawing ("same"), or not
+    ("other"); None: drawn by the engine."""
+    page.evaluate("() => window.rulebookPlay.engineReady")
+    return page.evaluate("() => window.rulebookPlay.timings.drawn ?? null")
+
+
+def test_a_later_visit_is_playable_before_its_engine_is_ready_and_a_move_clicked_then_is_played(
+        site, browser):
+    """A later visit draws the game saved at once, from the page's last drawing of
+    it, while the engine is still starting (here, held back: its engine.zip is not
+    served yet); a move clicked on the board then is played once the engine is
+    ready, on the game shown, as CPython plays it."""
+    project, base = site
+    context = new_context(browser, base)
+    url = f"{base}/en/play/qttt.html"
+    page = ready_page(context, url)
+    rng = random.Random(3)
+    for _ in range(3):
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
+    moves = page.evaluate("() => window.rulebookPlay.moves()")
+    page.evaluate("() => window.rulebookPlay.saved")
+    page.close()
+
+    held = []
+    context.route("**/play/engine.zip", lambda route: held.append(route))
+    page = context.new_page()
+    page.set_viewport_size(DESKTOP)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_function("() => window.rulebookPlay?.timings?.playable > 0", timeout=20_000)
+    for _ in range(200):  # (the worker's request reaches the route in its own time)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "engine.zip was not asked for"
+    assert page.evaluate("() => window.rulebookPlay.timings.engine_ready") is None
+    assert page.evaluate("() => window.rulebookPlay.moves()") == moves
+    tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+    move, sequence = next((move, sequence) for move in sorted(tokens)
+                          for sequence in tokens[move] if len(sequence) == 2)
+    for token in sequence:  # a spooky mark: its two cells clicked
+        page.mouse.click(*page.evaluate(CENTRE, token))
+    page.wait_for_timeout(200)
+    assert page.evaluate("() => window.rulebookPlay.moves()") == moves  # waiting for the engine
+    assert page.evaluate("() => window.rulebookPlay.timings.engine_ready") is None
+    for route in held:
+        route.continue_()
+    assert drawn_early(page) == "same"
+    settle(page)
+    assert_shows(page, "qttt", {}, moves + [move], len(moves) + 1)
+    assert not page.errors and not context.outside, (page.errors, context.outside)
+    context.close()
 
 
 def cpython_record(page):

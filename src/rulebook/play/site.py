@@ -16,6 +16,7 @@ checked against :data:`PYODIDE_STDLIB_SHA256`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import os
@@ -170,6 +171,21 @@ def engine_zip() -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
     return out.getvalue()
+
+
+@functools.cache  # (a build runs in a process of its own: the sources do not change in it)
+def engine_digest() -> str:
+    """The SHA-256 of :func:`engine_zip`'s bytes."""
+    return hashlib.sha256(engine_zip()).hexdigest()
+
+
+def drawn_key(words_json: str) -> str:
+    """What a play page keeps its drawing of the game saved under (storage.js's
+    keepDrawn), for a later visit to draw at once, before its engine has started:
+    a digest of the runtime, the engine and the page's words (its language and the
+    engine's messages in it), whose view of a game is that drawing."""
+    parts = (RUNTIME_KEY, engine_digest(), words_json)
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
 def write_play_files(site: Path, docs: Path, cache: Path | None = None) -> None:

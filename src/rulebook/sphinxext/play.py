@@ -24,7 +24,7 @@ from ..figure_style import drawing_module
 from ..games import available_games, game_class, game_part
 from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages, read_catalog
 from ..play.bridge import changed_options, share_fragment
-from ..play.site import RUNTIME_KEY
+from ..play.site import RUNTIME_KEY, drawn_key
 from ..play.words import WORDS, game_words
 from .directives import cached_record, page_language
 from .html import site_prefix
@@ -121,12 +121,14 @@ def visit_play_board(self, node):
         raise nodes.SkipNode from error
     rules = (self.builder.get_relative_uri(docname, slug)
              if slug in self.builder.env.found_docs else "")
-    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules}
+    words_json = json.dumps(words, ensure_ascii=False, sort_keys=True)
+    # drawn-key: what the page keeps its drawing of the game saved under (storage.js)
+    data = {"game": slug, "lang": lang, "site": prefix, "rules": rules,
+            "drawn-key": drawn_key(words_json)}
     attributes = " ".join(f'data-{k}="{html.escape(v)}"' for k, v in data.items())
-    words_json = html.escape(json.dumps(words, ensure_ascii=False, sort_keys=True))
     # the engine's worker is already starting (start_engine_first); play.js takes it over
     self.body.append(
-        f'<div class="rulebook-play" {attributes} data-words="{words_json}">\n'
+        f'<div class="rulebook-play" {attributes} data-words="{html.escape(words_json)}">\n'
         f'<p class="play-status" role="status">{html.escape(words["loading"])}</p>\n'
         f"</div>\n"
         f'<link rel="stylesheet" href="{prefix}play/play.css">\n'

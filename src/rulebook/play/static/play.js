@@ -12,12 +12,17 @@
 //   clicks.py gives each legal move (a move can also be typed in the notation);
 // - aim.js: moves aimed by hand, previewed before they are played (Craquelure's cuts);
 // - controls.js: the buttons, settings, aids, status and move list;
-// - storage.js: the game autosaved, and share links;
+// - storage.js: the game autosaved, share links, and the page's last drawing;
 // - state.js: what they share.
 // This module plays the game: moves, undo, steps through the game, new games,
 // records, links, the computer's replies, and window.rulebookPlay, the test
 // hook (ready, legalMoves, play, outcome, record, newGame, shareLink; each
 // returns a promise).
+//
+// Start-up: on a first visit the page is drawn once the engine has started and
+// drawn the first game; on a later one, the game saved is drawn at once, from
+// the page's last drawing of it (drawSaved), and takes clicks while the engine
+// starts, which then plays them in turn (ready: playable; engineReady: the engine too).
 
 import {root, W, slug, lang, format} from "./words.js";
 import {element} from "./dom.js";
@@ -25,7 +30,8 @@ import {call, busy, saved, connect, keepSnapshot} from "./engine.js";
 import {game, actions, computerToMove, say, showError} from "./state.js";
 import {buildPage, redraw, showSettings} from "./controls.js";
 import {screenPoint} from "./input.js";
-import {loadSaved, setAside, save, linkInAddress, forgetAddressLink, shareUrl} from "./storage.js";
+import {loadSaved, setAside, save, linkInAddress, forgetAddressLink, shareUrl, keepDrawn,
+        drawnBefore, forgetDrawn} from "./storage.js";
 
 async function newGame(options = {}) {
   const chosen = {...options};
@@ -39,6 +45,7 @@ async function newGame(options = {}) {
   }
   game.mode = {opponent: options.opponent ?? "human", computer: options.computer ?? 1,
                strength: options.strength ?? 2};
+  game.options = chosen;
   showSettings(chosen);
   await afterChange();
 }
@@ -120,6 +127,7 @@ async function afterChange() {
   showError("");
   await render();
   save(game.view.link, game.mode);
+  keepDrawn(game);  // for a later visit to draw at once
   if (computerToMove() && !game.thinking) think();
 }
 
@@ -182,7 +190,8 @@ async function openLink(fragment) {
 
 async function opened() {
   stopThinking();
-  showSettings(await call("options"));
+  game.options = await call("options");
+  showSettings(game.options);
   await afterChange();
 }
 
@@ -201,14 +210,7 @@ const shareLink = async () => shareUrl(game.view.link);
 // (a reload, the other language's page), else a new one.  A link or saved game
 // that cannot be opened is said so, and loses nothing: a bad link leaves the
 // saved game, a bad saved game is kept aside (storage.js).
-async function firstGame() {
-  const problems = [];
-  let kept = null;
-  try {
-    kept = loadSaved();
-  } catch (error) {
-    problems.push(format(W.saved_failed, {error: error.message}));
-  }
+async function firstGame(kept, problems) {
   const link = linkInAddress();
   let started = false;
   if (link) {
@@ -228,11 +230,21 @@ async function firstGame() {
       started = true;
     } catch (error) {
       setAside();
+      forgetDrawn();
       problems.push(format(W.saved_failed, {error: error.message}));
     }
   }
   if (!started) await newGame({});
   showError(problems.join(" "));
+}
+
+// The game saved, {link, mode} or null, and what is wrong with it if it cannot be read.
+function savedGame() {
+  try {
+    return {kept: loadSaved(), problems: []};
+  } catch (error) {
+    return {kept: null, problems: [format(W.saved_failed, {error: error.message})]};
+  }
 }
 
 function validMode(mode) {
@@ -241,32 +253,110 @@ function validMode(mode) {
           strength: [1, 2, 3].includes(mode.strength) ? mode.strength : 2};
 }
 
+// A later visit, before the engine has started: the game saved, drawn at once
+// from what the page drew of it last (storage.js's drawnBefore: the same
+// engine's view of the same game, for this very page), and the engine asked to
+// open that game first of all; whatever the player does meanwhile (a click that
+// completes a move, undo, a new game) is asked of the engine after it, and the
+// worker answers in order, once started: every move is the engine's to play or
+// refuse, on the game shown.  Returns a promise, once the engine has opened the
+// game, of whether its view of it is the one drawn (if not, which the build's
+// key should prevent, its own is drawn instead); null if there is nothing to
+// draw (nothing saved, a link in the address, no drawing of it kept, or one made
+// with other aids than those the page starts with).
+function drawSaved(kept) {
+  const drawn = kept && !linkInAddress() && drawnBefore(kept.link);
+  if (!drawn) return null;
+  try {
+    const aids = Object.fromEntries(drawn.settings.aids.map((aid) => [aid.name, aid.default]));
+    if (JSON.stringify(drawn.aids) !== JSON.stringify(aids)) return null;
+    game.settings = drawn.settings;
+    buildPage();
+    game.mode = validMode(kept.mode);
+    game.options = drawn.options;
+    showSettings(drawn.options);
+    game.view = drawn.view;
+    redraw();
+  } catch (error) {  // not a drawing of this page after all: the engine draws the game
+    console.warn("rulebook: the game's last drawing could not be drawn:", error);
+    forgetDrawn();
+    game.settings = game.view = null;
+    return null;
+  }
+  const opening = call("open_link", kept.link, slug);
+  const checking = call("view", lang, game.aids);
+  checking.catch(() => {});  // (refused only if the game could not be opened: said below)
+  if (computerToMove()) think();
+  return opening.then(() => checking).then((view) => {
+    if (JSON.stringify(view) === JSON.stringify(drawn.view)) return true;
+    console.warn("rulebook: the game's last drawing is not the engine's: drawn again");
+    forgetDrawn();
+    if (game.view === drawn.view) {  // still shown (else the engine's view is, since)
+      game.view = view;
+      redraw();
+    }
+    return false;
+  });
+}
+
 // --- start: the engine in its worker, the first game ---------------------------
 
 Object.assign(actions, {humanMove, undo, goto, continueHere, newGame, setMode, openRecord,
                         download, shareLink, render, redraw});
 
-async function start() {
-  const started = performance.now();
+// `playable` is called once the board is drawn and takes clicks: at once on a later
+// visit (drawSaved), else once the engine has drawn the first game.  The promise
+// returned is kept once the engine has started and has the first game.
+async function start(playable) {
+  const clock = performance.now();
   const timings = window.rulebookPlay.timings = {};
-  Object.assign(timings, await connect());  // runtime, engine (the worker's clock), snapshot
-  await call("messages", W.messages);  // the engine's messages in the page's language (engine.po)
-  game.settings = await call("settings", slug);
-  buildPage();
-  await firstGame();
-  // a share link of this page opened in it (only the address's fragment changes)
+  const worker = connect();  // its start-up timings, once started: runtime, engine, snapshot
+  worker.catch(() => {});    // (awaited below: a failure is said there)
+  // first of all the worker is asked: the engine's messages in the page's language (engine.po)
+  const messages = call("messages", W.messages);
+  const {kept, problems} = savedGame();
+  const early = drawSaved(kept);
+  const nowPlayable = () => {
+    timings.playable = performance.now() - clock;
+    listenForLinks();
+    playable();
+  };
+  if (early) nowPlayable();
+  Object.assign(timings, await worker);
+  await messages;
+  if (early) {
+    try {
+      timings.drawn = await early ? "same" : "other";  // the engine's view and the one drawn
+    } catch (error) {  // the saved game drawn, which its engine cannot open (never expected)
+      setAside();
+      forgetDrawn();
+      problems.push(format(W.saved_failed, {error: error.message}));
+      await newGame({});
+      showError(problems.join(" "));
+    }
+  } else {
+    game.settings = await call("settings", slug);
+    buildPage();
+    await firstGame(kept, problems);
+    nowPlayable();
+  }
+  timings.engine_ready = performance.now() - clock;
+  keepSnapshot(timings.snapshot === "made");  // for the next visit
+}
+
+// A share link of this page opened in it (only the address's fragment changes).
+function listenForLinks() {
   window.addEventListener("hashchange", () => {
     const link = linkInAddress();
     if (link) openLink(link).then(forgetAddressLink, (error) => {
       showError(format(W.link_failed, {error: error.message}));
     });
   });
-  timings.playable = performance.now() - started;
-  keepSnapshot(timings.snapshot === "made");  // for the next visit
 }
 
 window.rulebookPlay = {
   ready: null,
+  engineReady: null,
   computerTimes: [],  // milliseconds the computer took for each of its moves
   legalMoves: () => call("legal"),
   play: (move) => play(move),
@@ -297,13 +387,23 @@ window.rulebookPlay = {
   line: () => game.view.line,
   at: () => game.view.at,
   saved,
+  // engineReady (a promise, set below): the engine started, with the first game;
+  // timings (ms from play.js's start): playable, engine_ready, and from the worker's
+  // start runtime, engine; snapshot "made" or "loaded"; drawn: on a later visit
+  // drawn before the engine was ready, whether the engine's view was the one drawn
+  // ("same") or not ("other": drawn again).
   // a promise: resolved once no call to the engine is on its way (after a click)
   settled: async () => {
     do await new Promise((resolve) => setTimeout(resolve, 0)); while (busy());
   },
 };
-window.rulebookPlay.ready = start().catch((error) => {
+// ready: the board drawn and taking clicks (a promise); engineReady: the engine
+// started and given the first game.  A failure to start is said in the page.
+let becamePlayable;
+const playable = new Promise((resolve) => { becamePlayable = resolve; });
+window.rulebookPlay.engineReady = start(becamePlayable).catch((error) => {
   root.replaceChildren(element("p", {class: "play-error", role: "alert",
                                      text: format(W.failed, {error: error.message})}));
   throw error;
 });
+window.rulebookPlay.ready = Promise.race([playable, window.rulebookPlay.engineReady]);

@@ -4,6 +4,7 @@
 
 export const game = {
   settings: null,    // the game's options and aids (bridge.game_settings)
+  options: {},       // the options of the game on the board that differ from the defaults
   view: null,        // the last view of the position (bridge.Session.view)
   picked: [],        // tokens clicked so far towards a move
   aids: {},          // view options switched on by the player

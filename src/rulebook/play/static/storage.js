@@ -2,11 +2,13 @@
 // reload, the other language's page or a later visit finds it), and share links.
 // Both hold the game as a share link's fragment (bridge.share_fragment: the
 // options, the start, the moves, how many are shown); the autosave adds who plays.
+// Beside it, what the page last drew of it, for a later visit to draw at once.
 
-import {slug} from "./words.js";
+import {root, slug, lang} from "./words.js";
 
 const KEY = `rulebook-play/${slug}`;         // one game per game, in both languages
 const UNREADABLE = `${KEY}/unreadable`;      // a saved game that could not be opened, kept aside
+const DRAWN = `${KEY}/drawn/${lang}`;        // what this language's page last drew (keepDrawn)
 
 // The saved game, {link, mode}, or null; a value that is not one is kept aside
 // (nothing lost) and reported by throwing.
@@ -53,4 +55,34 @@ export function forgetAddressLink() {
 
 export function shareUrl(fragment) {
   return new URL(location.pathname + location.search + fragment, location.href).href;
+}
+
+// What the page drew of the game it saved: the engine's view of it
+// (bridge.Session.view), with what it was drawn with (the game's settings, its
+// options, the aids shown).  A later visit draws it at once, while the engine
+// starts (play.js), if it is the view of the game saved then, made for the same
+// page: the page's data-drawn-key, which the build makes from the engine's and
+// the runtime's bytes and the page's words (sphinxext/play.py), so that the
+// same engine, asked again, would answer the same.
+export function keepDrawn({settings, options, aids, view}) {
+  try {
+    localStorage.setItem(DRAWN, JSON.stringify({key: root.dataset.drawnKey, settings, options,
+                                                aids, view}));
+  } catch { /* storage refused or full: the next visit waits for the engine */ }
+}
+
+// What the page drew of the game saved as `link`, if it was kept for this very
+// page (keepDrawn), else null.
+export function drawnBefore(link) {
+  try {
+    const drawn = JSON.parse(localStorage.getItem(DRAWN));
+    return drawn && root.dataset.drawnKey && drawn.key === root.dataset.drawnKey
+      && drawn.view?.link === link ? drawn : null;
+  } catch {
+    return null;  // storage refused, or not JSON: drawn by the engine
+  }
+}
+
+export function forgetDrawn() {
+  try { localStorage.removeItem(DRAWN); } catch { /* storage refused */ }
 }
