@@ -4,11 +4,11 @@
 // options, the start, the moves, how many are shown); the autosave adds who plays.
 // Beside it, what the page last drew of it, for a later visit to draw at once.
 
-import {root, slug, lang} from "./words.js";
+import {root, slug} from "./words.js";
 
 const KEY = `rulebook-play/${slug}`;         // one game per game, in both languages
 const UNREADABLE = `${KEY}/unreadable`;      // a saved game that could not be opened, kept aside
-const DRAWN = `${KEY}/drawn/${lang}`;        // what this language's page last drew (keepDrawn)
+const DRAWN = `${KEY}/drawn`;                // what the game's page last drew (keepDrawn)
 
 // The saved game, {link, mode}, or null; a value that is not one is kept aside
 // (nothing lost) and reported by throwing.
@@ -63,12 +63,15 @@ export function shareUrl(fragment) {
 // starts (play.js), if it is the view of the game saved then, made for the same
 // page: the page's data-drawn-key, which the build makes from the engine's and
 // the runtime's bytes and the page's words (sphinxext/play.py), so that the
-// same engine, asked again, would answer the same.
+// same engine, asked again, would answer the same.  One a game (up to about
+// 0.3 MB, a long game of Necto): the other language's page does not draw it.
 export function keepDrawn({settings, options, aids, view}) {
   try {
     localStorage.setItem(DRAWN, JSON.stringify({key: root.dataset.drawnKey, settings, options,
                                                 aids, view}));
-  } catch { /* storage refused or full: the next visit waits for the engine */ }
+  } catch {  // storage refused or full: the next visit waits for the engine
+    forgetDrawn();
+  }
 }
 
 // What the page drew of the game saved as `link`, if it was kept for this very
