@@ -96,6 +96,12 @@ def open_ready(context, url: str, marker: str) -> tuple[float, float, float, flo
 PARTS = ("runtime", "engine", "playable", "engine_ready")  # rulebookPlay.timings, in ms
 
 
+def part_seconds(timings: dict, part: str) -> float:
+    """A part of the page's start, in seconds.  (A site built before the page was
+    playable ahead of its engine has no engine_ready: it was playable only then.)"""
+    return timings.get(part, timings["playable"]) / 1000
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=["qttt", "necto", "craquelure", "inphexion"])
@@ -127,7 +133,7 @@ def main() -> int:
                     engine["cold"].append(until_engine)
                     timings = page.evaluate("() => window.rulebookPlay.timings")
                     for part in PARTS:
-                        parts[part].append(timings[part] / 1000)
+                        parts[part].append(part_seconds(timings, part))
                     page.evaluate("() => window.rulebookPlay.saved")  # the snapshot, for the next
                     page.close()
                     seconds, cpu, *until_engine, page = open_ready(context, url, profile)
@@ -136,7 +142,7 @@ def main() -> int:
                     engine["cached"].append(until_engine)
                     timings = page.evaluate("() => window.rulebookPlay.timings")
                     for part in PARTS:
-                        cached_parts[part].append(timings[part] / 1000)
+                        cached_parts[part].append(part_seconds(timings, part))
                     if run == 0:
                         thinking = computer_times(page, args.moves)
                     context.close()

@@ -1,6 +1,8 @@
 """The play pages in a real headless browser (continued from test_play.py, whose
 helpers it uses; a module of its own so that the two run side by side): games
-that survive a reload and travel by their share links, stepping through a game
+that survive a reload and travel by their share links, a later visit playable
+before its engine has started (drawn from the page's last drawing, which must
+be the engine's view; a move clicked then is played once it has), stepping through a game
 and playing on from any point, bad links and saves refused losing nothing, the
 choices on a phone's screen, every figure panel opening in the player, and the
 moves made on the board (Craquelure's aimed cuts, Necto's palette, QTTT's
@@ -175,6 +177,23 @@ def test_a_later_visit_is_playable_before_its_engine_is_ready_and_a_move_clicked
     settle(page)
     assert_shows(page, "qttt", {}, moves + [move], len(moves) + 1)
     assert not page.errors and not context.outside, (page.errors, context.outside)
+    context.unroute("**/play/engine.zip")
+
+    # a drawing that is not the engine's view of the game: drawn, then the engine's
+    # instead; one kept for another build's page (another key): not drawn at all
+    text = page.inner_text(".play-text")
+    for change, drawn in [("drawn.view.text = 'not the engine\\'s'", "other"),
+                          ("drawn.key = 'another build'", None)]:
+        page.evaluate("""(change) => {
+            const drawn = JSON.parse(localStorage.getItem('rulebook-play/qttt/drawn'));
+            eval(change);
+            localStorage.setItem('rulebook-play/qttt/drawn', JSON.stringify(drawn));
+        }""", change)
+        page.reload()
+        page.evaluate("() => window.rulebookPlay.ready")
+        assert drawn_early(page) == drawn, change
+        settle(page)
+        assert page.inner_text(".play-text") == text, change
     context.close()
 
 

@@ -261,7 +261,7 @@ function validMode(mode) {
 // worker answers in order, once started: every move is the engine's to play or
 // refuse, on the game shown.  Returns a promise, once the engine has opened the
 // game, of whether its view of it is the one drawn (if not, which the build's
-// key should prevent, its own is drawn instead); null if there is nothing to
+// key should prevent, its own is drawn and kept instead); null if there is nothing to
 // draw (nothing saved, a link in the address, no drawing of it kept, or one made
 // with other aids than those the page starts with).
 function drawSaved(kept) {
@@ -290,10 +290,10 @@ function drawSaved(kept) {
   return opening.then(() => checking).then((view) => {
     if (JSON.stringify(view) === JSON.stringify(drawn.view)) return true;
     console.warn("rulebook: the game's last drawing is not the engine's: drawn again");
-    forgetDrawn();
-    if (game.view === drawn.view) {  // still shown (else the engine's view is, since)
+    if (game.view === drawn.view) {  // (the engine answers in order: nothing has replaced it)
       game.view = view;
       redraw();
+      keepDrawn(game);
     }
     return false;
   });
