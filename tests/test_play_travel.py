@@ -194,6 +194,16 @@ def test_a_later_visit_is_playable_before_its_engine_is_ready_and_a_move_clicked
         assert drawn_early(page) == drawn, change
         settle(page)
         assert page.inner_text(".play-text") == text, change
+    # one drawn with an aid switched (the page starts without it): not drawn either
+    page.locator(".play-aids input[name=entanglement]").click()
+    settle(page)
+    legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+    page.evaluate("(move) => window.rulebookPlay.play(move)", legal[0])
+    line = page.evaluate("() => window.rulebookPlay.line()")
+    page.reload()
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert drawn_early(page) is None
+    assert_shows(page, "qttt", {}, line, len(line))
     context.close()
 
 
