@@ -6,27 +6,27 @@ opens each game's play page in headless Chromium:
 - cold: a fresh browser profile (nothing cached);
 - cached: the same profile opening the page again (HTTP cache and V8's code
   cache warm, the engine's memory snapshot that the first visit kept in
-  IndexedDB: worker.js, and the game it saved, with the page's drawing of it:
-  storage.js);
-
-each timed until playable, ``rulebookPlay.ready``: the board is drawn and takes
-clicks, as the visitor sees it (on a later visit, before the engine is ready:
-the game saved, drawn from the last visit's drawing, and a move clicked then is
-played once the engine is, play.js), and until the engine is ready,
-``rulebookPlay.engineReady``: the engine started and given the first game, as
-every page of a first visit is once playable;
+  IndexedDB: worker.js, and the game it saved, with the page's drawing of
+  it: storage.js);
 - the computer at the default strength: it plays one side of a game against
   random moves; the time of each of its moves, as play.js measures it.
 
-Prints medians and worst cases, of wall time until playable and until the
-engine is ready (the CPU time until then too) and of the CPU time the browser's
-processes used until playable (on a machine shared with other work, wall time
-stretches; CPU time says what an idle machine would wait, roughly), and the
-median cold and cached start by part, as the page and its worker measure them:
-until the runtime is loaded, until the engine is imported (both from the
-worker's start, first thing in the page's head) and until playable (from
-play.js's start).  ``--site`` times another built site
-(an older build, to compare).  Usage::
+Each visit is timed twice.  Until playable, ``rulebookPlay.ready``: the board
+is drawn and takes clicks, what the visitor sees.  On a later visit that is
+before the engine is ready: the game saved is drawn from the page's last
+drawing of it, and a move clicked then is played once the engine is (play.js).
+Until the engine is ready, ``rulebookPlay.engineReady``: the engine started
+and given the first game (on a first visit, the same moment as playable).
+
+Prints medians and worst cases of the wall time until playable and until the
+engine is ready, and the CPU time the browser's processes used meanwhile (on
+a machine shared with other work, wall time stretches; CPU time says what an
+idle machine would wait, roughly), and the median cold and cached start by
+part, as the page and its worker measure them: until the runtime is loaded,
+until the engine is imported (both from the worker's start, first thing in
+the page's head), until playable and until the engine is ready (both from
+play.js's start).  ``--site`` times another built site (an older build, to
+compare).  Usage::
 
     python benchmarks/bench_play.py [--runs 3] [--moves 10] [--site FOLDER] [GAME ...]
 """
