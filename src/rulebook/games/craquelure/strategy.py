@@ -14,7 +14,7 @@ run of a region's edges, and so is the opponent's.  Here:
 - :func:`gain`: the move's effect on how far each player is from a connection
   (:func:`distance`, a cheapest three-arc tree over the regions), a move after
   which the opponent can win at once rated worst;
-- :func:`two_plies`: the same after the opponent's best answer (levels 2 and 3).
+- :func:`two_plies`: the same after the opponent's best answer (level 3).
 
 Everything is deterministic: the finder draws its points from a generator seeded
 by the position, the rest from the player's.
@@ -27,7 +27,7 @@ import math
 import random
 from decimal import Decimal
 
-from ...computer import Level
+from ...computer import Level, plain
 from . import geometry as geo
 from .moves import LETTERS, NEUTRAL, Cut, Swap
 from .rules import CraquelureState, arcs_of, connected_group, has_legal_cut
@@ -308,12 +308,10 @@ def two_plies(state: CraquelureState, move, drawn: int = 6) -> float:
     return FORK
 
 
-def two_plies_listed(state: CraquelureState, move) -> float:
-    """:func:`two_plies` with the opponent's listed answers alone (none drawn)."""
-    return two_plies(state, move, drawn=0)
-
-
-# Level 1 looks one move ahead (and sees the opponent's wins in one); levels 2 and 3
-# look at the opponent's best answer to their most promising moves.
-LEVELS = {1: Level(0), 2: Level(0, lookahead=True, value=two_plies_listed, shortlist=2),
+# The ladder (benchmarks/bench_ladder.py): level 1 is the studies' plain Monte Carlo
+# search over the listed cuts, which does not look for wins first; level 2 takes a win
+# in one, else the cut of the largest gain (one cut ahead, the opponent's wins in one
+# seen); level 3 weighs its six best cuts by the opponent's best answer.  Looking at
+# answers to more of them, or only at the listed answers, measured no stronger.
+LEVELS = {1: plain(100), 2: Level(0),
           3: Level(0, lookahead=True, value=two_plies, shortlist=6)}
