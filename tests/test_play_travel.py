@@ -982,17 +982,17 @@ def test_an_opened_record_s_claims_are_checked_and_the_verdict_shown(site, share
 
 
 def test_when_the_computer_swaps_the_settings_say_it_plays_the_other_colour_now(site, shared):
-    """Against the computer (Red, weak), a first move it answers with the swap (found
-    with CPython's computer, seeded as the page seeds it): the players' choice then
-    says it plays Blue."""
+    """Against the computer (Red, the default level), a first move it answers with the
+    swap (found with CPython's computer, seeded as the page seeds it): the players'
+    choice then says it plays Blue."""
     from rulebook.play.bridge import Session
 
     project, base = site
     first = next(move for move in Session("craquelure", {"pie": True}).legal_moves()
-                 if Session("craquelure", {"pie": True}, moves=[move]).computer_choice(1) == "swap")
+                 if Session("craquelure", {"pie": True}, moves=[move]).computer_choice(2) == "swap")
     page = open_play_page(shared, base, "craquelure", DESKTOP)
     page.evaluate("() => window.rulebookPlay.newGame({pie: true, opponent: 'computer', computer: 1,"
-                  " strength: 1})")
+                  " strength: 2})")
     chosen = page.inner_text(".play-settings-form [name=opponent] [value=computer-1]")
     assert chosen.endswith("(it plays Red)"), chosen
     page.evaluate("(move) => window.rulebookPlay.play(move)", first)
