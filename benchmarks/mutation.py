@@ -3,7 +3,10 @@
 Runs mutmut (3.x) over each target on a copy of the project, with the tests
 that target's behaviour is specified by, and prints the kill rate per module:
 killed (a test failed), timed out (the mutant looped; also caught), survived
-(no test noticed: a gap in the tests or an equivalent mutant).
+(no test noticed: a gap in the tests or an equivalent mutant).  A survivor
+shown equivalent (it changes nothing a caller can see, and
+``benchmarks/data/equivalent-mutants.toml`` says why) is counted in the
+``equiv.`` column; ``rate*`` is the kill rate over the other mutants.
 
     python benchmarks/mutation.py                 # every target
     python benchmarks/mutation.py qttt records    # some of them
@@ -45,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 from project_copy import project_copy
@@ -197,6 +201,25 @@ def draw_sample(copy: Path, modules, patterns, size: int, seed: int, env) -> lis
     return sorted(random.Random(seed).sample(names, min(size, len(names))))
 
 
+EQUIVALENT = Path(__file__).parent / "data" / "equivalent-mutants.toml"
+
+
+def equivalents() -> set[tuple[str, str, str]]:
+    """(module, line before, line after) of the mutants shown equivalent, whitespace
+    ignored (benchmarks/data/equivalent-mutants.toml)."""
+    with open(EQUIVALENT, "rb") as f:
+        entries = tomllib.load(f)["equivalent"]
+    return {(e["module"], " ".join(e["old"].split()), " ".join(e["new"].split())) for e in entries}
+
+
+def changed_lines(diff: str) -> tuple[str, str]:
+    """The line a mutant removes and the one it adds (mutmut show's diff), whitespace
+    ignored."""
+    removed = [l[1:] for l in diff.splitlines() if l.startswith("-") and not l.startswith("---")]
+    added = [l[1:] for l in diff.splitlines() if l.startswith("+") and not l.startswith("+++")]
+    return " ".join(" ".join(removed).split()), " ".join(" ".join(added).split())
+
+
 def run_target(name, max_children, show, sample_size=None, seed=0) -> list:
     modules, tests, extra = (*TARGETS[name], {})[:3]
     only = extra.get("only", {})
@@ -220,6 +243,14 @@ def run_target(name, max_children, show, sample_size=None, seed=0) -> list:
         rows = []
         for module in modules:
             counts, survivors = tally(copy, module, patterns[module], sample)
+            known = equivalents()
+            counts["equivalent"] = 0
+            for key in list(survivors):
+                diff = subprocess.run([sys.executable, "-m", "mutmut", "show", key],
+                                      cwd=copy, capture_output=True, text=True).stdout
+                if (module, *changed_lines(diff)) in known:
+                    counts["equivalent"] += 1
+                    survivors.remove(key)
             label = module + (" (part)" if module in only else "")
             if sample is not None:
                 label += f" (sample of {len(mutant_codes(copy, module, patterns[module]))})"
@@ -248,23 +279,28 @@ def main():
     if unknown:
         parser.error(f"unknown target {sorted(unknown)[0]!r}; choose from {', '.join(TARGETS)}")
     print(f"{'target':11} {'module':28} {'mutants':>7} {'killed':>7} {'timeout':>7} "
-          f"{'survived':>8} {'untested':>8} {'rate':>6}  time", flush=True)
-    total = {"mutants": 0, "killed": 0, "timeout": 0}
+          f"{'survived':>8} {'equiv.':>6} {'untested':>8} {'rate':>6} {'rate*':>6}  time",
+          flush=True)
+    total = {"mutants": 0, "killed": 0, "timeout": 0, "equivalent": 0}
     for name in options.targets or TARGETS:  # each target's rows as soon as it is done
         for name, module, c, seconds in run_target(name, options.max_children, options.survivors,
                                                    options.sample, options.seed):
+            caught, others = c["killed"] + c["timeout"], c["mutants"] - c["equivalent"]
             interval = ""
             if options.sample:
-                low, high = wilson(c["killed"] + c["timeout"], c["mutants"])
-                interval = f"  (95 % interval {low:.1%} to {high:.1%})"
+                low, high = wilson(caught, others)
+                interval = f"  (rate*: 95 % interval {low:.1%} to {high:.1%})"
             print(f"{name:11} {module:28} {c['mutants']:7} {c['killed']:7} {c['timeout']:7} "
-                  f"{c['survived']:8} {c['untested']:8} {c['rate']:6.1%}  {seconds:5.0f} s"
-                  f"{interval}", flush=True)
+                  f"{c['survived']:8} {c['equivalent']:6} {c['untested']:8} {c['rate']:6.1%} "
+                  f"{caught / max(others, 1):6.1%}  {seconds:5.0f} s{interval}", flush=True)
             for key in total:
                 total[key] += c[key]
     caught = total["killed"] + total["timeout"]
-    print(f"{'all':40} {total['mutants']:7} {caught:>15} caught   "
-          f"{caught / max(total['mutants'], 1):6.1%}")
+    others = total["mutants"] - total["equivalent"]
+    print(f"{'all':40} {total['mutants']:7} {caught:>15} caught, {total['equivalent']} "
+          f"equivalent: {caught / max(total['mutants'], 1):6.1%} of all, "
+          f"{caught / max(others, 1):6.1%} of the others (rate*)")
+
 
 if __name__ == "__main__":
     main()

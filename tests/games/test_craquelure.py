@@ -270,6 +270,18 @@ def test_swap_once_after_blues_first_move():
     assert "pie rule" in illegal(later, "swap")
 
 
+def test_without_the_pie_rule_red_may_never_swap():
+    """With ``pie = false`` the swap is refused where the pie rule would allow it (Red's
+    reply to Blue's first move), by a reason that says the rule is off, and it is
+    never among the moves listed or drawn."""
+    first = play(game(pie=False).initial_state(), "(0,0) 90 B1 R2")
+    assert illegal(first, "swap").endswith(
+        "swap is not allowed: this game is played without the pie rule")
+    assert "swap" not in {first.format_move(move) for move in first.legal_moves()}
+    rng = random.Random(5)
+    assert "swap" not in {first.format_move(first.random_move(rng)) for _ in range(100)}
+
+
 def test_after_a_swap_the_winner_is_the_seat_holding_the_colour():
     rng = random.Random(3)
     for _ in range(20):
