@@ -387,3 +387,26 @@ def test_a_records_figure_settings_and_name(tmp_path):
     assert load_record(path, tmp_path).name == "qttt/bad"
     assert load_record(path, tmp_path / "qttt").name == "bad"
     assert load_record(path, tmp_path / "elsewhere").name == "qttt/bad"  # not under the root
+
+
+def test_a_fact_of_two_arguments_names_them_both(tmp_path):
+    folder = tmp_path / "craquelure"
+    folder.mkdir()
+    path = folder / "bad.toml"
+    path.write_text('game = "craquelure"\n\n[[claims]]\nfact = "area_at"\n'
+                    'expect = "25.00%"\nat = [0, 0]\n', encoding="utf-8")
+    with pytest.raises(RulebookError) as error:
+        load_record(path).check()
+    assert str(error.value) == (f"{path}:3: claim #1: fact 'area_at' takes the arguments at "
+                                "and decimals; decimals is missing")
+
+
+def test_a_string_is_looked_for_from_the_line_asked_the_last_one_too():
+    """The line an error names is the first line holding the string at or after the
+    line asked for, the file's last line included (not an earlier line holding it)."""
+    from rulebook.records import _Lines
+
+    lines = _Lines('moves = ["a1-b2"]\nthen = ["a1-b2"]')
+    assert lines.of_strings(["a1-b2"], start=1) == [1]
+    assert lines.of_strings(["a1-b2"], start=2) == [2]
+    assert lines.of_strings(["a1-b2"], start=9) == [2]
