@@ -1,8 +1,8 @@
 """``rulebook diff``: a rule change between two commits, and the same change as ``--option``.
 
 A small copy of the project is made a git repository: its Craquelure studies cut to
-two games each (so they run in seconds), then Craquelure's minimum area raised from
-0.5 % to 1 % of the disk and the studies run again.  The records that change, and
+eight games each between random players (so they run in a second), then Craquelure's
+minimum area raised from 0.5 % to 1 % of the disk and the studies run again.  The records that change, and
 how, are found here independently: each record replayed in this process under both
 defaults with the engine's own ``play``; the figures' pages from the captions'
 text in the earlier PDF; the studies' intervals from their stored results.
@@ -67,9 +67,10 @@ def run_studies(project: Path) -> None:
 def history(tmp_path_factory) -> Path:
     """Two commits: small Craquelure studies, then the minimum area at 1 %."""
     project = project_copy(tmp_path_factory.mktemp("diff") / "project")
-    for name in STUDIES:
+    for name in STUDIES:  # random players: the diff reads studies, it does not judge players
         path = project / "figures" / "craquelure" / "studies" / f"{name}.toml"
-        path.write_text(re.sub(r"(?m)^games = \d+", "games = 2", path.read_text()))
+        text = re.sub(r"(?m)^games = \d+", "games = 8", path.read_text())
+        path.write_text(re.sub(r"(?m)^players = .*$", 'players = { type = "random" }', text))
     run_studies(project)
     git(project, "init", "-q")
     git(project, "add", "-A")

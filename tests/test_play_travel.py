@@ -31,6 +31,17 @@ from test_play import (CENTRE, FORGET_SAVED, GAMES, cpython_final,  # noqa: E402
                        new_context, open_play_page, same_position, settle, shared, tap_move,
                        trial_options)
 
+# Each viewport in each language, without every test in all four: a test whose
+# steps do not depend on the page's language or width, only its words and layout,
+# runs one pair per language (desktop in English, the phone in Japanese) and,
+# across games, the two crossed pairs as well.
+VIEWS = [pytest.param(DESKTOP, "en", id="desktop-en"), pytest.param(PHONE, "ja", id="phone-ja")]
+VIEWS_CROSSED = [pytest.param(DESKTOP, "ja", id="desktop-ja"),
+                 pytest.param(PHONE, "en", id="phone-en")]
+EVERY_GAME_VIEWS = [pytest.param(slug, *view.values, id=f"{slug}-{view.id}")
+                    for n, slug in enumerate(GAMES)
+                    for view in (VIEWS if n % 2 == 0 else VIEWS_CROSSED)]
+
 
 def replayed(slug, options, moves):
     """CPython's position (as JSON) and legal moves (as written) after ``moves``."""
@@ -606,8 +617,7 @@ def tap_part(page, number):
     settle(page)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport, lang", VIEWS)
 def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, viewport, lang):
     """Press in a region for the point, drag to turn the rays, snapped to the grid and
     the direction step; the parts and their shares drawn live, or the engine's reason
@@ -705,15 +715,14 @@ def first_move_of_kind(slug, options, kind, seed=0, games=40):
     raise AssertionError(f"{slug}: no move of that kind in {games} games")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("slug, viewport, lang", EVERY_GAME_VIEWS)
 def test_every_kind_of_move_is_played_by_pointer_events(site, shared, slug, viewport, lang):
     """Each kind of move the game's rules have, played by taps on the board and on the
     choices (pointer events, not the hook, which only brings the game to a position
-    where the move is legal), at 1280 px and at 390 × 844, in both languages: each
-    tap but the last leaves the half-made move drawn (the places picked marked, the
-    next ones outlined), and the move played is the one CPython plays."""
+    where the move is legal), at 1280 px and at 390 × 844, in both languages (each
+    game at both sizes; across the games, every size in each language): each tap but
+    the last leaves the half-made move drawn (the places picked marked, the next ones
+    outlined), and the move played is the one CPython plays."""
     project, base = site
     page = open_play_page(shared, base, slug, viewport, lang=lang)
     for name, options, kind in MOVE_KINDS[slug]:
@@ -831,8 +840,7 @@ def necto_marks_page(site, shared, viewport, lang):
     return page, load_record(path).replay()[-1]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport, lang", VIEWS_CROSSED)
 def test_necto_trace_a_line_follows_the_line_clicked(site, shared, viewport, lang):
     """"Trace a line" as the demo's help has it: press the button, then click a line:
     that line is traced and the others fade, whichever of a tile's two lines is
