@@ -188,3 +188,23 @@ def test_a_game_build_asked_wrongly_is_one_line(tmp_path, capsys, arguments, mes
     assert main(["build", "--quiet", *arguments, "--project", str(project.root)]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_study_chart_is_kept_for_each_language_apart(empty_cache):
+    """A balance chart drawn in English and then asked for in Japanese is drawn again,
+    in Japanese (its labels, title and axes are words), and each is then kept."""
+    import json
+    import tomllib
+
+    from rulebook.games import make_game
+    from rulebook.studies.chart import balance_panels
+
+    study = ROOT / "figures" / "craquelure" / "studies" / "pinwheel"
+    label = tomllib.loads(study.with_suffix(".toml").read_text(encoding="utf-8"))["label"]
+    results = [(label, json.loads(study.with_suffix(".json").read_text(encoding="utf-8"))["result"])]
+    game = make_game("craquelure")
+    english = figure_cache.rendered_chart(game, results, "en")
+    japanese = figure_cache.rendered_chart(game, results, "ja")
+    assert japanese == balance_panels(game, results, "ja") != english
+    assert label["ja"].encode() in japanese[0] or label["ja"] in japanese[0].decode()
+    assert figure_cache.rendered_chart(game, results, "en") == english  # from the cache

@@ -242,3 +242,34 @@ def test_no_game_imports_another_games_modules(tmp_path):
         assert imported_games(probe, "rulebook.games.qttt") == {"inphexion"}, line
     probe.write_text("from .notation import cell_name\nfrom ...kits import hexgrid\n")
     assert imported_games(probe, "rulebook.games.qttt") == set()
+
+
+# --- the drawing kits' coordinates -----------------------------------------------------
+
+@pytest.mark.parametrize("kit", ["squaredraw", "hexdraw"])
+def test_the_coordinates_are_each_column_s_letter_and_row_s_number_in_the_colour_and_size_asked(kit):
+    """Every coordinate label drawn in the colour and the font size asked for (the
+    figures draw them lighter than the pieces, and smaller on a large board)."""
+    import importlib
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from rulebook.kits.squaregrid import LETTERS
+
+    draw = importlib.import_module(f"rulebook.kits.{kit}")
+    figure, ax = plt.subplots()
+    try:
+        size = 5
+        texts = draw.coordinates(ax, size, fontsize=6.5, colour="#123456")
+        assert sorted(t.get_text() for t in texts) == sorted(
+            [*LETTERS[:size], *map(str, range(1, size + 1))])
+        for text in texts:
+            assert to_hex(text.get_color()) == "#123456", text.get_text()
+            assert text.get_fontsize() == 6.5, text.get_text()
+            assert (text.get_ha(), text.get_va()) == ("center", "center"), text.get_text()
+    finally:
+        plt.close(figure)

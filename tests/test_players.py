@@ -444,3 +444,24 @@ def test_craquelure_a_swap_is_worth_the_lead_it_takes_over():
     assert lead > 0
     swap = next(m for m in position.legal_moves() if position.format_move(m) == "swap")
     assert craquelure.gain(position, swap) == 2 * lead
+
+
+@pytest.mark.parametrize("iterations", [10, 50, 200])
+def test_the_search_widens_its_root_as_it_is_visited_one_new_move_at_a_time(iterations):
+    """Progressive widening: before each iteration the root may hold ceil(1.5 * sqrt(visits))
+    children, and each listed move becomes a child at most once, until all
+    are (QTTT's first position: 36 moves; no gains, so the order is a seeded shuffle)."""
+    import math
+
+    state = make_game("qttt").initial_state()
+    player = SearchPlayer(iterations, seed=3, wins_first=False, safe=0)
+    player.choose(state)
+    children = [child.move for child in player.root.children]
+    expected = 0
+    for visits in range(iterations):
+        if expected < max(1, math.ceil(1.5 * math.sqrt(visits))):
+            expected += 1
+    expected = min(expected, len(state.legal_moves()))
+    assert len(children) == len(set(children)) == expected
+    assert set(children) <= set(state.legal_moves())
+    assert player.root.visits == iterations == sum(child.visits for child in player.root.children)

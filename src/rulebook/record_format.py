@@ -172,7 +172,7 @@ def type_words(annotation, lang: str = "en", many: bool = False) -> str:
         kind = list if origin in ARRAYS else dict
         if not args:
             return _WORDS[lang][kind][many]
-        item = type_words(args[-1], lang, many=True)
+        item = type_words(args[0] if kind is list else args[-1], lang, many=True)  # tuple[X, ...]
         if lang == "ja":
             return f"{item}の{_WORDS[lang][kind][0]}" if kind is list else f"値が{item}の表"
         return f"{'arrays' if many else 'an array'} of {item}" if kind is list else \

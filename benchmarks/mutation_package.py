@@ -1,0 +1,258 @@
+"""Mutation testing over the whole package: a seeded sample of each module's mutants.
+
+``benchmarks/mutation.py`` runs mutmut's own runner over chosen targets (the
+engines, the records, the build gates): mutmut first runs every test of the
+target under its trampolines to learn which tests reach which function.  Over the
+whole package that first run alone takes longer than half an hour (every call of
+every module goes through a trampoline), so this script samples instead:
+
+1. mutmut makes every mutant of every module no whole target already covers
+   (about 37,000), nothing run yet;
+2. of each module, ``--sample K`` mutants are drawn (seeded: the same mutants for
+   the same seed and code);
+3. each is applied to a plain copy of the project (``mutmut apply``: the real
+   code, no trampolines, so the command-line tests' child processes run it too)
+   and the module's tests are run against it, stopping at the first failure:
+   killed (a test failed), timed out (also caught) or survived.
+
+A module's tests are those that name it (import it by its dotted name, or by
+``from rulebook.pkg import module``), those named after it or its folder
+(``tests/games/test_necto*.py`` for ``games/necto/drawing.py``), and those
+:data:`EXTRA_TESTS` lists for modules only reached through others.  The tests
+that need the whole site built are left out (``-m "not site"``, about 50 s a
+run).  So the rates are lower bounds of what the README's test command catches.
+
+    python benchmarks/mutation_package.py --sample 2            # 2 a module
+    python benchmarks/mutation_package.py --sample 3 --only pdf/   # modules under pdf/
+    python benchmarks/mutation_package.py --sample 2 --survivors   # and their diffs
+
+Survivors shown equivalent are listed in benchmarks/data/equivalent-mutants.toml
+(as for mutation.py) and counted apart (``equiv.``; ``rate*`` is over the others).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from mutation import PACKAGE, TARGETS, changed_lines, equivalents, wilson
+from project_copy import ROOT, project_copy
+
+# Modules no test names: the tests that reach them through the module that uses them.
+EXTRA_TESTS = {
+    "editions.py": ["tests/test_pdf_edition.py", "tests/test_diff.py"],
+    "snapshot.py": ["tests/test_diff.py"],  # run by rulebook diff, in each side's checkout
+    "verify.py": ["tests/test_check.py", "tests/test_drawings.py"],
+    "sphinxext/catalog.py": ["tests/test_site.py", "tests/test_scaffold.py"],
+    "sphinxext/gate.py": ["tests/test_studies.py"],  # the study charts' captions
+    "sphinxext/directives.py": ["tests/test_gate.py", "tests/test_site.py", "tests/test_check.py"],
+    "sphinxext/html.py": ["tests/test_site.py", "tests/test_browser.py"],
+    "sphinxext/reference.py": ["tests/test_site.py", "tests/test_pdf.py"],
+    "sphinxext/rules_index.py": ["tests/test_site.py", "tests/test_pdf.py"],
+}
+
+PYTEST = ["-x", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not site"]
+
+
+def package_modules() -> list[str]:
+    """The modules no target of mutation.py mutates whole (the gates take theirs in part)."""
+    whole = {module for name, (modules, *_) in TARGETS.items() if name != "gates"
+             for module in modules}
+    root = ROOT / PACKAGE
+    return sorted(path.relative_to(root).as_posix() for path in root.rglob("*.py")
+                  if path.relative_to(root).as_posix() not in whole)
+
+
+def module_tests(module: str, tests: dict[Path, str]) -> list[str]:
+    """The test files that name ``module`` (see the module's docstring)."""
+    parts = list(Path(module).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    dotted = ".".join(["rulebook", *parts])
+    patterns = [re.escape(dotted) + r"(?![.\w])"]  # rulebook.games, not rulebook.games.qttt
+    if parts:
+        patterns.append(rf"from {re.escape('.'.join(['rulebook', *parts[:-1]]))} import "
+                        rf"[^\n]*\b{re.escape(parts[-1])}\b")
+    found = {str(path) for path, text in tests.items()
+             if any(path.name.startswith(f"test_{part}") for part in parts)
+             or any(re.search(pattern, text) for pattern in patterns)}
+    return sorted(found | set(EXTRA_TESTS.get(module, [])))
+
+
+def make_mutants(copy: Path, modules: list[str]) -> dict[str, list[str]]:
+    """Every mutant of ``modules`` made in ``copy`` (mutmut's generation step alone):
+    module -> its mutants' names."""
+    config = {"source_paths": [PACKAGE], "only_mutate": [f"{PACKAGE}/{m}" for m in modules]}
+    with open(copy / "pyproject.toml", "a", encoding="utf-8") as f:
+        f.write("\n[tool.mutmut]\n" + "".join(f"{k} = {json.dumps(v)}\n"
+                                              for k, v in config.items()))
+    generate = ("import os\nfrom mutmut.__main__ import copy_src_dir, create_mutants\n"
+                "from mutmut.mutation.trampoline import set_mutant_under_test\n"
+                "set_mutant_under_test('mutant_generation')\n"
+                "os.makedirs('mutants', exist_ok=True)\ncopy_src_dir()\ncreate_mutants(2)\n")
+    done = subprocess.run([sys.executable, "-c", generate], cwd=copy, capture_output=True,
+                          text=True)
+    if done.returncode:
+        sys.exit(f"mutmut could not make the mutants:\n{done.stderr[-3000:]}")
+    names = {}
+    for module in modules:
+        meta = copy / "mutants" / PACKAGE / f"{module}.meta"
+        names[module] = sorted(json.loads(meta.read_text())["exit_code_by_key"]) if meta.exists() else []
+    return names
+
+
+class Mutator:
+    """Applies one mutant at a time in the copy mutmut made them in, and gives back the
+    mutated module's text (the copy's module restored at once)."""
+
+    def __init__(self, copy: Path):
+        self.copy, self.lock = copy, threading.Lock()
+
+    def mutated(self, module: str, name: str) -> str:
+        path = self.copy / PACKAGE / module
+        with self.lock:
+            original = path.read_text(encoding="utf-8")
+            try:
+                subprocess.run([sys.executable, "-m", "mutmut", "apply", name], cwd=self.copy,
+                               check=True, capture_output=True)
+                return path.read_text(encoding="utf-8")
+            finally:
+                path.write_text(original, encoding="utf-8")
+
+    def diff(self, name: str) -> str:
+        return subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=self.copy,
+                              capture_output=True, text=True).stdout
+
+
+def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: float) -> str:
+    """The mutant's fate: its module replaced in ``copy``, the tests run, then restored."""
+    path = copy / PACKAGE / module
+    original = path.read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    forget_bytecode(path)  # a mutant of the same size, written in the same second
+    env = {**os.environ, "PYTHONPATH": str(copy / "src"), "HYPOTHESIS_PROFILE": "ci"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    try:
+        done = subprocess.run([sys.executable, "-m", "pytest", *PYTEST, *tests], cwd=copy,
+                              capture_output=True, text=True, timeout=timeout, env=env)
+        return {0: "survived", 5: "untested"}.get(done.returncode, "killed")
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    finally:
+        path.write_text(original, encoding="utf-8")
+        forget_bytecode(path)
+
+
+def forget_bytecode(path: Path) -> None:
+    """Python trusts a module's bytecode while the source's size and mtime (seconds) match."""
+    for cached in path.parent.glob(f"__pycache__/{path.stem}.*.pyc"):
+        cached.unlink()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sample", type=int, default=2, metavar="K",
+                        help="mutants drawn of each module (default 2)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", default="", metavar="PREFIX",
+                        help="only the modules whose path starts with PREFIX (pdf/, games/necto/)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=900, help="seconds a mutant (timed out: caught)")
+    parser.add_argument("--survivors", action="store_true", help="print each surviving mutant")
+    parser.add_argument("--progress", action="store_true", help="print each mutant's fate as it comes")
+    options = parser.parse_args()
+    if options.sample < 1 or options.workers < 1:
+        parser.error("--sample and --workers need at least 1")
+    modules = [m for m in package_modules() if m.startswith(options.only)]
+    if not modules:
+        parser.error(f"no module of the package starts with {options.only!r}")
+    tests_text = {path.relative_to(ROOT): path.read_text(encoding="utf-8")
+                  for path in (ROOT / "tests").rglob("test_*.py")}
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mutation-package-") as folder:
+        folder = Path(folder)
+        maker = project_copy(folder / "maker")
+        names = make_mutants(maker, modules)
+        copies = [project_copy(folder / f"copy-{k}") for k in range(options.workers)]
+        rng = random.Random(options.seed)
+        drawn = {module: sorted(rng.sample(names[module], min(options.sample, len(names[module]))))
+                 for module in modules}
+        # every module's first mutant, then every module's second...: a run stopped early
+        # has measured each module as evenly as it could; within a round, the modules
+        # with the fewest test files first (a surviving mutant runs all of them)
+        tests = {module: module_tests(module, tests_text) for module in modules}
+        jobs = [(module, draws[k]) for k in range(options.sample)
+                for module, draws in sorted(drawn.items(), key=lambda item: len(tests[item[0]]))
+                if k < len(draws)]
+        print(f"{sum(map(len, names.values()))} mutants in {len(modules)} modules; "
+              f"{len(jobs)} drawn ({time.perf_counter() - started:.0f} s)", flush=True)
+        mutator, free = Mutator(maker), list(copies)
+        free_lock = threading.Lock()
+
+        def run(job):
+            module, name = job
+            text = mutator.mutated(module, name)
+            with free_lock:
+                copy = free.pop()
+            try:
+                fate = run_mutant(copy, module, text, tests[module], options.timeout)
+                if options.progress:
+                    shown = mutator.diff(name) if fate in ("survived", "untested") else ""
+                    print(f"  {fate:8} {name}\n{shown}", end="" if shown else "\n", flush=True)
+                return fate
+            finally:
+                with free_lock:
+                    free.append(copy)
+
+        with ThreadPoolExecutor(options.workers) as pool:
+            fates = dict(zip(jobs, pool.map(run, jobs)))
+        known = equivalents()
+        rows, survivors = {}, []
+        for (module, name), fate in fates.items():
+            row = rows.setdefault(module, {"mutants": 0, "killed": 0, "timeout": 0,
+                                           "survived": 0, "untested": 0, "equivalent": 0})
+            row["mutants"] += 1
+            if fate in ("survived", "untested"):
+                diff = mutator.diff(name)
+                if (module, *changed_lines(diff)) in known:
+                    row["equivalent"] += 1
+                    continue
+                survivors.append((module, name, fate, diff))
+            row[fate] += 1
+    seconds = time.perf_counter() - started
+    print(f"{'module':34} {'of':>5} {'drawn':>5} {'killed':>6} {'timeout':>7} {'survived':>8} "
+          f"{'equiv.':>6} {'untested':>8}  rate*")
+    total = {"drawn": 0, "caught": 0, "others": 0}
+    for module in modules:
+        row = rows.get(module)
+        if not row:
+            continue
+        caught = row["killed"] + row["timeout"]
+        others = row["mutants"] - row["equivalent"]
+        total["drawn"] += row["mutants"]
+        total["caught"] += caught
+        total["others"] += others
+        print(f"{module:34} {len(names[module]):5} {row['mutants']:5} {row['killed']:6} "
+              f"{row['timeout']:7} {row['survived']:8} {row['equivalent']:6} {row['untested']:8}"
+              f"  {caught / max(others, 1):6.1%}")
+    low, high = wilson(total["caught"], total["others"])
+    print(f"all: {total['caught']} of {total['others']} caught ({total['drawn']} drawn, "
+          f"{total['drawn'] - total['others']} equivalent): {total['caught'] / max(total['others'], 1):.1%}"
+          f", 95 % interval {low:.1%} to {high:.1%}; {seconds / 60:.0f} min")
+    if options.survivors:
+        for module, name, fate, diff in survivors:
+            print(f"--- {fate}: {name}\n{diff}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""The words the reference and the error messages use for a fact's types
+(rulebook.record_format.type_words), in both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulebook.record_format import type_words
+
+
+@pytest.mark.parametrize("annotation, english, japanese", [
+    (int, "an integer", "整数"),
+    (bool, "true or false", "真偽値（true か false）"),
+    (int | None, "an integer", "整数"),  # TOML has no null: the None is not said
+    (list[str], "an array of strings", "文字列の配列"),
+    (tuple[int, ...], "an array of integers", "整数の配列"),
+    (dict[str, float], "a table of numbers", "値が数の表"),
+    (list[list[int]], "an array of arrays of integers", "整数の配列の配列"),
+    (int | str, "an integer or a string", "整数または文字列"),
+    (list, "an array", "配列"),
+    (Any, "any value", "任意の値"),  # a type TOML has no word for
+    (object, "any value", "任意の値"),
+])
+def test_a_type_in_words(annotation, english, japanese):
+    assert type_words(annotation) == english
+    assert type_words(annotation, "ja") == japanese
