@@ -17,6 +17,7 @@ import pytest
 from rulebook import studies
 from rulebook.build import BuildError, Project, _sphinx, build, check_studies
 from rulebook.cli import main
+from rulebook.errors import RulebookError
 from rulebook.studies import (StudyError, compare_with_stored, fresh_result, load_study,
                               run_study)
 from rulebook.studies.base import wilson_interval
@@ -395,3 +396,42 @@ def test_verdicts_and_players_are_quoted_in_japanese_from_the_values_catalog():
         player = quote_balance(game, result, "player", "ja", "x", words)
         assert not ENGLISH_WORD.search(player) and "{" not in player, player
         assert ("7" in player) == (kind == "mcts") and ("2" in player) == (kind == "computer")
+
+
+def test_a_balance_claim_quotes_the_playouts_and_options_stored_and_refuses_others():
+    """``#playouts`` and ``#options.<name>`` quote the study's players and the game's
+    options as stored; a study of players without playouts, or an option the game does
+    not have, is an error naming the claim."""
+    from rulebook.games import make_game
+    from rulebook.studies.present import quote_balance
+
+    game = make_game("craquelure", start="sectors")
+    result = {**counts(30, 20), "players": {"type": "mcts", "playouts": 37, "exploration": 0.7}}
+    assert quote_balance(game, result, "playouts", "en", "x", {}) == "37"
+    assert quote_balance(game, result, "options.start", "ja", "x", {}) == "sectors"
+    computer = {**result, "players": {"type": "computer", "level": 2}}
+    with pytest.raises(RulebookError, match="x"):
+        quote_balance(game, computer, "playouts", "en", "x", {})
+    with pytest.raises(RulebookError, match="x"):
+        quote_balance(game, result, "options.size", "en", "x", {})
+
+
+def test_a_chart_s_legend_sits_under_its_axes_not_over_the_bars():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from rulebook.studies.chart import _legend_below
+
+    figure, ax = plt.subplots(figsize=(4, 2))
+    try:
+        ax.barh([0, 1], [0.4, 0.6], label="first")
+        ax.plot([0.5, 0.5], [-0.5, 1.5], label="even")
+        _legend_below(ax)
+        figure.canvas.draw()
+        legend, axes = ax.get_legend().get_window_extent(), ax.get_window_extent()
+        assert legend.y1 < axes.y0, (legend, axes)  # wholly below the plot
+        assert sorted(t.get_text() for t in ax.get_legend().get_texts()) == ["even", "first"]
+    finally:
+        plt.close(figure)
