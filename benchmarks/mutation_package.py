@@ -16,7 +16,8 @@ every module goes through a trampoline), so this script samples instead:
    killed (a test failed), timed out (also caught) or survived.
 
 A module's tests are those that name it (import it by its dotted name, or by
-``from rulebook.pkg import module``), those named after it or its folder
+``from rulebook.pkg import module``; a game's part also by ``game_part(slug,
+"part")``), those named after it or its folder
 (``tests/games/test_necto*.py`` for ``games/necto/drawing.py``), and those
 :data:`EXTRA_TESTS` lists for modules only reached through others.  The tests
 that need the whole site built are left out (``-m "not site"``, about 50 s a
@@ -83,6 +84,8 @@ def module_tests(module: str, tests: dict[Path, str]) -> list[str]:
     if parts:
         patterns.append(rf"from {re.escape('.'.join(['rulebook', *parts[:-1]]))} import "
                         rf"[^\n]*\b{re.escape(parts[-1])}\b")
+    if len(parts) == 3 and parts[0] == "games":  # a game's part, reached as game_part(slug, part)
+        patterns.append(rf'game_part\([^)]*"{re.escape(parts[2])}"')
     found = {str(path) for path, text in tests.items()
              if any(path.name.startswith(f"test_{part}") for part in parts)
              or any(re.search(pattern, text) for pattern in patterns)}

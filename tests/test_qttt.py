@@ -438,3 +438,12 @@ def test_a_positions_repr_shows_each_of_its_fields():
     shown = ", ".join(f"{name}={getattr(state, name)!r}"
                       for name in ("spooky", "classical", "marks_placed", "pending", "moves_played"))
     assert text == f"QtttState({shown})"
+
+
+def test_the_play_page_s_prompts_say_what_each_tap_is_for_and_nothing_after_a_pair():
+    from rulebook.games.qttt.clicks import prompt
+
+    state = make_game("qttt").initial_state()
+    assert [prompt(state, taps) for taps in range(4)] == ["pair_first", "pair_second", None, None]
+    cycle = state.play(state.parse_move("a1-b2")).play(state.parse_move("a1-b2"))
+    assert [prompt(cycle, taps) for taps in range(3)] == ["collapse"] * 3  # whatever was tapped
