@@ -34,6 +34,7 @@ Survivors shown equivalent are listed in benchmarks/data/equivalent-mutants.toml
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
 import random
@@ -49,13 +50,15 @@ from pathlib import Path
 from mutation import PACKAGE, TARGETS, changed_lines, equivalents, wilson
 from project_copy import ROOT, project_copy
 
-# Modules no test names: the tests that reach them through the module that uses them.
+# Modules (fnmatch patterns) no test names: the tests that reach them through the module
+# that uses them.
 EXTRA_TESTS = {
     "editions.py": ["tests/test_pdf_edition.py", "tests/test_diff.py"],
     "snapshot.py": ["tests/test_diff.py"],  # run by rulebook diff, in each side's checkout
     "verify.py": ["tests/test_check.py", "tests/test_drawings.py"],
     "sphinxext/catalog.py": ["tests/test_site.py", "tests/test_scaffold.py"],
     "sphinxext/gate.py": ["tests/test_studies.py"],  # the study charts' captions
+    "games/*/ruleset.py": ["tests/test_coverage.py"],  # read by rule_coverage.ruleset(slug)
     "sphinxext/directives.py": ["tests/test_gate.py", "tests/test_site.py", "tests/test_check.py"],
     "sphinxext/html.py": ["tests/test_site.py", "tests/test_browser.py"],
     "sphinxext/reference.py": ["tests/test_site.py", "tests/test_pdf.py"],
@@ -89,7 +92,8 @@ def module_tests(module: str, tests: dict[Path, str]) -> list[str]:
     found = {str(path) for path, text in tests.items()
              if any(path.name.startswith(f"test_{part}") for part in parts)
              or any(re.search(pattern, text) for pattern in patterns)}
-    return sorted(found | set(EXTRA_TESTS.get(module, [])))
+    return sorted(found.union(*(tests for pattern, tests in EXTRA_TESTS.items()
+                                if fnmatch.fnmatchcase(module, pattern))))
 
 
 def make_mutants(copy: Path, modules: list[str]) -> dict[str, list[str]]:
