@@ -435,3 +435,16 @@ def test_a_chart_s_legend_sits_under_its_axes_not_over_the_bars():
         assert sorted(t.get_text() for t in ax.get_legend().get_texts()) == ["even", "first"]
     finally:
         plt.close(figure)
+
+
+def test_a_study_outside_a_game_s_folder_is_refused_naming_the_games(tmp_path):
+    path = tmp_path / "figures" / "chess" / "studies" / "tiny.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(STUDY, encoding="utf-8")
+    with pytest.raises(StudyError) as error:
+        load_study(path)
+    from rulebook.games import available_games
+
+    games = sorted(available_games())
+    assert {"craquelure", "inphexion", "necto", "qttt"} <= set(games)
+    assert str(error.value) == f"{path}: the folder 'chess' is not a game ({', '.join(games)})"
