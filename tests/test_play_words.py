@@ -35,3 +35,35 @@ def test_a_table_the_page_does_not_have_is_one_line_naming_it(monkeypatch, lang,
     with pytest.raises(RulebookError) as error:
         words.game_words("g", lang)
     assert str(error.value).startswith(message) and "\n" not in str(error.value), str(error.value)
+
+
+def prompting_games() -> list[str]:
+    from rulebook.games import available_games, game_part
+
+    return [slug for slug in sorted(available_games())
+            if hasattr(game_part(slug, "clicks"), "prompt")]
+
+
+@pytest.mark.parametrize("slug", prompting_games())
+def test_every_prompt_a_game_gives_is_worded_in_both_languages(slug):
+    """Whatever the position and however many taps were made, a tap's prompt is a key of
+    the page's prompts in English and in Japanese (else the page would show nothing)."""
+    import random
+
+    from rulebook.games import game_part, make_game
+
+    clicks = game_part(slug, "clicks")
+    worded = [set(words.game_words(slug, lang)["prompts"]) for lang in ("en", "ja")]
+    asked = set()
+    for seed in range(10):
+        rng, state = random.Random(seed), make_game(slug).initial_state()
+        for _ in range(12):
+            if state.is_over():
+                break
+            for taps in range(8):
+                key = clicks.prompt(state, taps)
+                if key is not None:
+                    asked.add(key)
+                    assert all(key in table for table in worded), (slug, key, taps)
+            state = state.play(state.random_move(rng))
+    assert asked

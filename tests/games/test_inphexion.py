@@ -582,3 +582,74 @@ def test_relocated_count_counts_the_relocations_written_in_the_move():
         written = len(record.moves[-1].split()) - 1
         assert facts["relocated_count"].compute(states[-1]) == written
     assert facts["relocated_count"].compute(states[0]) == 0  # the start: no move yet
+
+
+def test_the_rules_index_finds_lone_surrounded_discs_as_the_board_s_neighbours_say():
+    """The rule index's "lone surrounded disc" (ruleset.py, which shows which figures
+    illustrate the rule), checked over random positions of both variants against the
+    board kit's neighbours: a disc not the mover's (neutral ones too) all of whose
+    neighbours on the board hold the mover's discs."""
+    from rulebook.games.inphexion.ruleset import _lone_surrounded
+    from rulebook.kits import hexgrid
+
+    found = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = make_game("inphexion", size=5, neutral=seed % 2 == 0).initial_state()
+        while not state.is_over():
+            size = state.geo.size
+            index = {name: cell for cell, name in state.geo.names.items()}
+            for mover in (WHITE, BLACK):
+                expected = set()
+                for cell, name in state.geo.names.items():
+                    if state.owner(cell) in (None, mover):
+                        continue
+                    around = hexgrid.neighbours(hexgrid.parse_cell(name, size), size)
+                    if all(state.owner(index[hexgrid.cell_name(*at)]) == mover for at in around):
+                        expected.add(cell)
+                assert _lone_surrounded(state, mover) == expected, (seed, state.number)
+                found += len(expected)
+            state = state.play(state.random_move(rng))
+    assert found > 20  # the positions had such discs to find
+
+
+def test_the_group_facts_of_every_disc_are_its_connected_discs_of_its_kind():
+    """``group`` and ``enclosed`` on every occupied cell of random positions, neutral
+    discs included: the group is found here by a walk over the board kit's neighbours
+    (same owner), and it is enclosed when no cell around it is empty or of its kind
+    other than the group (a neutral group: when one side's discs alone surround it)."""
+    from rulebook.kits import hexgrid
+
+    checked = {"neutral": 0, "player": 0}
+    game = make_game("inphexion", size=5, neutral=True)
+    facts = game.facts
+    for seed in range(12):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_over():
+            size = state.geo.size
+            index = {name: cell for cell, name in state.geo.names.items()}
+
+            def around(cell):
+                at = hexgrid.parse_cell(state.geo.names[cell], size)
+                return [index[hexgrid.cell_name(*n)] for n in hexgrid.neighbours(at, size)]
+
+            for cell, name in state.geo.names.items():
+                owner = state.owner(cell)
+                if owner is None:
+                    continue
+                group, todo = {cell}, [cell]
+                while todo:
+                    for n in around(todo.pop()):
+                        if n not in group and state.owner(n) == owner:
+                            group.add(n)
+                            todo.append(n)
+                assert sorted(facts["group"].compute(state, cell=name)) == sorted(
+                    state.geo.names[c] for c in group), (seed, name)
+                border = {n for c in group for n in around(c)} - group
+                sides = {state.owner(n) for n in border}
+                enclosed = (len(sides) == 1 and None not in sides and "neutral" not in sides
+                            if owner == "neutral" else sides <= {1 - owner})
+                assert facts["enclosed"].compute(state, cell=name) == enclosed, (seed, name)
+                checked["neutral" if owner == "neutral" else "player"] += 1
+            state = state.play(state.random_move(rng))
+    assert checked["neutral"] > 50 and checked["player"] > 50, checked

@@ -20,7 +20,6 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
-from ..figure_style import drawing_module
 from ..games import available_games, game_class, game_part
 from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages, read_catalog
 from ..play.bridge import changed_options, share_fragment
@@ -70,12 +69,11 @@ def locale_folder(env) -> Path:
 def page_words(slug: str, lang: str, locale: Path) -> dict:
     """What a play page says: the common words and the game's own, its options as
     its rulebook names them (:func:`rulebook.play.words.game_words`, from its
-    ``play.py``), with the game's name, its marks, the options' tooltips
+    ``play.py``), with the game's name, the options' tooltips
     (:func:`option_docs`), the outcome reasons as the book words them in that
     language (``values.po``, as the captions' claims) and the templates of the
     engines' messages (``engine.po``, :mod:`rulebook.play.messages`)."""
     words = {**game_words(slug, lang), "game": game_class(slug).names[lang],
-             "marks": [mark.names[lang] for mark in drawing_module(slug).MARKS],
              "messages": engine_messages(locale, lang, slug),
              "docs": {}}  # the options' tooltips in English are their own docs
     if lang != "en":
