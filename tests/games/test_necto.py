@@ -288,3 +288,56 @@ def test_kind_and_knot_count_facts_against_the_records_written_by_hand():
     # the trefoil the replacement makes, and the two loops through C3 after it
     assert facts["knot_count"].compute(replacing[1], knot="3₁") == 1
     assert facts["knot_count"].compute(replacing[0], knot="3₁") == 0
+
+
+def test_the_rules_index_says_a_knot_was_kept_only_of_an_unscored_named_knot_through_the_cell():
+    """The rules index's "kept knot" (ruleset.py: the figures that show that a knot does
+    not score when a loop through the cell already had that type) holds only for a
+    replacement after which a closed loop through the cell is a named knot that did not
+    score, of a type a line through that cell had just before; over random games it
+    holds for some replacements and not for most."""
+    from rulebook.games.necto.ruleset import _kept_knot
+
+    held = 0
+    replacements_seen = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = make_game("necto", size=6).initial_state()
+        while not state.is_over():
+            move = state.random_move(rng)
+            after = state.play(move)
+            if move.kind == "replace":
+                replacements_seen += 1
+                if _kept_knot(state, move, after):
+                    held += 1
+                    scored = {s.key for s in after.scored}
+                    before = {state.knot(line).name for line in state.lines_through(move.cell)}
+                    assert any(line.closed and after.knot(line).named and line.key not in scored
+                               and after.knot(line).name in before
+                               for line in after.lines_through(move.cell)), (seed, move)
+            state = after
+    assert 0 < held < replacements_seen / 4, (held, replacements_seen)
+
+
+def test_trace_a_line_offers_each_line_through_a_tile_once_and_nothing_elsewhere():
+    """The play page's "trace a line" from the keys (clicks.lines_through): on a tile,
+    one choice for each line through it (a line passing twice, once), each naming the
+    tile; on an empty cell or off the board, none."""
+    from rulebook.games.necto.clicks import lines_through
+
+    rng = random.Random(5)
+    state = make_game("necto", size=6).initial_state()
+    for _ in range(30):
+        state = state.play(state.random_move(rng))
+    tiles = 0
+    for cell in range(36):
+        token = cell_name(cell, 6)
+        offered = lines_through(state, token)
+        if state.tiles[cell] is None:
+            assert offered == [], token
+            continue
+        tiles += 1
+        assert len(offered) == len({line.key for line in state.lines_through(cell)}), token
+        assert all(choice["end"].split()[0] == token for choice in offered), (token, offered)
+    assert tiles >= 10
+    assert lines_through(state, "Z9") == [] and lines_through(state, "") == []
