@@ -405,3 +405,60 @@ def test_the_middle_of_a_disk_segment_is_between_its_two_vertices():
     with pytest.raises(ZeroDivisionError):
         vertex_centroid(segment)
     assert middle(segment) == (0.5, 0.5)
+
+
+def test_the_rules_index_tells_a_neutral_cut_from_an_opponent_s_by_the_region_cut():
+    """The rules index (ruleset.py) says which figures show "cutting a neutral region"
+    and "cutting the opponent's region": checked by whose region the cut's point lay in
+    just before (found by the point, not by the move's region id); never the mover's own,
+    and the swap is neither."""
+    from rulebook.games.craquelure.ruleset import RULES
+
+    applied = {rule.id: rule.applied for rule in RULES
+               if rule.id in ("neutral-cut", "opponent-cut")}
+    assert len(applied) == 2, [rule.id for rule in RULES]
+    seen = {"neutral-cut": 0, "opponent-cut": 0}
+    for seed in range(25):
+        rng = random.Random(seed)
+        state = make_game("craquelure").initial_state()
+        while not state.is_over() and state.move_number < 30:
+            move = state.random_move(rng)
+            after = state.play(move)
+            if after.last is not None and after.last is not state.last:  # a cut
+                owner = state.region_at(*after.last.centre).owner
+                assert owner != state.colour_to_move, (seed, owner)
+                kind = "neutral-cut" if owner is None else "opponent-cut"
+                for rule, holds in applied.items():
+                    assert holds(state, move, after) == (rule == kind), (seed, rule, owner)
+                seen[kind] += 1
+            else:  # the swap: neither rule
+                assert not any(holds(state, move, after) for holds in applied.values())
+            state = after
+    assert all(seen.values()), seen
+
+
+def test_a_cut_aimed_by_hand_always_answers_every_field_the_page_reads():
+    """clicks.aim, what the play page draws while a cut is aimed: the same fields
+    whether the point is off the disk, the cut refused or playable; a playable cut's
+    three parts share exactly the region cut."""
+    from rulebook.games.craquelure.clicks import aim
+
+    state = make_game("craquelure").initial_state()
+    keys = {"x", "y", "angle", "point", "angle_text", "region", "mover", "opponent", "parts",
+            "reason", "step"}
+    outside = aim(state, 1.5, 0.0, 30)
+    assert set(outside) == keys and outside["parts"] == [] and "outside the disk" in outside["reason"]
+    rng, playable = random.Random(1), None
+    while playable is None:
+        x, y, angle = rng.uniform(-0.9, 0.9), rng.uniform(-0.9, 0.9), rng.uniform(0, 360)
+        if x * x + y * y < 0.8:
+            found = aim(state, x, y, angle)
+            assert set(found) == keys
+            if found["reason"] is None:
+                playable = found
+            else:
+                assert found["parts"] == []
+    region = state.region_at(playable["x"], playable["y"])
+    assert len(playable["parts"]) == 3
+    assert math.isclose(sum(part["percent"] for part in playable["parts"]),
+                        100 * region.area / math.pi, rel_tol=1e-9)

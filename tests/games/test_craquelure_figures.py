@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from pathlib import Path
 
 import matplotlib
@@ -255,3 +256,18 @@ def test_the_whole_game_is_the_game_on_the_cover():
     whole = load_record(FIGURES / "craquelure" / "whole-game.toml", FIGURES)
     assert whole.moves == cover.moves
     assert str(whole.replay()[-1]) == str(cover.replay()[-1])
+
+
+def test_a_ray_from_inside_the_disk_runs_forward_to_the_rim():
+    """drawing._rim_distance: from any point inside the unit disk, in any direction, the
+    length along the ray to the rim (positive, and the end is on the circle)."""
+    from rulebook.games.craquelure.drawing import _rim_distance
+
+    rng = random.Random(2)
+    for _ in range(500):
+        radius, turn = math.sqrt(rng.random()) * 0.999, rng.uniform(0, 2 * math.pi)
+        x, y, degrees = radius * math.cos(turn), radius * math.sin(turn), rng.uniform(0, 360)
+        length = _rim_distance((x, y), degrees)
+        end = (x + length * math.cos(math.radians(degrees)),
+               y + length * math.sin(math.radians(degrees)))
+        assert length > 0 and math.isclose(math.hypot(*end), 1.0, abs_tol=1e-9), (x, y, degrees)

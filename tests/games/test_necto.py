@@ -341,3 +341,29 @@ def test_trace_a_line_offers_each_line_through_a_tile_once_and_nothing_elsewhere
         assert all(choice["end"].split()[0] == token for choice in offered), (token, offered)
     assert tiles >= 10
     assert lines_through(state, "Z9") == [] and lines_through(state, "") == []
+
+
+def test_a_written_position_puts_each_tile_in_the_row_and_column_its_name_says():
+    """format_position, the position's text (records' starts, the play page's
+    download): each placed tile is found where its cell's name (say F6) points, by the
+    row's number on the left and the column's letter below."""
+    from rulebook.games.necto.notation import format_position
+
+    rng = random.Random(4)
+    state = make_game("necto", size=8).initial_state()
+    for _ in range(40):
+        state = state.play(state.random_move(rng))
+    lines = format_position(state).splitlines()
+    rows = {line.split("|")[0].strip(): line.split("|")[1].split() for line in lines if "|" in line}
+    letters = next(line.split() for line in lines if line.split()[:2] == ["A", "B"])
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 9)]
+    placed = 0
+    for cell in range(64):
+        name = cell_name(cell, 8)
+        written = rows[name[1:]][letters.index(name[0])]
+        if state.tiles[cell] is None:
+            assert written == ".", name
+        else:
+            placed += 1
+            assert written.startswith(state.codes[cell]), (name, written)
+    assert placed > 20  # replacements keep a cell's tile: fewer tiles than moves

@@ -348,10 +348,11 @@ def read_fragment(fragment: str) -> dict:
 
 
 def game_settings(slug: str) -> dict:
-    """The game's names, players, options (with their defaults and choices) and aids."""
+    """The game's players, options (with their defaults and choices) and aids (the page
+    has its slug and name already)."""
     game = game_class(slug)
     drawing = _module(slug, "drawing")
-    return {"slug": slug, "names": game.names, "players": list(game.players),
+    return {"players": list(game.players),
             "parameters": [{"name": p.name, "default": p.default, "doc": p.doc,
                             "type": type(p.default).__name__,
                             "choices": list(p.choices) if p.choices else None,
