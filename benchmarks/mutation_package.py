@@ -59,6 +59,7 @@ EXTRA_TESTS = {
     "sphinxext/catalog.py": ["tests/test_site.py", "tests/test_scaffold.py"],
     "sphinxext/gate.py": ["tests/test_studies.py"],  # the study charts' captions
     "games/*/ruleset.py": ["tests/test_coverage.py"],  # read by rule_coverage.ruleset(slug)
+    "games/*/play.py": ["tests/test_drawings.py"],  # read by game_play(slug)
     "sphinxext/directives.py": ["tests/test_gate.py", "tests/test_site.py", "tests/test_check.py"],
     "sphinxext/html.py": ["tests/test_site.py", "tests/test_browser.py"],
     "sphinxext/reference.py": ["tests/test_site.py", "tests/test_pdf.py"],
