@@ -62,7 +62,10 @@ def test_catalog_game_pages_and_language_links(site, browser, lang, other):
             const start = new Uint8Array(await response.arrayBuffer()).slice(0, 4);
             return response.ok && String.fromCharCode(...start); }))""")
         assert heads == ["%PDF"] * pdfs.count(), heads
-        page.locator("a.rulebook-langswitch-link").click()
+        switch = page.locator("a.rulebook-langswitch-link")
+        # named in the other language, as its speakers name it
+        assert switch.inner_text() == {"ja": "日本語", "en": "English"}[other]
+        switch.click()
         page.wait_for_url(f"**/{other}/{slug}.html")
         assert page.get_attribute("html", "lang") == other
         count_other, shown_other = figures_displayed(page)

@@ -462,3 +462,13 @@ def test_a_cut_aimed_by_hand_always_answers_every_field_the_page_reads():
     assert len(playable["parts"]) == 3
     assert math.isclose(sum(part["percent"] for part in playable["parts"]),
                         100 * region.area / math.pi, rel_tol=1e-9)
+
+
+def test_a_share_of_the_disk_is_printed_as_a_percentage_of_its_area():
+    from rulebook.games.craquelure.facts import _percent
+
+    assert _percent(geo.DISK_AREA / 4, 2) == "25.00%"
+    assert _percent(geo.DISK_AREA, 0) == "100%"
+    assert _percent(geo.DISK_AREA * 0.123456, 3) == "12.346%"
+    with pytest.raises(OptionError, match="'decimals' must be a whole number 0-12"):
+        _percent(1.0, 13)

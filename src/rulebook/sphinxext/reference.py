@@ -16,6 +16,8 @@ few words around them (``WORDS``) in the page's language.
 
 from __future__ import annotations
 
+import json
+
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
@@ -197,7 +199,7 @@ def toml(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string: quotes escaped
     if isinstance(value, list):
         return "[" + ", ".join(toml(v) for v in value) + "]"
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return repr(value) if isinstance(value, float) else str(value)  # 12.0: a float in TOML
