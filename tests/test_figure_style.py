@@ -103,3 +103,23 @@ def test_a_drawing_that_sets_no_limits_is_still_autoscaled():
         limits.append((ax.get_xlim(), ax.get_ylim()))
         plt.close(figure)
     assert limits[0] == limits[1] and limits[0][0][1] >= 7 and limits[0][1][0] <= -4
+
+
+def test_a_group_that_only_names_one_shape_gives_way_to_it_and_no_other_group_does():
+    """figure_style._flatten_plain_groups on matplotlib's groups: a group with only an id
+    around one shape is replaced by that shape, which takes the id; a group of two shapes,
+    a group with other attributes, and one whose shape has its own id stay."""
+    import xml.etree.ElementTree as ET
+
+    from rulebook.figure_style import SVG_NS, _flatten_plain_groups
+
+    svg = ET.fromstring(
+        f'<svg xmlns="{SVG_NS}"><g id="one"><!-- a note --><path d="M0 0"/></g>'
+        '<g id="two"><path d="M1 1"/><path d="M2 2"/></g>'
+        '<g id="styled" style="opacity:0.5"><path d="M3 3"/></g>'
+        '<g id="named"><path id="own" d="M4 4"/></g></svg>')
+    _flatten_plain_groups(svg)
+    children = [(child.tag.split("}")[-1], child.get("id")) for child in svg
+                if isinstance(child.tag, str)]
+    assert children == [("path", "one"), ("g", "two"), ("g", "styled"), ("g", "named")]
+    assert [len([n for n in g if isinstance(n.tag, str)]) for g in svg.iter(f"{{{SVG_NS}}}g")] == [2, 1, 1]

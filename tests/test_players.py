@@ -465,3 +465,42 @@ def test_the_search_widens_its_root_as_it_is_visited_one_new_move_at_a_time(iter
     assert len(children) == len(set(children)) == expected
     assert set(children) <= set(state.legal_moves())
     assert player.root.visits == iterations == sum(child.visits for child in player.root.children)
+
+
+def test_the_search_alone_beats_random_play():
+    """UCT with no help (no win-in-one look, no safety check, no heuristics) still beats
+    random play at QTTT: its rewards must point the search towards wins."""
+    from rulebook.players import RandomPlayer as Random
+
+    game = make_game("qttt")
+    score = 0.0
+    for index in range(12):
+        seat = index % 2
+        players = [None, None]
+        players[seat] = SearchPlayer(150, seed=index, wins_first=False, safe=0)
+        players[1 - seat] = Random(seed=900 + index)
+        _, final = play_game(game.initial_state(), players)
+        winner = final.outcome().winner
+        score += 1.0 if winner == seat else 0.5 if winner is None else 0.0
+    assert score >= 9, score  # random against random scores about 6 of 12
+
+
+def test_the_studies_search_never_holds_more_children_than_its_widening_allows():
+    """MonteCarloPlayer (the studies' players): before each playout a node may hold at
+    most ceil(1.5 * sqrt(visits)) children, and the root does reach that width."""
+    import math
+
+    player = MonteCarloPlayer(playouts=120, seed=4)
+    seen = []
+    iterate = player._iterate
+
+    def spy(root):
+        seen.append((len(root.children), root.visits))
+        iterate(root)
+
+    player._iterate = spy
+    player.choose(make_game("qttt").initial_state())
+    assert len(seen) == 120
+    assert all(children <= max(1, math.ceil(1.5 * math.sqrt(visits))) for children, visits in seen)
+    children, visits = seen[-1]
+    assert children >= math.ceil(1.5 * math.sqrt(visits)) - 3  # widened as it went

@@ -448,3 +448,12 @@ def test_a_study_outside_a_game_s_folder_is_refused_naming_the_games(tmp_path):
     games = sorted(available_games())
     assert {"craquelure", "inphexion", "necto", "qttt"} <= set(games)
     assert str(error.value) == f"{path}: the folder 'chess' is not a game ({', '.join(games)})"
+
+
+def test_a_chart_of_a_study_that_is_not_there_is_one_line_naming_it(project, tmp_path):
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\n.. study-chart:: qttt/missing\n   :alt: Results.\n\n"
+                                       "   Results.\n")
+    error = build_page(project, "en", tmp_path / "out")
+    assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: .*qttt/studies/missing\.toml: no such "
+                        r"study \[rulebook\.study\]", error), error

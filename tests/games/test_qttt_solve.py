@@ -204,3 +204,25 @@ def test_the_perfect_play_record_ends_in_perfect_play():
             assert (v if state.turn == 0 else -v) == solve.WIN - 9
             checked += 1
     assert checked >= 3 and state.outcome().winner == 0 and state.marks_placed == 9
+
+
+def test_a_solve_study_s_result_is_combined_from_its_first_move_classes():
+    """The solve study's stored result, combined again from its own first-move classes
+    (each class: its moves, value and best line): the best value, the moves of each
+    value, and the principal variation, the line of a class of the best value."""
+    import json
+    from pathlib import Path
+
+    from rulebook.studies.solve import KIND
+
+    root = Path(__file__).resolve().parents[2] / "figures" / "qttt" / "studies"
+    for name in ("solve", "solve-complete-win"):
+        stored = json.loads((root / f"{name}.json").read_text(encoding="utf-8"))["result"]
+        items = [{key: item[key] for key in ("moves", "value", "line")}
+                 for item in stored["first_move_classes"]]
+        combined = KIND.combine("qttt", {"complete_win": stored["complete_win"]}, items)
+        assert combined == stored, name
+        best = [item for item in items if item["value"] == combined["value"]]
+        assert combined["principal_variation"] == best[0]["line"]
+        assert combined["principal_variation"][0] in combined["best_first_moves"]
+        assert combined["first_move_count"] == len({m for item in items for m in item["moves"]})
