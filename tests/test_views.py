@@ -65,3 +65,13 @@ def test_checking_records_loads_no_drawing_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(__file__).parent))
     assert out.stdout.strip() == "False"
+
+
+def test_a_view_option_for_a_game_that_has_none_says_there_are_none(monkeypatch):
+    from rulebook import views
+    from rulebook.games import make_game
+
+    monkeypatch.setattr(views, "view_options", lambda slug: {})
+    assert views.view_problem(make_game("qttt"), {"zoom": 2}) == (
+        "unknown view option 'zoom' for qttt (view options: none)")
+    assert views.view_problem(make_game("qttt"), {}) is None
