@@ -367,3 +367,17 @@ def test_a_written_position_puts_each_tile_in_the_row_and_column_its_name_says()
             placed += 1
             assert written.startswith(state.codes[cell]), (name, written)
     assert placed > 20  # replacements keep a cell's tile: fewer tiles than moves
+
+
+def test_the_play_page_s_pieces_are_the_placed_tiles_each_in_its_own_cell():
+    """play.pieces (which the colour tests look at): one box per placed tile, its owner's,
+    exactly the tile's cell (column, row from the bottom left, one unit square)."""
+    from rulebook.games.necto.play import pieces
+
+    rng = random.Random(8)
+    state = make_game("necto", size=6).initial_state()
+    for _ in range(25):
+        state = state.play(state.random_move(rng))
+    expected = sorted((state.owners[cell], (cell % 6, cell // 6, cell % 6 + 1, cell // 6 + 1))
+                      for cell in range(36) if state.tiles[cell] is not None)
+    assert sorted(pieces(state)) == expected and len(expected) > 10
