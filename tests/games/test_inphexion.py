@@ -653,3 +653,27 @@ def test_the_group_facts_of_every_disc_are_its_connected_discs_of_its_kind():
                 checked["neutral" if owner == "neutral" else "player"] += 1
             state = state.play(state.random_move(rng))
     assert checked["neutral"] > 50 and checked["player"] > 50, checked
+
+
+def test_a_move_is_tapped_cell_by_cell_and_relocations_show_the_surround_rule():
+    """The play page taps a move's cells in the order its text names them (the push, then
+    each relocation's from and to), and the rules index shows "surround" exactly for the
+    moves whose text relocates a disc."""
+    from rulebook.games.inphexion.clicks import tokens
+    from rulebook.games.inphexion.ruleset import RULES
+
+    surround = next(rule.applied for rule in RULES if rule.id == "surround")
+    assert tokens(None, "c3>d3 e5>a1 b2>b4") == [["c3", "d3", "e5", "a1", "b2", "b4"]]
+    relocating = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = make_game("inphexion", size=5).initial_state()
+        while not state.is_over():
+            move = state.random_move(rng)
+            after = state.play(move)
+            text = state.format_move(move)
+            written = text.count(">") - 1 if ">" in text else 0  # pairs after the push
+            assert surround(state, move, after) == (written > 0), text
+            relocating += written > 0
+            state = after
+    assert relocating > 5

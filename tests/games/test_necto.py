@@ -381,3 +381,30 @@ def test_the_play_page_s_pieces_are_the_placed_tiles_each_in_its_own_cell():
     expected = sorted((state.owners[cell], (cell % 6, cell // 6, cell % 6 + 1, cell // 6 + 1))
                       for cell in range(36) if state.tiles[cell] is not None)
     assert sorted(pieces(state)) == expected and len(expected) > 10
+
+
+def test_every_cell_is_a_target_named_as_the_notation_names_it():
+    from rulebook.games.necto.clicks import targets
+
+    state = make_game("necto", size=6).initial_state()
+    state = state.play(state.parse_move("B2=x1"))
+    found = targets(state)
+    assert [t["token"] for t in found] == [cell_name(cell, 6) for cell in range(36)]
+    assert next(t for t in found if t["token"] == "B2")["label"] == "B2 x1"
+
+
+def test_a_fact_asked_of_a_player_the_game_does_not_have_names_them():
+    from rulebook.errors import ArgumentError
+
+    facts = make_game("necto").facts
+    with pytest.raises(ArgumentError, match="Purple"):
+        facts["points"].compute(make_game("necto").initial_state(), player="Purple")
+
+
+def test_a_bracket_sum_that_d_does_not_divide_is_refused():
+    """jones._divide_by_d divides exactly by d = -A^2 - A^-2, or refuses."""
+    from rulebook.games.necto.jones import _divide_by_d
+
+    assert _divide_by_d({4: -1, 0: -2, -4: -1}) == {2: 1, -2: 1}  # d (A^2 + A^-2)
+    with pytest.raises(ArithmeticError, match="not divisible by d"):
+        _divide_by_d({4: 1, 0: 3})
