@@ -408,3 +408,23 @@ def test_a_bracket_sum_that_d_does_not_divide_is_refused():
     assert _divide_by_d({4: -1, 0: -2, -4: -1}) == {2: 1, -2: 1}  # d (A^2 + A^-2)
     with pytest.raises(ArithmeticError, match="not divisible by d"):
         _divide_by_d({4: 1, 0: 3})
+
+
+def test_the_rules_index_shows_replacing_exactly_for_moves_written_as_replacements():
+    from rulebook.games.necto.ruleset import RULES
+
+    replaced = [rule for rule in RULES if rule.applied is not None
+                and rule.applied.__name__ == "_replaced"]
+    assert len(replaced) == 1
+    seen = {True: 0, False: 0}
+    rng = random.Random(6)
+    for _ in range(6):
+        state = make_game("necto", size=6).initial_state()
+        while not state.is_over():
+            move = state.random_move(rng)
+            after = state.play(move)
+            written = ">" in state.format_move(move)  # C3>x1 replaces, C3=x1 places
+            assert replaced[0].applied(state, move, after) == written
+            seen[written] += 1
+            state = after
+    assert all(seen.values())
