@@ -367,6 +367,10 @@ def test_a_written_position_puts_each_tile_in_the_row_and_column_its_name_says()
             placed += 1
             assert written.startswith(state.codes[cell]), (name, written)
     assert placed > 20  # replacements keep a cell's tile: fewer tiles than moves
+    # each column's letter stands under its cells (every cell is 3 characters and a space)
+    first = lines[0].index("|") + 2
+    under = next(line for line in lines if line.split()[:2] == ["A", "B"])
+    assert [under[first + 4 * column] for column in range(8)] == list("ABCDEFGH")
 
 
 def test_the_play_page_s_pieces_are_the_placed_tiles_each_in_its_own_cell():
