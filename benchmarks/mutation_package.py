@@ -172,8 +172,9 @@ def main():
     parser.add_argument("--sample", type=int, default=2, metavar="K",
                         help="mutants drawn of each module (default 2)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--only", default="", metavar="PREFIX",
-                        help="only the modules whose path starts with PREFIX (pdf/, games/necto/)")
+    parser.add_argument("--only", default="", metavar="PREFIXES",
+                        help="only the modules whose path starts with one of these "
+                             "(comma-separated: pdf/,games/necto/)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=900, help="seconds a mutant (timed out: caught)")
     parser.add_argument("--survivors", action="store_true", help="print each surviving mutant")
@@ -181,7 +182,7 @@ def main():
     options = parser.parse_args()
     if options.sample < 1 or options.workers < 1:
         parser.error("--sample and --workers need at least 1")
-    modules = [m for m in package_modules() if m.startswith(options.only)]
+    modules = [m for m in package_modules() if m.startswith(tuple(options.only.split(",")))]
     if not modules:
         parser.error(f"no module of the package starts with {options.only!r}")
     tests_text = {path.relative_to(ROOT): path.read_text(encoding="utf-8")

@@ -462,6 +462,16 @@ def test_a_cut_aimed_by_hand_always_answers_every_field_the_page_reads():
     assert len(playable["parts"]) == 3
     assert math.isclose(sum(part["percent"] for part in playable["parts"]),
                         100 * region.area / math.pi, rel_tol=1e-9)
+    # a neutral region: the mover names their part and the opponent's, whoever moves
+    assert (playable["mover"], playable["opponent"]) == ("B", "R")
+    after = state.play(state.parse_move(f"{playable['point']} {playable['angle_text']} B1 R2"))
+    while True:
+        x, y, angle = rng.uniform(-0.9, 0.9), rng.uniform(-0.9, 0.9), rng.uniform(0, 360)
+        found = aim(after, x, y, angle)
+        region = after.region_at(found["x"], found["y"])
+        if found["reason"] is None and region is not None and region.owner is None:
+            break
+    assert (found["mover"], found["opponent"]) == ("R", "B")
 
 
 def test_a_share_of_the_disk_is_printed_as_a_percentage_of_its_area():
