@@ -43,6 +43,22 @@ def played(game, *moves):
     return state
 
 
+def random_steps(game, seeds, max_moves=None):
+    """Each move of seeded random games of ``game`` (a Game), one game a seed:
+    ``(seed, position before, move, position after)``, to the end or ``max_moves``."""
+    import random
+
+    for seed in seeds:
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in iter(int, 1) if max_moves is None else range(max_moves):
+            if state.is_over():
+                break
+            move = state.random_move(rng)
+            after = state.play(move)
+            yield seed, state, move, after
+            state = after
+
+
 def legal_games(game, options=None, max_moves=40, moves=None):
     """A hypothesis strategy of played games: ``(moves, final state)``.
 

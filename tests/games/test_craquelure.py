@@ -15,6 +15,7 @@ from rulebook.games.craquelure.rules import connected_group, arcs_of, is_settled
 from rulebook.games.craquelure.search import best_cut, find_legal_cut
 from rulebook.games.craquelure.starts import PINWHEEL_OFFSET
 
+from conftest import random_steps
 from craquelure_games import played_games
 
 PI = math.pi
@@ -418,22 +419,16 @@ def test_the_rules_index_tells_a_neutral_cut_from_an_opponent_s_by_the_region_cu
                if rule.id in ("neutral-cut", "opponent-cut")}
     assert len(applied) == 2, [rule.id for rule in RULES]
     seen = {"neutral-cut": 0, "opponent-cut": 0}
-    for seed in range(25):
-        rng = random.Random(seed)
-        state = make_game("craquelure").initial_state()
-        while not state.is_over() and state.move_number < 30:
-            move = state.random_move(rng)
-            after = state.play(move)
-            if after.last is not None and after.last is not state.last:  # a cut
-                owner = state.region_at(*after.last.centre).owner
-                assert owner != state.colour_to_move, (seed, owner)
-                kind = "neutral-cut" if owner is None else "opponent-cut"
-                for rule, holds in applied.items():
-                    assert holds(state, move, after) == (rule == kind), (seed, rule, owner)
-                seen[kind] += 1
-            else:  # the swap: neither rule
-                assert not any(holds(state, move, after) for holds in applied.values())
-            state = after
+    for seed, state, move, after in random_steps(make_game("craquelure"), range(25), 30):
+        if after.last is not None and after.last is not state.last:  # a cut
+            owner = state.region_at(*after.last.centre).owner
+            assert owner != state.colour_to_move, (seed, owner)
+            kind = "neutral-cut" if owner is None else "opponent-cut"
+            for rule, holds in applied.items():
+                assert holds(state, move, after) == (rule == kind), (seed, rule, owner)
+            seen[kind] += 1
+        else:  # the swap: neither rule
+            assert not any(holds(state, move, after) for holds in applied.values())
     assert all(seen.values()), seen
 
 

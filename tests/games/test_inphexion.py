@@ -15,7 +15,7 @@ from rulebook.games.inphexion.rules import (BLACK, CONNECTION, SWAP, WHITE, Inph
                                            perft)
 from rulebook.records import load_record
 
-from conftest import legal_games
+from conftest import legal_games, random_steps
 
 SURROUND = """
 turn: White
@@ -665,15 +665,9 @@ def test_a_move_is_tapped_cell_by_cell_and_relocations_show_the_surround_rule():
     surround = next(rule.applied for rule in RULES if rule.id == "surround")
     assert tokens(None, "c3>d3 e5>a1 b2>b4") == [["c3", "d3", "e5", "a1", "b2", "b4"]]
     relocating = 0
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = make_game("inphexion", size=5).initial_state()
-        while not state.is_over():
-            move = state.random_move(rng)
-            after = state.play(move)
-            text = state.format_move(move)
-            written = text.count(">") - 1 if ">" in text else 0  # pairs after the push
-            assert surround(state, move, after) == (written > 0), text
-            relocating += written > 0
-            state = after
+    for _, state, move, after in random_steps(make_game("inphexion", size=5), range(30)):
+        text = state.format_move(move)
+        written = text.count(">") - 1 if ">" in text else 0  # pairs after the push
+        assert surround(state, move, after) == (written > 0), text
+        relocating += written > 0
     assert relocating > 5

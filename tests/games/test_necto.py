@@ -13,7 +13,7 @@ from rulebook.games.necto.board import cell_name, trace_all
 from rulebook.games.necto.notation import Move
 from rulebook.games.necto.tiles import CODES, TILES, replacements
 
-from conftest import legal_games
+from conftest import legal_games, random_steps
 from necto_reference import components
 
 
@@ -300,22 +300,16 @@ def test_the_rules_index_says_a_knot_was_kept_only_of_an_unscored_named_knot_thr
 
     held = 0
     replacements_seen = 0
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = make_game("necto", size=6).initial_state()
-        while not state.is_over():
-            move = state.random_move(rng)
-            after = state.play(move)
-            if move.kind == "replace":
-                replacements_seen += 1
-                if _kept_knot(state, move, after):
-                    held += 1
-                    scored = {s.key for s in after.scored}
-                    before = {state.knot(line).name for line in state.lines_through(move.cell)}
-                    assert any(line.closed and after.knot(line).named and line.key not in scored
-                               and after.knot(line).name in before
-                               for line in after.lines_through(move.cell)), (seed, move)
-            state = after
+    for seed, state, move, after in random_steps(make_game("necto", size=6), range(30)):
+        if move.kind == "replace":
+            replacements_seen += 1
+            if _kept_knot(state, move, after):
+                held += 1
+                scored = {s.key for s in after.scored}
+                before = {state.knot(line).name for line in state.lines_through(move.cell)}
+                assert any(line.closed and after.knot(line).named and line.key not in scored
+                           and after.knot(line).name in before
+                           for line in after.lines_through(move.cell)), (seed, move)
     assert 0 < held < replacements_seen / 4, (held, replacements_seen)
 
 
@@ -421,14 +415,8 @@ def test_the_rules_index_shows_replacing_exactly_for_moves_written_as_replacemen
                 and rule.applied.__name__ == "_replaced"]
     assert len(replaced) == 1
     seen = {True: 0, False: 0}
-    rng = random.Random(6)
-    for _ in range(6):
-        state = make_game("necto", size=6).initial_state()
-        while not state.is_over():
-            move = state.random_move(rng)
-            after = state.play(move)
-            written = ">" in state.format_move(move)  # C3>x1 replaces, C3=x1 places
-            assert replaced[0].applied(state, move, after) == written
-            seen[written] += 1
-            state = after
+    for _, state, move, after in random_steps(make_game("necto", size=6), range(6)):
+        written = ">" in state.format_move(move)  # C3>x1 replaces, C3=x1 places
+        assert replaced[0].applied(state, move, after) == written
+        seen[written] += 1
     assert all(seen.values())
