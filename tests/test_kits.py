@@ -273,3 +273,38 @@ def test_the_coordinates_are_each_column_s_letter_and_row_s_number_in_the_colour
             assert (text.get_ha(), text.get_va()) == ("center", "center"), text.get_text()
     finally:
         plt.close(figure)
+
+
+@pytest.mark.parametrize("width", [1.0, 0.8])
+def test_an_edge_band_s_fill_stays_inside_its_dark_outline(width):
+    """The band is two strokes along the same ends: the outline, then the player's fill
+    on top.  The fill is narrower, and does not run past the outline's ends (a line's
+    cap reaches half its width beyond its end, except a butt cap), so the outline shows
+    on both sides and the band stops where the edge does."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from rulebook.figure_style import INK
+    from rulebook.kits import hexdraw
+
+    def reach(line):  # how far the stroke runs past its ends
+        return 0 if line.get_solid_capstyle() == "butt" else line.get_linewidth() / 2
+
+    figure, ax = plt.subplots()
+    try:
+        ends = hexdraw.frame(5)["top"]
+        outline, fill = hexdraw.edge_band(ax, ends, "#cc3311", width)
+        for line in (outline, fill):
+            assert [tuple(p) for p in line.get_xydata()] == [tuple(e) for e in ends]
+        assert to_hex(outline.get_color()) == to_hex(INK)
+        assert to_hex(fill.get_color()) == "#cc3311"
+        assert fill.get_zorder() > outline.get_zorder()
+        assert 0 < fill.get_linewidth() < outline.get_linewidth()
+        assert reach(fill) <= reach(outline) == 0  # both end square at the edge's ends
+        wide, _ = hexdraw.edge_band(ax, ends, "#cc3311", 2 * width)
+        assert wide.get_linewidth() == pytest.approx(2 * outline.get_linewidth())
+    finally:
+        plt.close(figure)

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from docutils import nodes
 
 from rulebook import studies
 from rulebook.build import BuildError, Project, _sphinx, build, check_studies
@@ -21,6 +22,7 @@ from rulebook.errors import RulebookError
 from rulebook.studies import (StudyError, compare_with_stored, fresh_result, load_study,
                               run_study)
 from rulebook.studies.base import wilson_interval
+from rulebook.sphinxext.directives import CHROME
 from small_project import build_page, make_project
 
 STUDY = """\
@@ -218,6 +220,34 @@ def test_a_study_chart_caption_is_gated_and_drawn_per_language(project, tmp_path
                                         ":claim:`qttt/tiny#player`."))
     error = build_page(project, "en", tmp_path / "out2")
     assert "'X' in" in error and "'55%' in" in error
+
+
+def test_a_study_chart_s_panels_are_read_aloud_as_its_alt_text_or_else_its_studies(project,
+                                                                                 tmp_path):
+    """Each panel of a chart gets the chart's ``:alt:`` text, or without one the
+    names of the studies it charts, followed by which panel it is."""
+    import pickle
+
+    add_study(project)
+    add_study(project, "other")
+    for study in ("tiny", "other"):
+        run_study(load_study(project.figures / "qttt" / "studies" / f"{study}.toml"),
+                  workers=1, progress=False)
+    page = project.docs / "index.rst"
+    text = page.read_text()
+    caption = "".join(f" :claim:`qttt/{s}#games` games of :claim:`qttt/{s}#player`."
+                      for s in ("tiny", "other"))
+    for k, (alt, expected) in enumerate([("", "qttt/tiny qttt/other"),
+                                         ("   :alt: Who won.\n", "Who won.")]):
+        page.write_text(text + f"\n.. study-chart:: qttt/tiny qttt/other\n{alt}\n  {caption}\n")
+        assert build_page(project, "en", tmp_path / f"out{k}") == ""
+        doctree = pickle.loads((tmp_path / f"out{k}" / "doctrees-en" / "index.doctree").read_bytes())
+        (chart,) = [figure for figure in doctree.findall(nodes.figure)
+                    if "study-chart" in figure["classes"]]
+        words = CHROME["en"]
+        assert [image["alt"] for image in chart.findall(nodes.image)] == [
+            words["panel_alt"].format(alt=expected, panel=words["panel"].format(k=n, n=2))
+            for n in (1, 2)]
 
 
 def test_bad_study_files_are_one_line_errors(project, capsys):

@@ -60,6 +60,28 @@ def test_twists_alternate_and_differ_by_sense():
             assert overs[0] == (code in ("t1", "t3"))
 
 
+def test_each_strand_is_drawn_inside_its_cell_from_end_to_end_in_its_shape():
+    """A strand's path (drawn, and where its crossings are found) runs from the middle of
+    one side to the middle of the other, inside the cell, with no jump; a crossing
+    tile's strands are straight, and a curve is a quarter circle (radius 1/2) round the
+    corner between its ends."""
+    import math
+
+    middle = {"N": (0.5, 1.0), "E": (1.0, 0.5), "S": (0.5, 0.0), "W": (0.0, 0.5)}
+    for code, tile in TILES.items():
+        for strand in tile.strands:
+            path = strand.path
+            a, b = strand.ends
+            assert path[0] == pytest.approx(middle[a]) and path[-1] == pytest.approx(middle[b])
+            assert all(-1e-9 <= c <= 1 + 1e-9 for point in path for c in point), code
+            assert max(math.dist(p, q) for p, q in zip(path, path[1:])) < 0.1, code
+            if tile.kind == "cross":  # one of x or y never changes
+                assert any(len({round(p[d], 9) for p in path}) == 1 for d in (0, 1)), code
+            if tile.kind == "curve":
+                corner = (middle[a][0] + middle[b][0] - 0.5, middle[a][1] + middle[b][1] - 0.5)
+                assert all(abs(math.dist(p, corner) - 0.5) < 0.002 for p in path), code
+
+
 def test_replacements_have_fewer_crossings():
     assert replacements("t1") == ("c1", "c2", "x1", "x2")
     assert replacements("x2") == ("c1", "c2")

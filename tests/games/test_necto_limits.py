@@ -26,7 +26,7 @@ from rulebook.games.necto.facts import line_through
 from rulebook.games.necto.misnamed import MAX_CROSSINGS, MISNAMED
 from rulebook.games.necto.tiles import CODES, transformed
 from rulebook.records import load_record
-from rulebook.sphinxext.knot_table import rows
+from rulebook.sphinxext.knot_table import HEADER, rows
 
 pytest.importorskip("database_knotinfo")
 
@@ -116,7 +116,11 @@ def test_both_built_pages_quote_the_list(built_site):
     expected = [(knot, given, str(knots.NAMED[given].value)) for knot, given in
                 _misnamed_by(lambda r: knots.classify(*diagram(r)), knots_up_to(MAX_CROSSINGS))]
     for lang in ("en", "ja"):
-        assert _table_rows(_page(project, lang)) == expected, lang
+        html = _page(project, lang)
+        assert _table_rows(html) == expected, lang
+        table = re.search(r'<table[^>]*necto-misnamed.*?</table>', html, re.S).group(0)
+        header = re.findall(r"<th.*?>(.*?)</th>", table, re.S)
+        assert tuple(re.sub(r"<[^>]+>", "", cell).strip() for cell in header) == HEADER[lang]
         # in the PDF each row reads "10132", "51", "5" (subscripts run on), in order
         (pdf,) = project.build.rglob(f"necto-{lang}.pdf")
         text = "".join(page.extract_text() for page in PdfReader(pdf).pages)

@@ -1,0 +1,47 @@
+"""The web edition's links to a game's PDFs (rulebook.sphinxext.html): every href,
+followed from the page it is written on, reaches the file the PDF builder writes,
+in the language it says."""
+
+from __future__ import annotations
+
+import posixpath
+from types import SimpleNamespace
+
+import pytest
+
+from rulebook.pdf import FORMATS, format_filename, pdf_filename
+from rulebook.pdf.sheets import SHEETS, sheet_filename
+from rulebook.sphinxext.directives import CHROME, OTHER_LANGUAGE
+from rulebook.sphinxext.html import pdf_links, print_format_links
+
+
+def followed(lang: str, page: str, href: str) -> str:
+    """Where ``href`` leads from page ``page`` of ``<site>/<lang>/``, from the site's root."""
+    return posixpath.normpath(posixpath.join(lang, posixpath.dirname(page), href))
+
+
+def config(lang, *documents):
+    return SimpleNamespace(language=lang, rulebook_pdf_documents=list(documents))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("page", ["necto", "guide/necto"])
+def test_a_game_page_links_its_two_pdfs_own_language_first(lang, page):
+    links = pdf_links(config(lang, "necto", "qttt"), page, "necto")
+    other = OTHER_LANGUAGE[lang]
+    assert [(label, followed(lang, page, href), hreflang) for label, href, hreflang in links] == [
+        (CHROME[lang]["pdf"], f"pdf/{pdf_filename('necto', lang)}", lang),
+        (CHROME[lang]["pdf_other"], f"pdf/{pdf_filename('necto', other)}", other)]
+    assert pdf_links(config(lang, "qttt"), page, "necto") == []  # a page with no PDF
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("slug", sorted(SHEETS) + ["qttt"])
+def test_the_print_formats_are_the_page_s_language_and_the_sheet_if_the_game_has_one(lang, slug):
+    page = f"rules/{slug}"
+    links = print_format_links(config(lang, slug), page, slug)
+    expected = [(CHROME[lang][fmt], f"pdf/{format_filename(slug, lang, fmt)}") for fmt in FORMATS]
+    if slug in SHEETS:
+        expected.append((CHROME[lang][SHEETS[slug][0]], f"pdf/{sheet_filename(slug)}"))
+    assert [(label, followed(lang, page, href)) for label, href in links] == expected
+    assert print_format_links(config(lang), page, slug) == []
