@@ -26,6 +26,7 @@ run).  So the rates are lower bounds of what the README's test command catches.
     python benchmarks/mutation_package.py --sample 2            # 2 a module
     python benchmarks/mutation_package.py --sample 3 --only pdf/   # modules under pdf/
     python benchmarks/mutation_package.py --sample 2 --survivors   # and their diffs
+    python benchmarks/mutation_package.py --sample 2 --progress --resume earlier.log
 
 Survivors shown equivalent are listed in benchmarks/data/equivalent-mutants.toml
 (as for mutation.py) and counted apart (``equiv.``; ``rate*`` is over the others).
@@ -161,6 +162,12 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
         forget_bytecode(path)
 
 
+def resumed(log: Path) -> dict[str, str]:
+    """Mutant name -> fate of the mutants an earlier run's ``--progress`` lines say it caught."""
+    lines = log.read_text(encoding="utf-8").splitlines()
+    return {m[2]: m[1] for line in lines if (m := re.fullmatch(r"  (killed|timeout) +(\S+)", line))}
+
+
 def forget_bytecode(path: Path) -> None:
     """Python trusts a module's bytecode while the source's size and mtime (seconds) match."""
     for cached in path.parent.glob(f"__pycache__/{path.stem}.*.pyc"):
@@ -179,6 +186,9 @@ def main():
     parser.add_argument("--timeout", type=float, default=900, help="seconds a mutant (timed out: caught)")
     parser.add_argument("--survivors", action="store_true", help="print each surviving mutant")
     parser.add_argument("--progress", action="store_true", help="print each mutant's fate as it comes")
+    parser.add_argument("--resume", type=Path, metavar="LOG",
+                        help="a stopped run's --progress output: the mutants it caught are "
+                             "not run again (its survivors are, against today's tests)")
     options = parser.parse_args()
     if options.sample < 1 or options.workers < 1:
         parser.error("--sample and --workers need at least 1")
@@ -205,11 +215,16 @@ def main():
                 if k < len(draws)]
         print(f"{sum(map(len, names.values()))} mutants in {len(modules)} modules; "
               f"{len(jobs)} drawn ({time.perf_counter() - started:.0f} s)", flush=True)
+        done = resumed(options.resume) if options.resume else {}
         mutator, free = Mutator(maker), list(copies)
         free_lock = threading.Lock()
 
         def run(job):
             module, name = job
+            if name in done:  # caught by an earlier run (--resume)
+                if options.progress:
+                    print(f"  {done[name]:8} {name}\n", flush=True)
+                return done[name]
             text = mutator.mutated(module, name)
             with free_lock:
                 copy = free.pop()
