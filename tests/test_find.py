@@ -72,6 +72,19 @@ def test_giving_up_reports_what_was_tried(capsys, tmp_path):
     assert not out.exists()
 
 
+@pytest.mark.parametrize("moves", [1, 3])
+def test_a_found_record_is_at_most_moves_long(capsys, tmp_path, moves):
+    """--moves N: a position N + 1 moves from the start is never taken, one N moves
+    from it is (each move of QTTT places one mark)."""
+    assert find("qttt", "--claim", f"marks_placed={moves + 1}", "--moves", str(moves),
+                "--time-limit", "0.5") == 2
+    assert "no position found" in capsys.readouterr().err
+    out = tmp_path / f"qttt-{moves}.toml"
+    assert find("qttt", "--claim", f"marks_placed={moves}", "--moves", str(moves),
+                "--out", str(out)) == 0
+    assert len(load_record(out).moves) == moves
+
+
 def test_a_find_is_the_same_for_the_same_seed(capsys):
     args = ["inphexion", "--claim", "relocated_count=1", "--seed", "3"]
     assert find(*args) == 0

@@ -447,3 +447,27 @@ def test_the_play_page_s_prompts_say_what_each_tap_is_for_and_nothing_after_a_pa
     assert [prompt(state, taps) for taps in range(4)] == ["pair_first", "pair_second", None, None]
     cycle = state.play(state.parse_move("a1-b2")).play(state.parse_move("a1-b2"))
     assert [prompt(cycle, taps) for taps in range(3)] == ["collapse"] * 3  # whatever was tapped
+
+
+def test_the_text_board_shows_each_cell_under_its_column_in_its_row_top_row_first():
+    """The text board (the play page's text view) reads like the figures: row 3 at the
+    top and row 1 at the bottom, columns a to c left to right; each cell shows its
+    classical mark in brackets, or its spooky marks."""
+    from conftest import random_steps
+
+    for seed, _, _, state in random_steps(make_game("qttt"), range(8)):
+        lines = str(state).splitlines()
+        assert [line[0] for line in lines[:3]] == ["3", "2", "1"]
+        assert lines[3].split() == ["a", "b", "c"]
+        for line in lines[:3]:
+            row = int(line[0])
+            for column, shown in enumerate(line[2:].split("|")):
+                cell = parse_cell(f"{'abc'[column]}{row}", "", 1)
+                words = shown.split()
+                classical = state.classical[cell]
+                if classical is not None:
+                    assert words == [f"[{'XO'[(classical - 1) % 2]}{classical}]"], (seed, line)
+                else:
+                    spooky = sorted(m for m, a, b in state.spooky if cell in (a, b))
+                    assert words == ([f"{'xo'[(m - 1) % 2]}{m}" for m in spooky] or ["."]), \
+                        (seed, line)

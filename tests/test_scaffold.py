@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulebook import scaffold
 from rulebook.build import Project
@@ -153,6 +155,23 @@ def test_a_taken_or_bad_slug_is_refused_in_one_line_writing_nothing(scaffolded, 
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and message in done.stderr
     assert tree(root) == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab_z09-.Zé ", min_size=0, max_size=32))
+def test_a_slug_taken_is_a_name_python_imports_and_a_file_name_anywhere(slug):
+    """Whatever the author types, a slug accepted names a package Python imports
+    (``rulebook.games.<slug>``), a page and a folder on any system: ASCII lower-case
+    letters, digits and '_', a letter first, 2 to 30 of them, no keyword."""
+    import keyword
+
+    try:
+        scaffold.check_slug(Project(ROOT), slug)
+    except scaffold.ScaffoldError as error:
+        assert "\n" not in str(error) and repr(slug) in str(error)
+        return
+    assert slug.isidentifier() and slug.isascii() and slug == slug.lower(), slug
+    assert slug[0].isalpha() and 2 <= len(slug) <= 30 and not keyword.iskeyword(slug), slug
 
 
 def test_a_name_that_would_need_escaping_is_refused(scaffolded):

@@ -140,6 +140,56 @@ def _draw(state, **view):
     return artists, legend
 
 
+def _strokes_near(artists, point, reach=0.04):
+    """The directions (unit vectors) of the drawn line segments that pass within
+    ``reach`` of ``point``."""
+    import math
+
+    found = []
+    for artist in artists:
+        if not isinstance(artist, Line2D):
+            continue
+        xs, ys = artist.get_data()
+        for (ax_, ay), (bx, by) in zip(zip(xs, ys), list(zip(xs, ys))[1:]):
+            dx, dy = bx - ax_, by - ay
+            length = math.hypot(dx, dy)
+            if not length:
+                continue
+            t = max(0.0, min(1.0, ((point[0] - ax_) * dx + (point[1] - ay) * dy) / length ** 2))
+            if math.dist(point, (ax_ + t * dx, ay + t * dy)) < reach:
+                found.append((dx / length, dy / length))
+    return found
+
+
+@pytest.mark.parametrize("code", [c for c in TILES if TILES[c].crossings])
+@pytest.mark.parametrize("where", ["board", "tiles"])
+def test_at_each_crossing_only_the_strand_on_top_is_drawn_through(code, where):
+    """At every crossing of a tile, on the board and in the catalog of tiles, the
+    strand the rules put on top is drawn through the crossing, and the one under it
+    stops short of it on both sides (the engine's over and under, not the drawing's)."""
+    tile = TILES[code]
+    if where == "board":
+        state = make_game("necto", size=4).initial_state()
+        state = state.play(state.parse_move(f"B2={code}"))
+        artists, _ = _draw(state)
+        origin = (1, 1)  # B2's lower left corner
+    else:
+        artists, _ = _draw(make_game("necto", size=4).initial_state(), show="tiles")
+        index = list(TILES).index(code)
+        origin = ((index % 4) * 1.4, -(index // 4) * 1.9)
+    for crossing, (px, py) in enumerate(tile.points):
+        point = (origin[0] + px, origin[1] + py)
+        (over,) = [s for s in tile.strands for e in s.events if e.crossing == crossing and e.over]
+        path = over.path
+        nearest = min(range(len(path) - 1), key=lambda k: (path[k][0] - px) ** 2 + (path[k][1] - py) ** 2)
+        (ax_, ay), (bx, by) = path[nearest], path[nearest + 1]
+        strokes = _strokes_near(artists, point)
+        assert strokes, (code, where, crossing)
+        for dx, dy in strokes:  # all along the strand on top
+            assert abs(dx * (by - ay) - dy * (bx - ax_)) < 0.35 * ((bx - ax_) ** 2 + (by - ay) ** 2) ** 0.5, \
+                (code, where, crossing)
+
+
 def test_tiles_are_filled_by_owner_with_different_lightness():
     game = make_game("necto", size=4)
     state = game.initial_state()

@@ -185,3 +185,27 @@ def test_the_players_differ_by_letter_or_luminance():
     assert x_letters and o_letters
     apart_by_grey = abs(luminance(drawing.COLOURS[0]) - luminance(drawing.COLOURS[1])) > 0.2
     assert apart_by_grey or not (x_letters & o_letters)
+
+
+def test_a_cells_spooky_marks_read_in_order_from_its_top_left_and_stay_inside_it():
+    """The nine places of a cell's spooky marks: mark 1 top left, then along each row
+    and down, like text; every one inside the cell, clear of its edges and of each
+    other (the drawn numbers are where these places say)."""
+    for cell in range(9):
+        left, bottom = cell % 3, cell // 3  # row 1 (a1..c1) at the bottom
+        places = [drawing.slot(cell, mark) for mark in range(1, 10)]
+        for x, y in places:
+            assert left + 0.15 <= x <= left + 0.85 and bottom + 0.15 <= y <= bottom + 0.85
+        assert sorted(places, key=lambda p: (-round(p[1], 6), p[0])) == places  # text order
+        assert min(abs(p[0] - q[0]) + abs(p[1] - q[1])
+                   for k, p in enumerate(places) for q in places[k + 1:]) >= 0.25
+    # a star of eight pairs round b2: each number drawn at its mark's place in b2
+    state = play("b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2", "b2-c3")
+    figure = Figure()
+    ax = figure.add_subplot()
+    drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS))
+    numbers = {(round(t.get_position()[0] - 0.07, 6), round(t.get_position()[1] + 0.07, 6)):
+               t.get_text() for t in ax.texts if t.get_text().isdigit()}
+    for mark in range(1, 9):
+        x, y = drawing.slot(4, mark)
+        assert numbers[round(x, 6), round(y, 6)] == str(mark)
