@@ -85,6 +85,18 @@ def test_a_found_record_is_at_most_moves_long(capsys, tmp_path, moves):
     assert len(load_record(out).moves) == moves
 
 
+def test_a_found_record_names_each_claim_by_its_fact(tmp_path):
+    """So that a caption can quote it as :claim:`marks_placed`; the same fact asked
+    again gets -2."""
+    out = tmp_path / "qttt" / "two.toml"
+    out.parent.mkdir()
+    assert find("qttt", "--before", "marks_placed=1", "--claim", "marks_placed=2",
+                "--out", str(out)) == 0
+    record = load_record(out)
+    assert sorted(c.id for c in record.claims) == ["marks_placed", "marks_placed-2"]
+    assert main(["check", str(out)]) == 0
+
+
 def test_a_find_is_the_same_for_the_same_seed(capsys):
     args = ["inphexion", "--claim", "relocated_count=1", "--seed", "3"]
     assert find(*args) == 0

@@ -107,11 +107,30 @@ def test_a_full_width_digit_and_a_player_name_fail_in_japanese(tmp_path):
 def test_literals_are_numbers_in_any_script_and_whole_player_names():
     names = name_pattern(player_names(make_game("necto")))
     found = [literal for literal, _ in unchecked_literals(
-        "First scores 25.00% on a1, ② and ４; Firstly, the second loop; 先手の勝ち", names)]
-    assert found == ["First", "25.00%", "a1", "②", "４", "先手"]
+        "First scores 25.00% on a1, ② and ４, ½ of Ⅳ; Firstly, the second loop; 先手の勝ち",
+        names)]
+    assert found == ["First", "25.00%", "a1", "②", "４", "½", "Ⅳ", "先手"]
     qttt = name_pattern(player_names(make_game("qttt")))
     assert [l for l, _ in unchecked_literals("X's mark, an ox, Ｘの手", qttt)] == ["X", "X"]
     assert unchecked_literals("一つの輪と同一の組", qttt) == []  # kanji numerals are words
+
+
+def test_every_character_with_a_numeric_value_but_a_cjk_ideograph_is_a_numeral():
+    """A second reading of 'a digit in any script': every character the Unicode data
+    gives a numeric value (fractions, Roman numerals, circled and full-width digits, in
+    the planes captions use) is a numeral for the gate, except the CJK ideographs."""
+    import sys
+    import unicodedata
+
+    from rulebook.literals import is_numeral
+
+    for code in range(0x30000):
+        char = chr(code)
+        if unicodedata.numeric(char, None) is None:
+            continue
+        cjk = unicodedata.name(char, "").startswith("CJK")
+        assert is_numeral(char) != cjk, f"U+{code:04X} {unicodedata.name(char, '?')}"
+    assert not is_numeral("a") and sys.maxunicode > 0x30000
 
 
 def test_the_alt_text_is_gated_and_may_quote_claims(tmp_path):

@@ -46,3 +46,30 @@ def test_a_well_written_move_the_rules_refuse_is_refused_and_changes_nothing(slu
                 assert session.moves == shown and session.state is after
                 refused += 1
     assert refused >= 10, refused
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_positions_in_step(slug):
+    """Undo takes back moves; stepping back and playing a move drops the moves after
+    that point.  Either way the moves listed, the share link and the positions agree:
+    the link reopens the same game, and each position is the moves replayed."""
+    rng, session = random.Random(5), Session(slug)
+    played = []
+    for _ in range(8):
+        if session.state.is_over():
+            break
+        played.append(session.play(session.state.format_move(session.state.random_move(rng))))
+
+    def in_step(expected):
+        assert session.moves == session.line == expected
+        assert len(session.states) == len(expected) + 1 and session.at == len(expected)
+        again = Session.from_link(session.link(), slug)
+        assert again.moves == expected and again.state.to_json() == session.state.to_json()
+
+    session.undo(2)
+    in_step(played[:-2])
+    session.goto(1)  # stepped back to the first move; the rest is still there to go to
+    assert session.line == played[:-2] and session.moves == played[:1]
+    move = session.state.format_move(session.state.random_move(rng))
+    session.play(move)
+    in_step([played[0], move])

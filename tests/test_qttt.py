@@ -449,6 +449,34 @@ def test_the_play_page_s_prompts_say_what_each_tap_is_for_and_nothing_after_a_pa
     assert [prompt(cycle, taps) for taps in range(3)] == ["collapse"] * 3  # whatever was tapped
 
 
+def test_two_cells_tapped_in_either_order_pick_their_pair_and_nothing_else():
+    """On the play page a spooky pair is picked by tapping its two cells, whichever
+    first; a collapse by tapping its cell.  Over random positions, every two taps pick
+    exactly the legal moves they name (as the page's input.js matches a move's token
+    sequences against the taps made)."""
+    from conftest import random_steps
+
+    from rulebook.games.qttt.clicks import tokens
+
+    cells = [f"{c}{r}" for r in "123" for c in "abc"]
+    for seed, _, move, state in random_steps(make_game("qttt"), range(6)):
+        if state.is_over():
+            continue
+        legal = {state.format_move(m): tokens(state, state.format_move(m))  # as the page has them
+                 for m in state.legal_moves()}
+
+        def picked(*taps):
+            return sorted(m for m, sequences in legal.items() if list(taps) in sequences)
+
+        for a in cells:
+            if state.pending is not None:
+                assert picked(a) == [m for m in legal if m == f"@{a}"], (seed, a)
+                continue
+            for b in cells:
+                pair = {f"{a}-{b}", f"{b}-{a}"} & set(legal) if a != b else set()
+                assert picked(a, b) == sorted(pair), (seed, a, b)
+
+
 def test_the_text_board_shows_each_cell_under_its_column_in_its_row_top_row_first():
     """The text board (the play page's text view) reads like the figures: row 3 at the
     top and row 1 at the bottom, columns a to c left to right; each cell shows its

@@ -300,3 +300,34 @@ def test_a_serve_killed_during_a_rebuild_leaves_no_build_holding_the_lock(tmp_pa
                 # well under the seconds the replay still needs (more under load)
                 assert time.monotonic() - killed < 5, "a child of the killed serve holds the lock"
                 time.sleep(0.05)
+
+
+def test_the_failed_build_page_shows_each_error_line_as_written():
+    """An error may quote markup or '&' (a caption's text, a TOML value): the page shows
+    each line as text, character for character, and adds no element of its own."""
+    from html.parser import HTMLParser
+
+    lines = ["docs/index.rst:3: ERROR: '<b>X</b> & O' in caption", "a < b && c > d", "plain"]
+
+    class Codes(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.codes, self.tags, self.inside = [], [], False
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append(tag)
+            if tag == "code":
+                self.inside = True
+                self.codes.append("")
+
+        def handle_endtag(self, tag):
+            self.inside = self.inside and tag != "code"
+
+        def handle_data(self, data):
+            if self.inside:
+                self.codes[-1] += data
+
+    page = Codes()
+    page.feed(serve.error_page(lines))
+    assert page.codes == lines
+    assert "b" not in page.tags

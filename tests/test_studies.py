@@ -118,12 +118,20 @@ def test_editing_an_engine_module_makes_the_result_stale(project, tmp_path, monk
     drawing.write_text(drawing.read_text() + "\n# drawing plays no part in a game\n")
     fresh_result(study)
     rules = package / "games" / "qttt" / "rules.py"
-    rules.write_text(rules.read_text() + "\n# a changed engine\n")
+    original = rules.read_text()
+    rules.write_text(original + "\n# a changed engine\n")
     with pytest.raises(StudyError, match=r"changed since it was computed: "
                                          r"src/rulebook/games/qttt/rules\.py\)"):
         fresh_result(study)
     with pytest.raises(BuildError, match="rules.py"):
         check_studies(project)
+    rules.write_text(original)
+    fresh_result(study)
+    # a module the engine gained since (a helper split out of rules.py)
+    (package / "games" / "qttt" / "helpers.py").write_text("# new engine code\n")
+    with pytest.raises(StudyError, match=r"changed since it was computed: "
+                                         r"src/rulebook/games/qttt/helpers\.py\)"):
+        fresh_result(study)
 
 
 # the play page's computer, level 1, in a few games

@@ -469,6 +469,34 @@ def test_a_cut_aimed_by_hand_always_answers_every_field_the_page_reads():
     assert (found["mover"], found["opponent"]) == ("R", "B")
 
 
+@pytest.mark.parametrize("options", [dict(directions=6), dict(directions=9, first_direction=10.0),
+                                     dict(grid="square", grid_steps=8, directions=12)])
+def test_an_aimed_cut_snaps_to_the_nearest_allowed_direction_and_grid_point(options):
+    """With a direction step, the angle aimed at snaps to the allowed direction nearest
+    it round the circle (355 degrees is 5 from 0, not 355); on a grid, the point to the
+    nearest grid point."""
+    from rulebook.games.craquelure.clicks import aim
+
+    state = make_game("craquelure", **options).initial_state()
+    settings = state.settings
+    allowed = settings.cut_angles()
+    rng = random.Random(2)
+    points = settings.grid_points_in((-1, -1, 1, 1)) if settings.grid != "none" else None
+    for angle in [0.0, 359.0, 355.0, 1.0, 180.0] + [rng.uniform(0, 360) for _ in range(20)]:
+        x, y = rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6)
+        found = aim(state, x, y, angle)
+
+        def around(a, b):
+            d = abs(a - b) % 360
+            return min(d, 360 - d)
+
+        assert around(found["angle"], angle) == pytest.approx(min(around(a, angle) for a in allowed))
+        assert any(around(found["angle"], a) < 1e-9 for a in allowed)
+        if points:
+            nearest = min(math.dist(p, (x, y)) for p in points)
+            assert math.dist((found["x"], found["y"]), (x, y)) == pytest.approx(nearest)
+
+
 def test_a_share_of_the_disk_is_printed_as_a_percentage_of_its_area():
     from rulebook.games.craquelure.facts import _percent
 

@@ -189,12 +189,28 @@ def test_edges_and_highlights_survive_greyscale():
 
 
 def test_both_edges_are_drawn_in_their_colours_with_a_dark_outline():
+    """Each player's two bands, in the player's colour, run along the two sides the
+    rules make that player join (the cells nearest each band are one of them)."""
+    import math
+
     record = load_record(FIGURES / "board.toml")
     artists, _ = draw_panel(record, record.panels[0])
     lines = [a for a in artists if isinstance(a, Line2D)]
+    geo = record.replay()[0].geo
     for player in (0, 1):
         bands = [a for a in lines if _is(a.get_color(), drawing.EDGE_FILL[player])]
         assert len(bands) == 2  # two opposite edges each
+        nearest = []
+        for band in bands:
+            (x0, x1), (y0, y1) = band.get_xdata(), band.get_ydata()
+
+            def away(cell):
+                x, y = drawing.centre(geo, cell)
+                return abs((x1 - x0) * (y0 - y) - (x0 - x) * (y1 - y0)) / math.hypot(x1 - x0, y1 - y0)
+
+            closest = min(map(away, geo.cells))
+            nearest.append(sum(1 << cell for cell in geo.cells if away(cell) < closest + 0.1))
+        assert sorted(nearest) == sorted(geo.sides[player]), player
         for band in bands:
             outline = [a for a in lines if a.get_linewidth() > band.get_linewidth()
                        and list(a.get_xdata()) == list(band.get_xdata())]

@@ -375,3 +375,26 @@ def test_positions_are_equal_exactly_when_board_turn_and_scores_are():
     larger = make_game("necto", size=6).initial_state()
     assert larger != make_game("necto", size=4).initial_state()
     assert state != "not a position"
+
+
+def test_the_self_crossings_fact_counts_each_players_crossings_of_every_loop():
+    """For every line of random boards (loops and open lines), the self_crossings fact
+    for First, Second and 'all' gives what the second model counts: the crossings of
+    the tiles both of whose strands the line runs through, by who laid each tile."""
+    from conftest import random_steps
+
+    facts, checked = make_game("necto", size=4).facts, 0
+    for seed, _, _, state in random_steps(make_game("necto", size=4), range(6), max_moves=24):
+        codes = state.codes
+        if any(code is None for code in codes):
+            continue  # every line is traced only on a full board
+        for line in ref.components(4, codes):
+            cell, strand = min(line)
+            side = TILES[codes[cell]].strands[strand].ends[0]
+            first, second = ref.self_crossings(line, codes, state.owners)
+            asked = {who: facts["self_crossings"].compute(state, cell=cell_name(cell, 4),
+                                                          side=side, player=who)
+                     for who in ("First", "Second", "all")}
+            assert asked == {"First": first, "Second": second, "all": first + second}, seed
+            checked += first != second
+    assert checked > 5, checked  # lines where the two counts differ
