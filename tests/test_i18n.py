@@ -487,3 +487,21 @@ def test_a_variant_inside_the_term_itself_is_not_reported(tmp_path):
     bad = claim_catalogs(tmp_path / "bad", "You need", "必要な道具と道具箱",
                          glossary={"common": glossary})
     assert len(bad) == 1 and "'道具' in the translation of 'You need'" in bad[0]
+
+
+def test_every_kanji_numeral_under_ten_thousand_reads_as_its_number():
+    """The numeral check's suggestion (十二種類: write 12種類) for every number from 1 to
+    9,999, each written in kanji the usual way (no 一 before 十, 百 or 千)."""
+    from rulebook.literals import arabic
+
+    digits = dict(enumerate("一二三四五六七八九", start=1))
+
+    def kanji(n):
+        out = ""
+        for value, sign in ((1000, "千"), (100, "百"), (10, "十")):
+            count, n = divmod(n, value)
+            out += (digits[count] if count > 1 else "") + sign if count else ""
+        return out + (digits[n] if n else "")
+
+    assert [kanji(n) for n in (8, 12, 205, 1010)] == ["八", "十二", "二百五", "千十"]
+    assert [n for n in range(1, 10000) if arabic(kanji(n)) != str(n)] == []

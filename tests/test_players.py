@@ -293,7 +293,7 @@ def necto_twist_positions(count: int, seed: int = 0) -> tuple:
 
 # --- Craquelure: wins and threats off the engine's listed sample of cuts -------------
 
-from rulebook.computer import SearchPlayer  # noqa: E402
+from rulebook.computer import Node, SearchPlayer  # noqa: E402
 from rulebook.games.craquelure import strategy as craquelure  # noqa: E402
 
 
@@ -504,3 +504,30 @@ def test_the_studies_search_never_holds_more_children_than_its_widening_allows()
     assert all(children <= max(1, math.ceil(1.5 * math.sqrt(visits))) for children, visits in seen)
     children, visits = seen[-1]
     assert children >= math.ceil(1.5 * math.sqrt(visits)) - 3  # widened as it went
+
+
+def test_among_its_best_moves_the_computer_takes_one_that_leaves_no_win_in_one():
+    """Random inpHeXion positions: children of each, ranked with some that hand the
+    opponent a win in one first.  The choice is the first child the opponent cannot win
+    at once after, if one is among the first ``safe``; else simply the first."""
+    from conftest import random_steps
+
+    rng = random.Random(3)
+    player, checked = SearchPlayer(iterations=1, seed=0, safe=4), 0
+    for seed, state, _, _ in random_steps(make_game("inphexion", size=5), range(30), max_moves=16):
+        if state.move_number < 8:
+            continue
+        losing, safe = [], []
+        for move in rng.sample(state.legal_moves(), min(12, state.count_legal_moves())):
+            after = state.play(move)
+            if not after.is_over():
+                node = Node(after, state.turn, move)
+                (losing if winning_move(after) is not None else safe).append(node)
+        if not losing or not safe:
+            continue
+        ranked = losing[:2] + safe[:1] + losing[2:]
+        assert player._safe_choice(state, ranked) is safe[0], seed
+        if len(losing) >= 4:  # only the first four are checked
+            assert player._safe_choice(state, losing[:4] + safe) is losing[0], seed
+        checked += 1
+    assert checked >= 5, checked

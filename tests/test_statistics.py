@@ -24,6 +24,8 @@ from rulebook.studies.base import Z95, wilson_interval
 from rulebook.studies.chart import _quantile, length_stats
 from rulebook.studies.present import number, percent
 
+from conftest import ROOT
+
 
 def bisect(f, low, high, steps=200):
     """A root of f between low and high, where f changes sign."""
@@ -139,3 +141,26 @@ def test_printed_rates_and_numbers():
     assert [percent(x, "en") for x in (0.0, 0.5, 0.4567, 1 / 3, 1.0)] == [
         "0.0%", "50.0%", "45.7%", "33.3%", "100.0%"]
     assert [number(x, "ja") for x in (12, 12.0, 12.25, 7.96)] == ["12", "12", "12.2", "8.0"]
+
+
+def test_every_share_a_balance_study_quotes_prints_as_a_percentage_and_counts_as_numbers():
+    """Each key of a balance study: a rate, or an end of a rate's interval, prints as a
+    percentage of the stored fraction; a count of games as that count."""
+    import json
+
+    from rulebook.games import make_game
+    from rulebook.studies.present import BALANCE_KEYS, quote_balance
+
+    result = json.loads((ROOT / "figures" / "qttt" / "studies" / "random.json")
+                        .read_text(encoding="utf-8"))["result"]
+    game = make_game("qttt")
+    shares = [k for k in BALANCE_KEYS if k.endswith(("_rate", "_low", "_high"))]
+    counts = [k for k in BALANCE_KEYS if k in ("games", "first_wins", "second_wins", "draws",
+                                                "swaps")]
+    assert {"first_win_low", "first_win_high", "draw_rate"} <= set(shares)
+    for key in shares:
+        if key in result:
+            assert quote_balance(game, result, key, "en", "ref") == percent(result[key], "en"), key
+            assert quote_balance(game, result, key, "en", "ref").endswith("%"), key
+    for key in counts:
+        assert quote_balance(game, result, key, "en", "ref") == str(result[key]), key

@@ -38,10 +38,14 @@ class Disagreement(AssertionError):
 def compare_random_games(engine_start: Callable[[], Any], naive_start: Callable[[], Any],
                          engine_view: Callable[[Any], Any], games: int, seed: int = 0,
                          every_move: bool = True, canonical: Callable[[str], Any] = str,
-                         max_moves: int | None = None) -> dict[str, int]:
+                         max_moves: int | None = None,
+                         choose: Callable[[random.Random, list, Any], Any] | None = None
+                         ) -> dict[str, int]:
     """Play ``games`` random games (game ``g`` from ``random.Random(seed + g)``) through
     the engine and the naive model; ``canonical`` maps a move's text to what makes two
-    writings of one move equal.  Returns how many positions and moves were compared."""
+    writings of one move equal; ``choose(rng, keys, state)`` picks the move played
+    among the legal moves' sorted keys in the engine's ``state`` (default: uniformly),
+    to steer games towards rarer positions.  Returns how many positions and moves were compared."""
     counts = {"games": 0, "positions": 0, "moves": 0}
     for number in range(seed, seed + games):
         rng = random.Random(number)
@@ -70,7 +74,8 @@ def compare_random_games(engine_start: Callable[[], Any], naive_start: Callable[
                     check(after == naive_after.view(),
                           f"{state.format_move(move)} leads to different positions:\n"
                           f"engine {after}\nnaive  {naive_after.view()}")
-            key = rng.choice(sorted(written))
+            key = (choose(rng, sorted(written), state) if choose
+                   else rng.choice(sorted(written)))
             history.append(state.format_move(written[key]))
             state, naive = state.play(written[key]), naive.play(naive_moves[key])
         counts["games"] += 1

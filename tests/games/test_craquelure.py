@@ -497,6 +497,21 @@ def test_an_aimed_cut_snaps_to_the_nearest_allowed_direction_and_grid_point(opti
             assert math.dist((found["x"], found["y"]), (x, y)) == pytest.approx(nearest)
 
 
+def test_the_areas_fact_lists_every_region_from_the_smallest():
+    """As its description says: one entry a region, from the smallest share to the
+    largest, together the whole disk."""
+    from conftest import random_steps
+
+    areas = make_game("craquelure").facts["areas"]
+    for seed, _, _, state in random_steps(make_game("craquelure"), range(4), max_moves=8):
+        listed = areas.compute(state, decimals=6)
+        shares = [float(text.rstrip("%")) for text in listed]
+        assert shares == sorted(shares), (seed, listed)
+        assert sorted(shares) == pytest.approx(sorted(100 * r.area / geo.DISK_AREA
+                                                      for r in state.regions.values()), abs=1e-6)
+        assert sum(shares) == pytest.approx(100, abs=1e-4)
+
+
 def test_a_share_of_the_disk_is_printed_as_a_percentage_of_its_area():
     from rulebook.games.craquelure.facts import _percent
 

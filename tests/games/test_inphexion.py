@@ -671,3 +671,30 @@ def test_a_move_is_tapped_cell_by_cell_and_relocations_show_the_surround_rule():
         assert surround(state, move, after) == (written > 0), text
         relocating += written > 0
     assert relocating > 5
+
+
+def test_each_tap_s_prompt_names_the_part_of_the_move_that_tap_picks():
+    """On the play page each tap of a move is asked for by name: the cell placed on
+    (whose enemy disc is pushed), then where the push sends it ('d4>d5'), then for
+    each relocation the disc moved and where it goes ('c3>a1').  Over random positions,
+    for every legal move, the prompt before each tap names that tap's part of the
+    written move."""
+    from conftest import random_steps
+
+    from rulebook.games.inphexion.clicks import prompt, tokens
+
+    relocations = 0
+    for seed, state, _, _ in random_steps(game(), range(6), max_moves=40):
+        for move in map(state.format_move, state.legal_moves()):
+            first, *pairs = move.split()
+            placed, _, pushed = first.partition(">")
+            parts = [("place", placed)] + ([("push_to", pushed)] if pushed else [])
+            for pair in pairs:
+                source, target = pair.split(">")
+                parts += [("relocate_from", source), ("relocate_to", target)]
+                relocations += 1
+            (sequence,) = tokens(state, move)
+            assert sequence == [cell for _, cell in parts], move
+            assert [prompt(state, picked) for picked in range(len(parts))] == \
+                [role for role, _ in parts], (seed, move)
+    assert relocations > 20, relocations

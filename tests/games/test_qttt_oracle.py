@@ -169,6 +169,32 @@ def test_qttt_random_games_agree_with_the_naive_model():
     assert counts["positions"] > 10 * counts["games"]
 
 
+def test_qttt_games_steered_to_one_players_cycles_agree_with_the_naive_model():
+    """Uniformly random games seldom close a cycle of one player's marks alone, or
+    collapse one into a line while few marks are classical.  Here each game gives X a
+    line of its own to crowd its pairs into and O the other cells (mostly), so such
+    cycles, collapses and early lines come often."""
+    def steered(line):
+        def choose(rng, keys, state):
+            def cells(key):
+                return set(key.lstrip("@").split("-"))
+
+            if state.turn == 0:  # X: inside its line
+                wanted = [k for k in keys if cells(k) <= line]
+            else:  # O: away from it
+                wanted = [k for k in keys if not cells(k) & line]
+            return rng.choice(wanted if wanted and rng.random() < 0.9 else keys)
+        return choose
+
+    positions = 0
+    for seed in range(game_count(80)):
+        positions += compare_random_games(
+            lambda: make_game("qttt").initial_state(), NaiveQttt, engine_view, 1,
+            seed=1000 + seed, canonical=unordered,
+            choose=steered(set(LINES[seed % len(LINES)])))["positions"]
+    assert positions > 5 * game_count(80)
+
+
 @pytest.mark.parametrize("moves, view", [
     # O closes a two-cycle on a1 and b1, so X chooses where mark 2 goes
     (["a1-b1", "a1-b1"], ("X", "none", [], [(1, ["a1", "b1"]), (2, ["a1", "b1"])], 2)),
@@ -178,10 +204,11 @@ def test_qttt_random_games_agree_with_the_naive_model():
      (None, ("X", "line"), [("a1", 5), ("b2", 1), ("c3", 3)],
       [(2, ["a2", "a3"]), (4, ["b1", "c1"])], None)),
 ])
-def test_the_naive_qttt_model_follows_the_rules_page(moves, view):
-    """The naive model itself, on positions worked out by hand."""
-    naive = NaiveQttt()
+def test_the_naive_qttt_model_and_the_engine_follow_the_rules_page(moves, view):
+    """The naive model, and the engine, on positions worked out by hand."""
+    naive, state = NaiveQttt(), make_game("qttt").initial_state()
     for move in moves:
         assert move in naive.moves()
-        naive = naive.play(move)
+        naive, state = naive.play(move), state.play(state.parse_move(move))
     assert naive.view() == view
+    assert engine_view(state) == view
