@@ -10,6 +10,7 @@ every file as it was.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shutil
 import signal
@@ -24,6 +25,7 @@ import rulebook
 from rulebook import finder, studies
 from rulebook.cli import main
 from rulebook.files import MAX_INPUT_BYTES, MAX_INPUT_TEXT, write_file
+from rulebook.games import available_games, make_game
 from rulebook.workers import core_count
 
 from small_project import make_project
@@ -355,6 +357,21 @@ def test_a_record_or_study_over_the_limit_is_refused_naming_the_limit(tmp_path, 
         one_line_error(capsys)
 
 
+def test_a_record_of_exactly_the_limit_is_read_and_one_byte_more_is_not(tmp_path, capsys):
+    """The limit is the largest size read ("at most 1 MB"): a record of that many bytes
+    replays, one of a byte more is refused."""
+    head = 'game = "qttt"\nmoves = ["a1-b2"]\n#'
+    record = tmp_path / "edge.toml"
+    record.write_text(head + "#" * (MAX_INPUT_BYTES - len(head) - 1) + "\n")
+    assert record.stat().st_size == MAX_INPUT_BYTES
+    assert main(["replay", "qttt", str(record)]) == 0
+    capsys.readouterr()
+    with open(record, "a") as f:
+        f.write("\n")
+    assert main(["replay", "qttt", str(record)]) == 2
+    assert "the file is too large" in one_line_error(capsys)
+
+
 def test_the_limit_is_stated_in_the_authoring_guide():
     guide = (ROOT / "docs" / "authoring.rst").read_text(encoding="utf-8")
     assert MAX_INPUT_TEXT in guide
@@ -542,3 +559,39 @@ def test_two_news_of_one_slug_at_once_leave_one_whole_game(tmp_path, monkeypatch
     assert second[0] == 2 and "already exists" in second[1] and second[1].count("\n") == 1
     assert len(catalog.read_text()) > len(before)  # the new game's entries are there
     assert (root / "src" / "rulebook" / "games" / "twice" / "rules.py").exists()
+
+
+def _impossible(kind: type):
+    """An argument of ``kind`` that no position of any game can satisfy, and the text an
+    error naming it contains."""
+    return {str: ("Z99", "z99"), list: ([2, 0], "(2.0, 0.0)"), int: (99, "99")}[kind]
+
+
+def _some_answer(fact) -> str:
+    """An expected value of the right type for ``fact``'s answer, as --claim writes it."""
+    from rulebook.record_format import type_problem
+
+    return next(text for value, text in [(0, "0"), ("x", '"x"'), (False, "false"), ([], "[]"),
+                                         ({}, "{}")]
+                if type_problem(value, fact.answer_type()) is None)
+
+
+@pytest.mark.parametrize("slug, fact", [(slug, fact.name) for slug in available_games()
+                                        for fact in make_game(slug).facts
+                                        if fact.args and fact.name != "is_legal"])
+def test_every_fact_refuses_an_argument_no_position_has_before_searching(monkeypatch, capsys,
+                                                                          slug, fact):
+    """A cell off every board, a player or a knot no game has, a point outside the disk:
+    ``rulebook find`` names the argument and stops at once, instead of searching until
+    its time limit for a claim that can never hold.  (A unreadable move is simply not
+    legal, so is_legal answers it.)"""
+    fact = make_game(slug).facts[fact]
+    args = {arg: _impossible(fact.arg_type(arg)) for arg in fact.args}
+    written = ",".join(f"{arg}={json.dumps(value)}" for arg, (value, _) in args.items())
+    claim = f"{fact.name}:{written}={_some_answer(fact)}"
+    monkeypatch.setattr(finder.Search, "run", lambda self: pytest.fail("the search ran"))
+    assert main(["find", slug, "--claim", claim, "--time-limit", "600"]) == 2
+    err = one_line_error(capsys)
+    assert f"--claim {claim!r} can never hold: " in err, err
+    why = err.split(" can never hold: ", 1)[1].lower()  # the reason, not the claim quoted
+    assert any(named in why for _, named in args.values()), err

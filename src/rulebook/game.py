@@ -21,7 +21,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
-from .errors import IllegalMoveError, OptionError
+from .errors import ArgumentError, IllegalMoveError, OptionError
 
 Move = Hashable  # each game defines its own small immutable move type
 
@@ -282,7 +282,7 @@ class Game:
         for index, names in enumerate(self.players):
             if names["en"].lower() == name.lower():
                 return index
-        raise OptionError(f"{self.slug}: no player called {name!r}")
+        raise ArgumentError(f"{self.slug}: no player called {name!r}")
 
 
 # Facts every game offers; games extend them with FactSet(COMMON_FACTS).

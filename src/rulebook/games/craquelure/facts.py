@@ -8,11 +8,13 @@ states exactly what a caption prints.
 
 from __future__ import annotations
 
-from ...errors import OptionError
+import math
+
+from ...errors import ArgumentError, OptionError
 from ...game import COMMON_FACTS, FactSet
 from . import geometry as geo
 from .moves import RED
-from .rules import is_settled, owner_name
+from .rules import COLOUR_NAMES, is_settled, owner_name
 from .starts import ARC_NAMES
 
 FACTS = FactSet(COMMON_FACTS)
@@ -22,7 +24,10 @@ def _region(state, at: list):
     try:
         x, y = (float(v) for v in at)
     except (TypeError, ValueError):
-        raise OptionError(f"craquelure: 'at' must be a point [x, y], not {at!r}") from None
+        raise ArgumentError(f"craquelure: 'at' must be a point [x, y], not {at!r}") from None
+    if not math.hypot(x, y) < 1:  # also NaN: no region ever holds it
+        raise ArgumentError(f"craquelure: the point ({x}, {y}) is not inside the disk "
+                            "(radius 1, centred on [0, 0])")
     region = state.region_at(x, y)
     if region is None or not region.contains(x, y, geo.EPS):
         raise OptionError(f"craquelure: no region holds the point ({x}, {y}) strictly inside")
@@ -32,7 +37,7 @@ def _region(state, at: list):
 def _percent(area: float, decimals) -> str:
     """'25.00%': the share of the disk as a caption prints it."""
     if not isinstance(decimals, int) or isinstance(decimals, bool) or not 0 <= decimals <= 12:
-        raise OptionError(f"craquelure: 'decimals' must be a whole number 0-12, not {decimals!r}")
+        raise ArgumentError(f"craquelure: 'decimals' must be a whole number 0-12, not {decimals!r}")
     return f"{100 * area / geo.DISK_AREA:.{decimals}f}%"
 
 
@@ -44,7 +49,10 @@ def region_count(state) -> int:
 @FACTS.fact("owned_count", "How many regions belong to 'Blue', 'Red' or 'neutral'.",
             args=("owner",))
 def owned_count(state, owner) -> int:
-    return sum(owner_name(r.owner).lower() == str(owner).lower() for r in state.regions.values())
+    owners = (*COLOUR_NAMES, "neutral")
+    if not isinstance(owner, str) or owner.lower() not in {o.lower() for o in owners}:
+        raise ArgumentError(f"craquelure: 'owner' must be one of {', '.join(owners)}, not {owner!r}")
+    return sum(owner_name(r.owner).lower() == owner.lower() for r in state.regions.values())
 
 
 @FACTS.fact("settled_count", "How many regions are settled (no legal cut of them exists).")
@@ -119,7 +127,7 @@ SEATS = ("first", "second")
             args=("seat",))
 def seat_colour(state, seat: str) -> str:
     if seat not in SEATS:
-        raise OptionError(f"craquelure: 'seat' must be 'first' or 'second', not {seat!r}")
+        raise ArgumentError(f"craquelure: 'seat' must be 'first' or 'second', not {seat!r}")
     return owner_name(state.colour_of(SEATS.index(seat)))
 
 

@@ -8,14 +8,18 @@ are ``First`` and ``Second``.  Knot types are written as in the figures:
 
 from __future__ import annotations
 
+import re
+
 from ...errors import ArgumentError, NotationError, OptionError
 from ...game import COMMON_FACTS, FactSet, players_or
 from .board import cell_name
 from .jones import format_jones, jones
+from .knots import COMPLEX, NAMED, UNKNOT
 from .notation import parse_cell
 from .tiles import TILES
 
 FACTS = FactSet(COMMON_FACTS)
+MARK = re.compile(r"±|[+−][0-9]+")  # a scoring mark as Mark.text writes it
 
 
 def _cell(state, cell: str) -> int:
@@ -176,6 +180,9 @@ def _knot_counts(state) -> dict[str, int]:
 @FACTS.fact("knot_count", "How many loops of one type (e.g. 'K', '3₁', '○') the board has.",
             args=("knot",))
 def _knot_count(state, knot) -> int:
+    labels = [UNKNOT.label, *(t.label for t in NAMED.values()), COMPLEX.label]
+    if knot not in labels:
+        raise ArgumentError(f"{knot!r} is no knot type: one of {', '.join(labels)}")
     return _knot_counts(state).get(knot, 0)
 
 
@@ -217,6 +224,9 @@ def _mark(state, cell) -> str:
 @FACTS.fact("cells_marked", "The cells whose scoring mark for the player to move is the given mark "
                             "(e.g. '+3', '−7', '±'), in cell order.", args=("mark",))
 def _cells_marked(state, mark) -> list[str]:
+    if not isinstance(mark, str) or not MARK.fullmatch(mark):
+        raise ArgumentError(f"{mark!r} is no scoring mark: '+' or '−' (the minus sign) and "
+                            "a number, or '±'")
     return [cell_name(c, state.size) for c, m in sorted(state.marks().items()) if m.text == mark]
 
 
