@@ -104,6 +104,9 @@ def parse_move(text: str):
         if not token:
             break
         parts.append(_part(reader, token, start, parts))
+    if reader.pos < len(reader.text):  # a word stops at a comma or a bracket
+        reader.fail(f"unexpected {reader.text[reader.pos:]!r}: a move ends with the parts, "
+                    "e.g. 'B1 R2'")
     if not parts:
         reader.fail("name the part you take, e.g. 'B1' (and for a neutral region the "
                     "part you give, e.g. 'R2')")
