@@ -429,16 +429,40 @@ def test_a_build_killed_between_the_renames_gets_the_previous_site_back(quick_bu
     assert not (project.build / ".old-site-123").exists()
 
 
-def test_a_second_build_at_the_same_time_stops_with_one_line(quick_build, tmp_path):
-    import fcntl
+def test_a_second_build_at_the_same_time_stops_with_one_line(quick_build, tmp_path,
+                                                              monkeypatch):
+    """A first build, held halfway (checking the records) in another thread, and a
+    second build of the same project: the second stops at once with one line, and the
+    first goes on to finish; then the project builds again."""
+    import threading
 
     project = Project(copy_project(tmp_path))
-    project.build.mkdir()
-    with open(project.build / ".lock", "w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the first build
-        with pytest.raises(quick_build.BuildError, match="another build is running"):
+    halfway, go_on, calls = threading.Event(), threading.Event(), []
+
+    def slow_first_check(project, game=None):
+        calls.append(game)
+        if len(calls) == 1:  # the first build waits here, holding whatever it holds
+            halfway.set()
+            assert go_on.wait(60)
+        return 0, 0
+
+    monkeypatch.setattr(quick_build, "check_records", slow_first_check)
+    finished = []
+    first = threading.Thread(target=lambda: finished.append(
+        quick_build.build(project, force=True, progress=lambda line: None)))
+    first.start()
+    try:
+        assert halfway.wait(60)
+        with pytest.raises(quick_build.BuildError, match="another build is running") as error:
             quick_build.build(project, force=True, progress=lambda line: None)
+        assert "\n" not in str(error.value)
+        assert len(calls) == 1  # the second build did not begin
+    finally:
+        go_on.set()
+        first.join(60)
+    assert finished and site(project).is_dir()  # the first build finished
     quick_build.build(project, force=True, progress=lambda line: None)  # free again
+    assert len(calls) == 2
 
 
 def test_a_build_folder_that_cannot_be_written_is_one_line(tmp_path):
