@@ -8,6 +8,7 @@ and the share caught.
 
     python benchmarks/deliberate_bugs.py                  # every bug, two at a time
     python benchmarks/deliberate_bugs.py necto-tie-to-first --jobs 1
+    python benchmarks/deliberate_bugs.py --file fresh.toml   # a new list, not yet in the data
 
 A bug whose ``old`` text is not in its file stops the run: the list must follow
 the code.  A bug may name ``tests``, a few of the suite's test files to run
@@ -33,12 +34,12 @@ from project_copy import ROOT, project_copy
 BUGS = ROOT / "benchmarks" / "data" / "deliberate-bugs.toml"
 
 
-def load_bugs(names) -> list[dict]:
-    bugs = tomllib.loads(BUGS.read_text(encoding="utf-8"))["bug"]
+def load_bugs(names, path: Path = BUGS) -> list[dict]:
+    bugs = tomllib.loads(path.read_text(encoding="utf-8"))["bug"]
     for bug in bugs:
         count = (ROOT / bug["file"]).read_text(encoding="utf-8").count(bug["old"])
         if count != 1:
-            sys.exit(f"{BUGS.name}: bug {bug['id']}: its old text occurs {count} times "
+            sys.exit(f"{path.name}: bug {bug['id']}: its old text occurs {count} times "
                      f"in {bug['file']} (must be once)")
     unknown = set(names) - {bug["id"] for bug in bugs}
     if unknown:
@@ -75,8 +76,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("bugs", nargs="*", metavar="BUG", help="ids of some bugs (default: all)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--file", type=Path, default=BUGS,
+                        help="a list of bugs in the same form (default: %(default)s)")
     options = parser.parse_args()
-    bugs = load_bugs(options.bugs)
+    bugs = load_bugs(options.bugs, options.file)
     caught = 0
     with ThreadPoolExecutor(options.jobs) as pool:
         for bug, code, seconds, test in pool.map(try_bug, bugs):

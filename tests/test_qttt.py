@@ -477,6 +477,27 @@ def test_two_cells_tapped_in_either_order_pick_their_pair_and_nothing_else():
                 assert picked(a, b) == sorted(pair), (seed, a, b)
 
 
+def test_line_completed_at_is_the_largest_mark_of_a_players_earliest_line():
+    """Read off the classical marks by hand: a player's lines are the rows, columns and
+    diagonals of three of their marks; each was complete at its largest mark; the fact
+    gives the earliest (0 for none).  Over the ends of random games, some with two lines
+    for one player."""
+    from conftest import random_steps
+
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+    fact, doubles = make_game("qttt").facts["line_completed_at"], 0
+    for seed, _, _, state in random_steps(make_game("qttt"), range(120)):
+        if not state.is_over():
+            continue
+        for index, player in enumerate("XO"):
+            marks = [[state.classical[c] for c in line] for line in lines]
+            mine = [max(m) for m in marks
+                    if None not in m and all((n - 1) % 2 == index for n in m)]
+            doubles += len(mine) > 1
+            assert fact.compute(state, player=player) == min(mine, default=0), (seed, player)
+    assert doubles >= 3, doubles
+
+
 def test_the_text_board_shows_each_cell_under_its_column_in_its_row_top_row_first():
     """The text board (the play page's text view) reads like the figures: row 3 at the
     top and row 1 at the bottom, columns a to c left to right; each cell shows its

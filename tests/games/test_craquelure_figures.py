@@ -271,3 +271,18 @@ def test_a_ray_from_inside_the_disk_runs_forward_to_the_rim():
         end = (x + length * math.cos(math.radians(degrees)),
                y + length * math.sin(math.radians(degrees)))
         assert length > 0 and math.isclose(math.hypot(*end), 1.0, abs_tol=1e-9), (x, y, degrees)
+
+
+@pytest.mark.parametrize("decimals", [0, 2])
+def test_the_area_labels_are_the_areas_the_claims_quote(decimals):
+    """With the ``areas`` view, each region is labelled with its share of the disk as the
+    areas fact (which captions quote) writes it, to the decimals asked."""
+    from conftest import random_steps
+
+    game = make_game("craquelure")
+    for seed, _, _, state in random_steps(game, range(3), max_moves=5):
+        artists, marks = draw(state, areas=True, decimals=decimals)
+        labels = sorted(a.get_text() for a in artists
+                        if hasattr(a, "get_text") and a.get_text().endswith("%"))
+        assert "area" in marks
+        assert labels == sorted(game.facts["areas"].compute(state, decimals=decimals)), seed

@@ -209,3 +209,37 @@ def test_a_cells_spooky_marks_read_in_order_from_its_top_left_and_stay_inside_it
     for mark in range(1, 9):
         x, y = drawing.slot(4, mark)
         assert numbers[round(x, 6), round(y, 6)] == str(mark)
+
+
+def test_each_line_is_struck_through_all_three_of_its_cells_in_its_player_s_colour():
+    """At the end of random games, every line a player has is drawn as one stroke, in
+    the player's line colour, passing through the centres of its three cells."""
+    import math
+
+    from matplotlib.colors import to_hex
+
+    from conftest import random_steps
+
+    struck = 0
+    for seed, _, _, state in random_steps(GAME, range(40)):
+        if not state.is_over() or not any(state.lines().values()):
+            continue
+        figure = Figure()
+        ax = figure.add_subplot()
+        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS))
+        for player, lines in state.lines().items():
+            colour = to_hex(drawing.tint(drawing.COLOURS[player], 0.5))
+            strokes = [line for line in ax.lines if to_hex(line.get_color()) == colour]
+            for line in lines:
+                centres = [drawing.centre(cell) for cell in line]
+
+                def on(stroke, point):
+                    (x0, x1), (y0, y1) = stroke.get_xdata(), stroke.get_ydata()
+                    t = ((point[0] - x0) * (x1 - x0) + (point[1] - y0) * (y1 - y0)) / \
+                        ((x1 - x0) ** 2 + (y1 - y0) ** 2)
+                    return -1e-9 <= t <= 1 + 1e-9 and math.dist(
+                        point, (x0 + t * (x1 - x0), y0 + t * (y1 - y0))) < 1e-6
+
+                assert any(all(on(s, c) for c in centres) for s in strokes), (seed, line)
+                struck += 1
+    assert struck >= 10, struck
