@@ -74,6 +74,20 @@ def test_a_new_paragraph_is_added_untranslated_and_a_removed_one_is_obsolete(pro
         check_translations(project, tmp_path / "again")
 
 
+def test_a_page_that_only_lost_a_paragraph_has_its_catalog_rewritten(project, capsys,
+                                                                   tmp_path):
+    """Nothing new, one paragraph gone: its entry is kept as an obsolete #~ entry (not a
+    live one), the report names it, and the catalog still passes the build's check."""
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text().replace("Every pair is written in two cells.", ""))
+    out = run(project, capsys)
+    path, messages = catalog(project)
+    assert "Every pair is written in two cells." not in messages
+    assert "#~ msgid \"Every pair is written in two cells.\"" in path.read_text(encoding="utf-8")
+    assert "obsolete 'Every pair is written in two cells.'" in out
+    check_translations(project, tmp_path / "again")
+
+
 def test_a_new_paragraph_close_to_another_says_whose_translation_it_was_given(project, capsys):
     page = project.docs / "index.rst"
     page.write_text(page.read_text() + "\nEvery pair is written in two cells, always.\n")
