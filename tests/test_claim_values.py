@@ -54,6 +54,16 @@ def test_words_are_translated_whole_then_word_by_word_and_english_stays_english(
     assert claim_words(LOCALE, "en") == {}
 
 
+def test_a_games_own_translation_of_a_value_comes_before_the_one_for_every_game():
+    """values.po may translate a word for one game (msgctxt: the slug) and for every game
+    (no msgctxt): a game's page prints its own, the other games the common one."""
+    words = {("qttt", "line"): "三目並び", (None, "line"): "線", (None, "cycle"): "輪"}
+    assert format_value("line", make_game("qttt"), "ja", words) == "三目並び"
+    assert format_value("line", make_game("necto"), "ja", words) == "線"
+    assert format_value("cycle", make_game("qttt"), "ja", words) == "輪"
+    assert format_value(["line", "cycle"], make_game("qttt"), "ja", words) == "三目並び、輪"
+
+
 def japanese_project(folder, values: bool) -> Project:
     """A one-page Japanese project whose figure's caption quotes an outcome reason."""
     docs = folder / "docs"
