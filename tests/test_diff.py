@@ -350,3 +350,23 @@ def test_a_revision_whose_records_do_not_load_is_one_line(history, tmp_path):
                                   "revision: figures/craquelure/broken.toml:2: ")
     assert done.stderr.count("\n") == 1
     assert not (project / "build").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_summary_counts_each_kind_of_change(lang):
+    """The report's first line: records changed (their claims and panels), studies moved
+    (beyond their interval or not) and stale, messages whose English changed, modules."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff.report import summary_text
+
+    diff = Of(records=[Of(claims=[1, 2], panels=[1]), Of(claims=[3], panels=[])],
+              studies=[Of(status="moved", beyond=True), Of(status="moved", beyond=False),
+                       Of(status="stale", beyond=False), Of(status="stale", beyond=False),
+                       Of(status="stale", beyond=False), Of(status="same", beyond=False),
+                       Of(status="same", beyond=False)],
+              messages=[Of(old="a", new="b"), Of(old="c", new="c")],
+              engines={"qttt": ["rules.py", "facts.py"], "necto": []})
+    numbers = [int(n) for n in re.findall(r"\d+", summary_text(diff, lang).replace("95", ""))]
+    # records, claims, panels, moved, beyond, stale, messages, modules
+    assert numbers == [2, 3, 1, 2, 1, 3, 1, 2]

@@ -62,7 +62,7 @@ def claims(record, total: int, reached: int, why: str) -> list[dict]:
     for claim in record.claims:
         entry = {"key": claim.id or f"#{claim.index}", "id": claim.id, "fact": claim.fact,
                  "args": claim.args, "after": claim.after, "then": list(claim.then),
-                 "expect": normalise(claim.expect), "line": claim.line}
+                 "expect": normalise(claim.expect)}
         try:
             if (total if claim.after is None else claim.after) > reached:
                 raise RulebookError(why)
