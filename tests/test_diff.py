@@ -11,6 +11,7 @@ text in the earlier PDF; the studies' intervals from their stored results.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
 import re
@@ -33,6 +34,13 @@ GIT = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c",
        "commit.gpgsign=false"]
 STUDIES = ("pinwheel", "pinwheel-no-swap", "sectors", "sectors-no-swap")
 OLD, NEW = 0.5, 1.0
+SWAP = "After Blue's first move, and only then, Red may swap instead of cutting."
+SWAP_JA = "青の最初の1手のあと、その1回に限り、赤は割る代わりに交代を選べます。"
+PARAGRAPH = [  # (file, before, after): the page's English, and its catalogue in both languages
+    ("docs/craquelure.rst", "and only then,", "and at no other time,"),
+    ("docs/locale/ja/LC_MESSAGES/craquelure.po", "and only then,", "and at no other time,"),
+    ("docs/locale/ja/LC_MESSAGES/craquelure.po", "その1回に限り、", "そのとき一度だけ、"),
+]
 
 
 def rulebook(project: Path, *args: str) -> subprocess.CompletedProcess:
@@ -82,6 +90,11 @@ def history(tmp_path_factory) -> Path:
     assert changed != text
     rules.write_text(changed)
     run_studies(project)
+    for path, before, after in PARAGRAPH:  # and one rule's paragraph reworded, translated
+        path = project / path
+        text = path.read_text()
+        assert text.count(before) == 1, (path, before)
+        path.write_text(text.replace(before, after))
     git(project, "commit", "-qam", "minimum area 1 %")
     return project
 
@@ -219,6 +232,34 @@ def test_the_errata_give_each_change_its_page_in_the_earlier_pdf(history, report
             label = tomllib.loads((history / "figures" / "craquelure" / "studies" /
                                    f"{name.split('/')[1]}.toml").read_text())["label"]["en"]
             assert f"The study “{label}”" in errata
+
+
+def test_a_reworded_paragraph_is_found_on_its_page_in_each_language(history, reported):
+    """The swap rule's paragraph, reworded in both languages: each book's errata give the
+    page of the earlier PDF that prints it (found here by its words), and the report
+    lists it under the game's page text."""
+    from pypdf import PdfReader
+
+    commit = git(history, "rev-parse", "HEAD~1").strip()
+    kept = history / "build" / "diff-editions" / commit / "craquelure"
+    words = {"en": "Redmayswapinsteadofcutting", "ja": SWAP_JA[10:]}
+    after = {"en": SWAP.replace("and only then,", "and at no other time,"),
+             "ja": SWAP_JA.replace("その1回に限り、", "そのとき一度だけ、")}
+    heading = {"en": "Page text", "ja": "本文"}
+    page_html = (history / "build" / "diff" / "index.html").read_text()
+    for lang in ("en", "ja"):
+        texts = ["".join((page.extract_text() or "").split())
+                 for page in PdfReader(kept / f"craquelure-{lang}.pdf").pages]
+        printed = [n for n, text in enumerate(texts, start=1) if words[lang] in text]
+        assert len(printed) == 1, (lang, printed)
+        errata = (history / "build" / "diff" / f"errata-{lang}.md").read_text()
+        line = next(line for line in errata.splitlines() if after[lang] in line)
+        where = f"p. {printed[0]}: " if lang == "en" else f"{printed[0]}ページ："
+        assert line.startswith(f"- {where}"), line
+        section = page_html.split(f'<section lang="{lang}"', 1)[1].split("</section>", 1)[0]
+        game = section.split(f'id="{lang}-craquelure">', 1)[1].split("<h2", 1)[0]
+        under = game.split(f"<h3>{heading[lang]}</h3>", 1)[1].split("<h3>", 1)[0]
+        assert f"<ins>{html.escape(after[lang])}" in under
 
 
 def test_the_report_shows_the_changed_panels_before_and_after(history, reported):
@@ -370,3 +411,46 @@ def test_the_summary_counts_each_kind_of_change(lang):
     numbers = [int(n) for n in re.findall(r"\d+", summary_text(diff, lang).replace("95", ""))]
     # records, claims, panels, moved, beyond, stale, messages, modules
     assert numbers == [2, 3, 1, 2, 1, 3, 1, 2]
+
+
+def test_a_paragraph_is_looked_for_by_an_opening_long_enough_to_be_its_own(tmp_path):
+    """English needs 12 letters of a paragraph, Japanese 6 characters, to name its page:
+    a shorter paragraph is not looked for (its words are on many pages), a long
+    enough one is found on the first page that prints it."""
+    from types import SimpleNamespace as Of
+
+    from pypdf import PdfWriter
+
+    from rulebook.diff.pages import find_pages
+
+    kept = tmp_path / "store" / "abc123" / "craquelure"
+    kept.mkdir(parents=True)
+    (kept / "forms.json").write_text("{}")
+    pages = {"en": ["Rules", "Adisk.Disksturnred", "Adisk.Disksturnred"],
+             "ja": ["ルール", "盤は丸い。", "盤は丸い。盤は丸いです。"]}
+    for lang, texts in pages.items():
+        writer = PdfWriter()
+        for _ in texts:
+            writer.add_blank_page(100, 100)
+        writer.write(kept / f"craquelure-{lang}.pdf")
+        (kept / f"craquelure-{lang}.pages.json").write_text(json.dumps(texts, ensure_ascii=False))
+    messages = [Of(page="craquelure", old="Disks turn red", old_ja="盤は丸いです"),  # 12, 6
+                Of(page="craquelure", old="A disk.", old_ja="盤は丸い。")]
+    diff = Of(old=Of(revision="abc123", root=tmp_path), records=[], messages=messages,
+              games=["craquelure"], pages={}, message_pages={})
+    find_pages(diff, tmp_path / "store", progress=lambda text: None)
+    assert diff.message_pages == {("en", "Disks turn red"): 2, ("ja", "Disks turn red"): 3}
+
+
+def test_the_revision_compared_with_is_the_latest_tag_else_the_commit_before(tmp_path):
+    from rulebook.diff import default_revision
+
+    git(tmp_path, "init", "-q")
+    for number in (1, 2, 3):
+        (tmp_path / "page.rst").write_text(f"{number}\n")
+        git(tmp_path, "add", "-A")
+        git(tmp_path, "commit", "-qm", f"commit {number}")
+        assert default_revision(tmp_path) == "HEAD~1"  # no tag yet
+    git(tmp_path, "tag", "v1", "HEAD~2")
+    git(tmp_path, "tag", "v2", "HEAD~1")
+    assert default_revision(tmp_path) == "v2"

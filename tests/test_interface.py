@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+import rulebook.games
 from rulebook.errors import IllegalMoveError, OptionError
 from rulebook.game import Game, State
 from rulebook.games import available_games, game_class, make_game
@@ -104,6 +106,9 @@ def test_unknown_option_is_refused(slug):
         make_game(slug, no_such_option=1)
 
 
-def test_unknown_game_is_refused():
-    with pytest.raises(OptionError, match="unknown game 'chess'"):
+def test_unknown_game_is_refused_naming_the_games_there_are():
+    folders = sorted(path.parent.name for path in
+                     Path(rulebook.games.__file__).parent.glob("*/__init__.py"))
+    with pytest.raises(OptionError) as error:
         make_game("chess")
+    assert str(error.value) == f"unknown game 'chess' (games: {', '.join(folders)})"
