@@ -67,7 +67,9 @@ def try_bug(bug: dict) -> tuple[dict, int, float, str]:
         if bug.get("tests"):  # a part of the suite first; the whole suite if it passes
             done = subprocess.run(pytest + bug["tests"], cwd=copy, env=env,
                                   capture_output=True, text=True)
-        if done is None or done.returncode != 1:  # passed, or pytest could not run them
+        # passed (0), or pytest could not run them (4: usage, 5: none collected); 1 and
+        # 2 are failures (2: -x under xdist stops the session, or a collection error)
+        if done is None or done.returncode in (0, 4, 5):
             done = subprocess.run(pytest, cwd=copy, env=env, capture_output=True, text=True)
         return bug, done.returncode, time.perf_counter() - start, first_failure(done.stdout)
 

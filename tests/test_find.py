@@ -130,3 +130,6 @@ def test_find_continues_from_a_record(capsys, tmp_path):
     assert record.start == original.start and record.moves[:-1] == original.moves
     assert len(record.moves) == len(original.moves) + 1
     assert main(["check", str(out)]) == 0
+    # the panels show the position before the found move and after it, counted from the
+    # start of the whole record (the source's moves included)
+    assert [p.after for p in record.panels] == [len(record.moves) - 1, len(record.moves)]

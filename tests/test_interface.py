@@ -112,3 +112,42 @@ def test_unknown_game_is_refused_naming_the_games_there_are():
     with pytest.raises(OptionError) as error:
         make_game("chess")
     assert str(error.value) == f"unknown game 'chess' (games: {', '.join(folders)})"
+
+
+def bounded_options():
+    for slug in GAMES:
+        for parameter in game_class(slug).parameters:
+            if any(b is not None for b in (parameter.minimum, parameter.maximum,
+                                           parameter.above, parameter.below)):
+                yield pytest.param(slug, parameter, id=f"{slug}-{parameter.name}")
+
+
+@pytest.mark.parametrize("slug, parameter", list(bounded_options()))
+def test_an_option_is_refused_exactly_past_its_bounds(slug, parameter):
+    """Each bound of each numeric option, through make_game: an inclusive bound
+    (minimum, maximum) is allowed and the next value past it refused; an exclusive
+    one (above, below) is refused and the next value inside allowed."""
+    import math
+
+    kind = type(parameter.default)
+
+    def step(value, towards):
+        return value + (1 if towards > value else -1) if kind is int else math.nextafter(value, towards)
+
+    allowed, refused = [], []
+    for bound, inside, inclusive in ((parameter.minimum, math.inf, True),
+                                     (parameter.maximum, -math.inf, True),
+                                     (parameter.above, math.inf, False),
+                                     (parameter.below, -math.inf, False)):
+        if bound is None:
+            continue
+        bound = kind(bound)
+        outside = step(bound, -inside)
+        (allowed if inclusive else refused).append(bound)
+        allowed.append(step(bound, inside))
+        refused.append(outside if inclusive else step(outside, -inside))
+    for value in allowed:
+        assert make_game(slug, **{parameter.name: value}).options[parameter.name] == value
+    for value in refused:
+        with pytest.raises(OptionError, match=rf"option {parameter.name}={value!r}: must be"):
+            make_game(slug, **{parameter.name: value})

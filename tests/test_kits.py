@@ -308,3 +308,46 @@ def test_an_edge_band_s_fill_stays_inside_its_dark_outline(width):
         assert wide.get_linewidth() == pytest.approx(2 * outline.get_linewidth())
     finally:
         plt.close(figure)
+
+
+@pytest.mark.parametrize("kit", ["square", "hex"])
+def test_each_coordinate_stands_beside_the_cells_it_names(kit):
+    """A column's letter stands by the first row, nearest that column's cell of it; a
+    row's number stands level with that row, left of its first cell: measured against
+    the cells' outlines as the play page's click targets give them (named by the
+    notation)."""
+    import importlib
+    import re
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    grid = importlib.import_module(f"rulebook.kits.{kit}grid")
+    draw = importlib.import_module(f"rulebook.kits.{kit}draw")
+    size = 5
+    cells = {}  # (column letter, row number) -> the middle of its outline
+    for target in grid.targets(size):
+        letter, number = re.fullmatch(r"([a-z])(\d+)", target["token"]).groups()
+        points = target["points"]
+        cells[letter, number] = (sum(p[0] for p in points) / len(points),
+                                 sum(p[1] for p in points) / len(points))
+    rows = {number: y for (_, number), (_, y) in cells.items()}
+    figure, ax = plt.subplots()
+    try:
+        texts = (draw.coordinates(ax, size) if kit == "square" else
+                 draw.coordinates(ax, size, fontsize=8))
+        for text in texts:
+            x, y = text.get_position()
+            label = text.get_text()
+            row = min(rows, key=lambda number: abs(rows[number] - y))
+            if label.isalpha():
+                assert row == "1", label
+                column = min((c for c, r in cells if r == "1"),
+                             key=lambda c: abs(cells[c, "1"][0] - x))
+                assert column == label
+            else:
+                assert row == label and x < min(cells[c, label][0] for c, r in cells if r == label)
+    finally:
+        plt.close(figure)

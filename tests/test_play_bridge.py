@@ -11,6 +11,7 @@ import pytest
 from rulebook.errors import IllegalMoveError, RulebookError
 from rulebook.games import available_games
 from rulebook.play.bridge import Session
+from rulebook.records import load_record
 
 
 @pytest.mark.parametrize("slug", available_games())
@@ -49,7 +50,8 @@ def test_a_well_written_move_the_rules_refuse_is_refused_and_changes_nothing(slu
 
 
 @pytest.mark.parametrize("slug", available_games())
-def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_positions_in_step(slug):
+def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_positions_in_step(
+        slug, tmp_path):
     """Undo takes back moves; stepping back and playing a move drops the moves after
     that point.  Either way the moves listed, the share link and the positions agree:
     the link reopens the same game, and each position is the moves replayed."""
@@ -70,6 +72,13 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
     in_step(played[:-2])
     session.goto(1)  # stepped back to the first move; the rest is still there to go to
     assert session.line == played[:-2] and session.moves == played[:1]
+    # the download is the position shown: its moves, and claims that hold there
+    path = tmp_path / slug / "shown.toml"
+    path.parent.mkdir()
+    path.write_text(session.record())
+    record = load_record(path, tmp_path)
+    assert record.moves == played[:1]
+    record.check()
     move = session.state.format_move(session.state.random_move(rng))
     session.play(move)
     in_step([played[0], move])

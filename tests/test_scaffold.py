@@ -348,3 +348,27 @@ def test_a_board_that_is_not_a_kit_is_refused_writing_nothing(scaffolded):
     done = rulebook(root, "new", "octo", "--board", "octagon", check=False)
     assert done.returncode == 2 and "invalid choice: 'octagon'" in done.stderr
     assert tree(root) == before
+
+
+@pytest.mark.parametrize("name", ["Tiny Lines", "Gō 囲碁", "小さな並べ", "ＡＢＣ lines"])
+def test_every_title_of_a_new_games_pages_is_underlined_across_its_width(name):
+    """A title's underline must be at least as wide as the title in a fixed-width font,
+    or Sphinx warns and the build fails: wide (East Asian) characters count twice, by
+    docutils' own measure."""
+    import re
+    from types import SimpleNamespace
+
+    from docutils.utils import column_width
+
+    values = scaffold.template_values("tinyline", name, "小さな並べ")
+    titles = 0
+    for path, text in scaffold.planned_files(SimpleNamespace(root=Path("/p")), "tinyline",
+                                             values).items():
+        if path.suffix != ".rst":
+            continue
+        lines = text.splitlines()
+        for title, under in zip(lines, lines[1:]):
+            if title.strip() and re.fullmatch(r"([=\-~^\"'`#*+])\1{2,}", under):
+                assert len(under) >= column_width(title), (path.name, title, under)
+                titles += name in title
+    assert titles >= 2

@@ -286,3 +286,40 @@ def test_the_area_labels_are_the_areas_the_claims_quote(decimals):
                         if hasattr(a, "get_text") and a.get_text().endswith("%"))
         assert "area" in marks
         assert labels == sorted(game.facts["areas"].compute(state, decimals=decimals)), seed
+
+
+def test_the_last_cut_is_drawn_as_three_rays_from_its_written_point_at_its_angles():
+    """After each cut of seeded random games, the cut mark is three straight strokes,
+    each from the point the move's text names, at the text's angle plus 0, 120 and 240
+    degrees (read from the text here, not from the engine's move)."""
+    import re
+
+    written = re.compile(r"\((?P<x>[-\d.]+),(?P<y>[-\d.]+)\) (?P<angle>[\d.]+) ")
+    cuts = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = make_game("craquelure").initial_state()
+        for _ in range(8):
+            if state.is_over():
+                break
+            move = state.random_move(rng)
+            text = state.format_move(move)
+            state = state.play(move)
+            found = written.match(text)
+            if not found:  # the swap
+                continue
+            x, y, angle = float(found["x"]), float(found["y"]), float(found["angle"])
+            artists, _ = draw(state, mark_cut=True)
+            rays = []
+            for line in artists:
+                if isinstance(line, Line2D) and len(line.get_xdata()) == 2:
+                    (x0, x1), (y0, y1) = line.get_xdata(), line.get_ydata()
+                    if math.isclose(x0, x, abs_tol=1e-6) and math.isclose(y0, y, abs_tol=1e-6):
+                        rays.append(math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360)
+            assert len(rays) == 3, (seed, text, rays)
+            for k in range(3):
+                want = (angle + 120 * k) % 360
+                assert any(min(abs(got - want), 360 - abs(got - want)) < 0.01
+                           for got in rays), (seed, text, rays)
+            cuts += 1
+    assert cuts >= 20

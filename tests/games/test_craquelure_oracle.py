@@ -150,3 +150,29 @@ def test_craquelure_legality_and_results_agree_with_the_naive_model(start):
             naive.play_text(history[-1])
             _assert_same(naive, state)
     assert checked > 50 * games and legal > games
+
+
+@pytest.mark.parametrize("start", ["pinwheel", "sectors"])
+def test_after_a_swap_the_winner_is_named_by_the_colour_that_connects(start):
+    """Seeded random games in which Red swaps, played to their end beside the naive
+    model: the claims' ``winner`` (and each ``turn`` on the way) names the colour the
+    naive model's connection has, not the colour the winning seat began with."""
+    names = {"B": "Blue", "R": "Red"}
+    ended = 0
+    for seed in range(game_count(3)):
+        rng = random.Random(1000 + seed)
+        state = make_game("craquelure", start=start).initial_state()
+        naive, history = Naive(start, True), []
+        while not state.is_over() and len(history) < 200:
+            move = state.random_move(rng) if len(history) != 1 else state.parse_move("swap")
+            history.append(state.format_move(move))
+            state = state.play(move)
+            naive.play_text(history[-1])
+            if naive.seat() is not None:
+                turn = state.game.facts["turn"].compute(state)
+                assert turn == names[LETTERS[naive.colour()]], (seed, history)
+        assert naive.swapped and naive.winner is not None, (seed, history)
+        winner = state.game.facts["winner"].compute(state)
+        assert winner == names[LETTERS[naive.winner]], (seed, history)
+        ended += 1
+    assert ended
