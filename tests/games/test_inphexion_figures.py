@@ -88,6 +88,10 @@ def _dashed(artist):
     return artist.get_linestyle() not in ("-", "solid")
 
 
+def _hex(colour) -> str:
+    return matplotlib.colors.to_hex(colour).lower()
+
+
 def kinds_in(artists) -> set[str]:
     """The kinds of mark found among the artists, read from their shapes and colours."""
     found = set()
@@ -295,3 +299,61 @@ def test_every_step_of_a_move_that_pushes_nothing_draws(tmp_path, moves, options
     path.write_text(f'game = "inphexion"\n{options}moves = {moves!r}\n'.replace("'", '"') + panels)
     before, push, place = render_panels(load_record(path), "en")[0]
     assert push == before and place.startswith(b"<?xml")
+
+
+def test_discs_and_move_marks_stand_on_the_cells_the_position_and_the_move_name():
+    """Seeded random games, drawn after each move: each disc stands on the cell the
+    ``cell`` fact gives its colour; the blue arrow runs from the cell the move's text
+    places on to the cell it pushes to, with the placed ring on the first; each dashed
+    relocation arrow runs from its written source to its destination.  Cells are
+    located by the play page's click targets (named by the notation)."""
+    import math
+    import random
+    import re
+
+    from rulebook.kits.hexgrid import targets
+
+    game = make_game("inphexion", size=5)
+    middle = {t["token"]: tuple(sum(p[i] for p in t["points"]) / len(t["points"])
+                                for i in (0, 1)) for t in targets(5)}
+
+    def cell_at(xy):
+        name = min(middle, key=lambda n: (middle[n][0] - xy[0]) ** 2 + (middle[n][1] - xy[1]) ** 2)
+        assert math.dist(middle[name], xy) < 1e-6, xy
+        return name
+
+    colour = {_hex(drawing.DISC_FILL[p]): name for p, name in ((0, "White"), (1, "Black"))}
+    relocated = 0
+    for seed in range(6):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_over():
+            previous, move = state, state.random_move(rng)
+            text = state.format_move(move)
+            state = state.play(move)
+            legend = Legend(drawing.MARKS)
+            figure, ax = plt.subplots()
+            artists = drawing.draw(ax, state, lang="en", legend=legend, previous=previous,
+                                   move=text, chain=False)
+            plt.close(figure)
+            discs = {cell_at(a.center): colour[_hex(a.get_facecolor())] for a in artists
+                     if isinstance(a, Circle) and _hex(a.get_facecolor()) in colour
+                     and a.get_radius() == drawing.DISC_RADIUS}
+            fact = game.facts["cell"]
+            assert discs == {name: fact.compute(state, cell=name) for name in middle
+                             if fact.compute(state, cell=name) in ("White", "Black")}, text
+            arrows = [(cell_at(a._posA_posB[0]), cell_at(a._posA_posB[1]), _dashed(a))
+                      for a in artists if isinstance(a, FancyArrowPatch)]
+            written = [re.fullmatch(r"([a-z]\d+)>([a-z]\d+)", word) for word in text.split()]
+            if not all(written):  # a first move or a swap: no arrow
+                assert not arrows, text
+                continue
+            (place, push), *moved = [w.groups() for w in written]
+            assert (place, push, False) in arrows, (text, arrows)
+            rings = [cell_at(a.center) for a in artists if isinstance(a, Circle)
+                     and a.get_linewidth() == drawing.PLACED_WIDTH]
+            assert rings == [place], text
+            assert sorted((a, b) for a, b, dashed in arrows if dashed) == sorted(moved), text
+            left = [cell_at(a.center) for a in artists if isinstance(a, Circle) and _dashed(a)]
+            assert sorted(left) == sorted(source for source, _ in moved), text
+            relocated += bool(moved)
+    assert relocated >= 3

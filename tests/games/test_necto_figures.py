@@ -337,3 +337,42 @@ def test_scoring_marks_are_drawn_in_the_colour_of_whom_they_favour():
                     seen.add((mark.kind, state.to_move))
             state = state.play(state.random_move(rng))
     assert wanted <= seen
+
+
+def test_the_last_move_and_the_scoring_marks_stand_on_the_cells_they_name():
+    """Seeded random games on a 4×4 board, drawn after each move: the last move's frame
+    is the square of the cell its text names, and each scoring mark stands in the
+    middle of the cell the ``marks`` fact gives it.  Squares are read from the names as
+    the notation defines them (column letter, row number, A1 at the bottom left, a
+    cell one unit wide)."""
+    import random
+
+    from matplotlib.patches import Rectangle
+
+    def square(name):
+        return "ABCDEFGH".index(name[0].upper()), int(name[1:]) - 1
+
+    framed = marked = 0
+    for seed in range(3):
+        rng, state = random.Random(seed), make_game("necto", size=4).initial_state()
+        while not state.is_over():
+            move = state.random_move(rng)
+            text = state.format_move(move)
+            state = state.play(move)
+            figure = plt.figure(figsize=drawing.PANEL_SIZE)
+            ax = figure.add_axes((0, 0, 1, 1))
+            artists = drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS),
+                                   **{**drawing.VIEW_OPTIONS, "highlight": True, "marks": True})
+            plt.close(figure)
+            frames = [a.get_xy() for a in artists if isinstance(a, Rectangle)
+                      and a.get_zorder() > 5 and not a.get_fill()]
+            assert [tuple(map(float, xy)) for xy in frames] == [square(text[:2])], text
+            framed += 1
+            marks = _fact(state, "marks") if state.stage == "replacing" else {}
+            for cell, mark in marks.items():
+                x, y = square(cell)
+                assert any(text == mark and (abs(px - x - 0.5), abs(py - y - 0.5)) < (1e-9, 1e-9)
+                           for text, (px, py) in [(t.get_text(), t.get_position())
+                                                  for t in ax.texts]), (cell, mark)
+                marked += 1
+    assert framed > 20 and marked > 10

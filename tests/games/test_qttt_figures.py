@@ -243,3 +243,35 @@ def test_each_line_is_struck_through_all_three_of_its_cells_in_its_player_s_colo
                 assert any(all(on(s, c) for c in centres) for s in strokes), (seed, line)
                 struck += 1
     assert struck >= 10, struck
+
+
+def test_each_cell_shows_the_marks_the_facts_give_it():
+    """At every position of seeded random games, the letters and numbers drawn inside
+    each cell (located by the play page's click targets, named by the notation) are
+    its classical mark (capital letter and number) or its spooky marks (small letter
+    and number each), as the ``classical`` and ``spooky`` facts give them."""
+    from conftest import random_steps
+    from rulebook.kits.squaregrid import targets
+
+    boxes = {t["token"]: (min(p[0] for p in t["points"]), min(p[1] for p in t["points"]),
+                          max(p[0] for p in t["points"]), max(p[1] for p in t["points"]))
+             for t in targets(3)}
+    seen = 0
+    for seed, _, _, state in random_steps(GAME, range(12)):
+        figure = Figure()
+        ax = figure.add_subplot()
+        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS))
+        drawn = {name: [] for name in boxes}
+        for text in ax.texts:
+            x, y = text.get_position()
+            inside = [n for n, (x0, y0, x1, y1) in boxes.items() if x0 < x < x1 and y0 < y < y1]
+            if inside:
+                drawn[inside[0]].append(text.get_text())
+        for name in boxes:
+            classical = GAME.facts["classical"].compute(state, cell=name)
+            marks = [] if classical == "none" else [classical[0], classical[1:]]
+            for mark in GAME.facts["spooky"].compute(state, cell=name):
+                marks += [mark[0].lower(), mark[1:]]
+            assert sorted(drawn[name]) == sorted(marks), (seed, name, drawn[name], marks)
+            seen += len(marks)
+    assert seen > 100
