@@ -151,3 +151,70 @@ def test_an_option_is_refused_exactly_past_its_bounds(slug, parameter):
     for value in refused:
         with pytest.raises(OptionError, match=rf"option {parameter.name}={value!r}: must be"):
             make_game(slug, **{parameter.name: value})
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_is_legal_fact_agrees_with_checked_play_everywhere_even_after_the_end(slug):
+    """At every position of seeded random games, the final one included, ``is_legal``
+    holds exactly for the moves ``play`` accepts: the moves listed there, the moves
+    listed one and two positions earlier (the same player's moves then: many are legal
+    but for the game's end), and a misspelling."""
+    from rulebook.errors import RulebookError
+
+    small = {"necto": {"size": 4}, "inphexion": {"size": 4}}.get(slug, {})
+    game, checked = make_game(slug, **small), 0
+    fact = game.facts["is_legal"]
+    for seed in range(3):
+        rng, state, earlier = random.Random(seed), game.initial_state(), []
+        for _ in range(400):
+            here = [state.format_move(m) for m in state.legal_moves()[:12]]
+            for text in dict.fromkeys(here + earlier + ["zz9"]):
+                try:
+                    state.play(state.parse_move(text))
+                    accepted = True
+                except RulebookError:
+                    accepted = False
+                assert fact.compute(state, move=text) is accepted, (slug, seed, text)
+                checked += 1
+            if state.is_over():
+                break
+            earlier = here + earlier[:12]  # one and two positions back
+            state = state.play(state.random_move(rng))
+        assert state.is_over(), (slug, seed)
+    assert checked > 200
+
+
+DIGIT_FORMS = {  # a number of a move written in a way no notation of ours writes it
+    "a leading zero": lambda digits: "0" + digits,
+    "full-width digits": lambda digits: "".join(chr(ord(d) + 0xFEE0) for d in digits),
+    "Arabic-Indic digits": lambda digits: "".join(chr(ord(d) - 48 + 0x660) for d in digits),
+}
+
+
+@pytest.mark.parametrize("form", DIGIT_FORMS)
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_number_in_a_move_is_read_only_in_ascii_digits_as_written(slug, form):
+    """Every run of digits of the moves of seeded random games (a cell's row, a part's
+    number, a coordinate's digits, an angle), written with a leading zero or in other
+    scripts' digits, makes the move unreadable: ``int``, ``Decimal`` and ``\\d`` accept
+    those, the notations do not."""
+    import re
+
+    from rulebook.errors import NotationError
+
+    game, tried = make_game(slug), 0
+    for seed in range(3):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(6):
+            if state.is_over():
+                break
+            text = state.format_move(state.random_move(rng))
+            for found in re.finditer(r"[0-9]+", text):
+                if form == "a leading zero" and found.start() and text[found.start() - 1] == ".":
+                    continue  # a decimal's fraction may begin with zeros
+                changed = text[:found.start()] + DIGIT_FORMS[form](found[0]) + text[found.end():]
+                with pytest.raises(NotationError):
+                    state.parse_move(changed)
+                tried += 1
+            state = state.play(state.parse_move(text))
+    assert tried >= 10

@@ -24,9 +24,10 @@ from ...errors import NotationError
 from ...game import is_number
 from .moves import LETTERS, SWAP, Cut, Swap
 
-# Digits exactly as Decimal prints them back: no "+", no "1." or ".5", no "01".
-_NUMBER = re.compile(r"-?(0|[1-9]\d*)(\.\d+)?")
-_ANGLE = re.compile(r"(0|[1-9]\d*)(\.\d+)?")
+# Digits exactly as Decimal prints them back: no "+", no "1." or ".5", no "01", and
+# ASCII digits only (``\d`` and Decimal would read '٣' or '３' too).
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
+_ANGLE = re.compile(r"(0|[1-9][0-9]*)(\.[0-9]+)?")
 _SHAPE = "a cut like '(0.25,-0.1) 30 B1 R3' or 'swap'"
 
 

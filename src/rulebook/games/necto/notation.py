@@ -42,7 +42,7 @@ POSITION_EXAMPLE = """\
     A   B   C   D   E   F
 turn: First
 """
-_CELL = re.compile(r"([A-Za-z])(\d+)$")
+_CELL = re.compile(r"([A-Za-z])([1-9][0-9]*)$")  # ASCII digits, no leading zero
 
 
 @dataclasses.dataclass(frozen=True)
