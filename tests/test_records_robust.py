@@ -174,6 +174,12 @@ def test_a_label_may_say_which_move_its_panel_shows_and_only_that(tmp_path):
     message = refused(tmp_path, TWO_MOVES + '{ en = "Third move", ja = "3手目" }\n')
     assert message == (":3: panel 1: label.ja states '3', which no claim checks; say it in "
                        "the caption with a :claim:"), message
+    # the panel's own number, but not as "2手目": a number the reader cannot tell apart
+    for lang, label in (("en", '{ en = "After move 2", ja = "2手目" }'),
+                        ("ja", '{ en = "Second move", ja = "2番目" }'),
+                        ("ja", '{ en = "Second move", ja = "2手目、2" }')):
+        message = refused(tmp_path, TWO_MOVES + label + "\n")
+        assert message.startswith(f":3: panel 1: label.{lang} states '2'"), message
 
 
 def test_a_japanese_label_counts_in_arabic_numerals(tmp_path):

@@ -443,10 +443,9 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
                                               "Arabic numerals: one numeral style)")
             # a label is drawn into the figure, so it cannot quote a checked claim; but
             # it may say which move its panel shows ("2手目" after 2 moves): that, the
-            # record checks
-            own = {str(after)} if f"{after}手目" in value else set()
-            if found := [(text, _) for text, _ in unchecked_literals(value, names)
-                         if text not in own]:
+            # record checks (and only there: another "2" in the same label is unchecked)
+            shown = value.replace(f"{after}手目", "手目")
+            if found := unchecked_literals(shown, names):
                 raise RecordError(path, line, f"{where}: label.{lang} states {found[0][0]!r}, "
                                               "which no claim checks; say it in the caption "
                                               "with a :claim:")
