@@ -44,6 +44,8 @@ def test_claims_are_read_as_toml_values_or_text(text, raw):
     (["qttt", "--claim", "classical:square=a1=X1"], "takes the argument cell; cell is missing"),
     (["qttt", "--claim", "owner:mark=six=X"], "argument mark = 'six' must be an integer"),
     (["qttt", "--claim", "classical:after=3=X1"], "'after' cannot be an argument"),
+    (["qttt", "--claim", "classical:cell=a1,cell=b2=X1"], "the argument cell is given twice"),
+    (["necto", "--claim", "kind:cell=C3,cell=C3=curve"], "the argument cell is given twice"),
     (["qttt", "--claim", "marks_placed=nine"], "must be an integer, not 'nine'"),
     (["necto", "--option", "size=5", "--claim", "stage=over"], "--option: necto: option size=5"),
     (["chess", "--claim", "winner=X"], "unknown game 'chess'"),

@@ -95,7 +95,9 @@ def split_claim(text: str) -> dict:
             if not key or not rest[key.end():].lstrip().startswith("="):
                 raise FindError(f"claim {text!r}: expected ARG=VALUE after {text[:len(text) - len(rest)]!r}; {form}")
             name = key.group(1)
-            if name in CLAIM_KEYS or name in raw:
+            if name in raw:
+                raise FindError(f"claim {text!r}: the argument {name} is given twice")
+            if name in CLAIM_KEYS:
                 raise FindError(f"claim {text!r}: {name!r} cannot be an argument here")
             value, rest = _scan(rest[key.end():].lstrip()[1:], ",=")
             if not value.strip():
