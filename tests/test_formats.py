@@ -283,6 +283,32 @@ def test_necto_tiles_are_16_of_each_at_30_mm_with_crop_marks_at_every_cut(sheets
     assert {code: codes.count(code) for code in CODES} == {code: 16 for code in CODES}
 
 
+def test_each_necto_tile_is_printed_inside_the_square_its_cut_marks_make(sheets):
+    """Every tile's strands lie inside the trim box and its code sits at the lower left
+    of one 30 mm square between the cut lines: cut along the marks, each piece is one
+    whole tile with its code (the square's lower left corner read from the code's
+    place)."""
+    from rulebook.games.necto.tiles import CODES
+
+    cell = 30 * mm
+    for page in sheets["necto"].pages:
+        left, bottom, right, top = (float(v) for v in page.trimbox)
+        strands = [s for s in strokes(page) if abs(s["width"] - 0.055 * cell) < 0.01]
+        assert strands
+        for stroke in strands:
+            for x, y in (stroke["from"], stroke["to"]):
+                assert left - 0.01 <= x <= right + 0.01 and bottom - 0.01 <= y <= top + 0.01
+        squares = []
+        for run in text_runs(page):
+            if run["text"].strip() not in CODES:
+                continue
+            column, row = (run["x"] - left) / cell, (run["y"] - bottom) / cell
+            assert 0 <= column < 6 and 0 <= row < 8, run
+            squares.append((int(column), int(row)))
+            assert (column - int(column)) * cell < 5 * mm and (row - int(row)) * cell < 5 * mm
+        assert len(squares) == len(set(squares))
+
+
 def test_sheets_are_byte_identical_run_to_run(tmp_path):
     for game in ("inphexion", "necto"):
         first = write_sheet(game, tmp_path / "a").read_bytes()

@@ -55,12 +55,13 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
     """Undo takes back moves; stepping back and playing a move drops the moves after
     that point.  Either way the moves listed, the share link and the positions agree:
     the link reopens the same game, and each position is the moves replayed."""
-    rng, session = random.Random(5), Session(slug)
+    rng, session = random.Random(6), Session(slug)
     played = []
     for _ in range(8):
         if session.state.is_over():
             break
         played.append(session.play(session.state.format_move(session.state.random_move(rng))))
+    assert len(played) == 8  # so that moves remain after the position stepped back to
 
     def in_step(expected):
         assert session.moves == session.line == expected
@@ -72,6 +73,9 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
     in_step(played[:-2])
     session.goto(1)  # stepped back to the first move; the rest is still there to go to
     assert session.line == played[:-2] and session.moves == played[:1]
+    # the share link (and the autosave, which is the link) keeps the moves after it
+    again = Session.from_link(session.link(), slug)
+    assert again.line == played[:-2] and again.moves == played[:1]
     # the download is the position shown: its moves, and claims that hold there
     path = tmp_path / slug / "shown.toml"
     path.parent.mkdir()

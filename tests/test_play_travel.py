@@ -245,6 +245,9 @@ def test_steps_back_and_forward_and_playing_on_from_any_point(site, shared):
     settle(page)
     assert_shows(page, "qttt", {}, line, 4)
     assert "After 4 of 5 moves" in page.inner_text(".play-status")
+    # the moves after the position shown are greyed, and only they
+    assert page.locator(".play-moves button.play-after").all_inner_texts() == line[4:]
+    assert page.locator(".play-moves [aria-current]").inner_text() == line[3]
     page.locator("body").press("ArrowLeft")
     settle(page)
     assert_shows(page, "qttt", {}, line, 3)

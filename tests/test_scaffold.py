@@ -144,6 +144,8 @@ def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     ("index", "docs/index.rst already exists"),
     ("taken", "figures/taken already exists"),
     ("tiny", "one of it and 'tiny_lines' is a word of the other, so 'pytest -k tiny'"),
+    ("tiny_lines_two", "one of it and 'tiny_lines' is a word of the other"),
+    ("quick_qttt", "one of it and 'qttt' is a word of the other"),
     ("tests", "'pytest -k tests' would select them all"),
     ("test", "every test's id holds the word 'test'"),
 ])

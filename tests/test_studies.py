@@ -495,3 +495,22 @@ def test_a_chart_of_a_study_that_is_not_there_is_one_line_naming_it(project, tmp
     error = build_page(project, "en", tmp_path / "out")
     assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: .*qttt/studies/missing\.toml: no such "
                         r"study \[rulebook\.study\]", error), error
+
+
+@pytest.mark.parametrize("lang, between", [("en", ", "), ("ja", "、")])
+def test_a_solve_study_s_lists_of_moves_are_quoted_in_each_language_s_list_form(lang, between):
+    """The stored solve study's lists of first moves: each move as stored, in order,
+    between commas in English and ideographic commas (、) in Japanese."""
+    import json
+
+    from rulebook.games import make_game
+    from rulebook.studies.present import quote_solve
+
+    stored = json.loads((Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies" /
+                         "solve-complete-win.json").read_text())["result"]
+    quoted = 0
+    for key in ("best_first_moves", "drawing_first_moves", "winning_first_moves"):
+        text = quote_solve(make_game("qttt"), stored, key, lang, "x", {})
+        assert text == between.join(stored[key]), (key, text)
+        quoted += len(stored[key]) > 1
+    assert quoted

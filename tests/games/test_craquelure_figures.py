@@ -146,6 +146,30 @@ def test_settled_regions_are_hatched_and_others_not():
     assert settled and hatched == settled
 
 
+def test_the_hatching_stands_out_from_the_fill_it_is_drawn_on():
+    """A settled region's hatch lines are light on a dark fill and dark on a light one:
+    at least half the lightness scale apart, in every settled region of the cover game."""
+    from matplotlib.colors import to_rgba
+
+    record = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    state = record.replay()[-1]
+    artists, _ = draw(state)
+    fills = [a for a in artists if isinstance(a, Polygon) and a.get_fill()]
+    checked = set()
+    for line in artists:
+        if not (isinstance(line, Line2D) and len(line.get_xydata()) == 2):
+            continue
+        (x0, y0), (x1, y1) = line.get_xydata()
+        if abs((x1 - x0) - (y1 - y0)) > 1e-9:
+            continue
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        under = [a for a in fills if a.get_path().contains_point(middle, a.get_patch_transform())]
+        fill = max(under, key=lambda a: a.get_zorder()).get_facecolor()
+        assert abs(luma(to_rgba(line.get_color())) - luma(fill)) >= 255 / 2, (middle, fill)
+        checked.add(state.region_at(*middle).id)
+    assert len(checked) >= 2
+
+
 # --- badges and highlights ---------------------------------------------------------------
 
 

@@ -376,3 +376,21 @@ def test_the_last_move_and_the_scoring_marks_stand_on_the_cells_they_name():
                                                   for t in ax.texts]), (cell, mark)
                 marked += 1
     assert framed > 20 and marked > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_knot_label_on_the_board_is_the_one_its_legend_entry_shows(lang):
+    """Unknotted loops and knots too complex to name are labelled on the board with the
+    text their legend entry shows in the figure's language (K in English, 結 in
+    Japanese): the label drawn for each kind of knot, read against the legend's sample."""
+    from rulebook.games.necto.knots import KnotType
+
+    marks = {mark.key: mark for mark in drawing.MARKS}
+    for kind, key in (("complex", f"complex-{lang}"), ("unknot", "unknot")):
+        knot = KnotType("K" if kind == "complex" else "0_1", "K" if kind == "complex" else "○",
+                        0, kind, None)
+        figure, ax = plt.subplots()
+        marks[key].swatch(ax)
+        sample = [t.get_text() for t in ax.texts]
+        plt.close(figure)
+        assert sample == [drawing.knot_text(knot, lang)], (kind, lang, sample)

@@ -249,7 +249,11 @@ def test_each_cell_shows_the_marks_the_facts_give_it():
     """At every position of seeded random games, the letters and numbers drawn inside
     each cell (located by the play page's click targets, named by the notation) are
     its classical mark (capital letter and number) or its spooky marks (small letter
-    and number each), as the ``classical`` and ``spooky`` facts give them."""
+    and number each), as the ``classical`` and ``spooky`` facts give them; the cycle's
+    shading covers exactly the ``cycle`` fact's cells, and a highlight the cells named."""
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Rectangle
+
     from conftest import random_steps
     from rulebook.kits.squaregrid import targets
 
@@ -257,10 +261,22 @@ def test_each_cell_shows_the_marks_the_facts_give_it():
                           max(p[0] for p in t["points"]), max(p[1] for p in t["points"]))
              for t in targets(3)}
     seen = 0
+    names = sorted(boxes)
+
+    def shaded(ax, colour):
+        return sorted(n for a in ax.patches if isinstance(a, Rectangle) and a.get_fill()
+                      and to_hex(a.get_facecolor()) == to_hex(colour)
+                      for n, box in boxes.items() if tuple(a.get_xy()) == box[:2])
+
+    cycles = 0
     for seed, _, _, state in random_steps(GAME, range(12)):
         figure = Figure()
         ax = figure.add_subplot()
-        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS))
+        named = [names[(seed * 3 + k * 4) % 9] for k in range(seed % 3)]
+        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), highlight=named)
+        assert shaded(ax, drawing.CYCLE_FILL) == GAME.facts["cycle"].compute(state)
+        assert shaded(ax, drawing.HIGHLIGHT_FILL) == sorted(named)
+        cycles += bool(GAME.facts["cycle"].compute(state))
         drawn = {name: [] for name in boxes}
         for text in ax.texts:
             x, y = text.get_position()
@@ -274,4 +290,4 @@ def test_each_cell_shows_the_marks_the_facts_give_it():
                 marks += [mark[0].lower(), mark[1:]]
             assert sorted(drawn[name]) == sorted(marks), (seed, name, drawn[name], marks)
             seen += len(marks)
-    assert seen > 100
+    assert seen > 100 and cycles > 5
