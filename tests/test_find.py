@@ -135,3 +135,28 @@ def test_find_continues_from_a_record(capsys, tmp_path):
     # the panels show the position before the found move and after it, counted from the
     # start of the whole record (the source's moves included)
     assert [p.after for p in record.panels] == [len(record.moves) - 1, len(record.moves)]
+
+
+def test_any_value_a_record_is_written_with_reads_back_as_itself():
+    """``toml_value`` writes what ``find`` and the play page's download put in a record:
+    any text (quotes, backslashes, new lines, control characters), numbers, booleans,
+    lists and tables read back with tomllib as the same value."""
+    import tomllib
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from rulebook.finder import toml_value
+
+    scalars = (st.text() | st.booleans() | st.integers(-2 ** 63, 2 ** 63 - 1)
+               | st.floats(allow_nan=False))
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                          | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                          max_leaves=12)
+
+    @settings(max_examples=400, deadline=None)
+    @given(values)
+    def reads_back(value):
+        assert tomllib.loads(f"v = {toml_value(value)}")["v"] == value
+
+    reads_back()

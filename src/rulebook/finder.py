@@ -120,6 +120,8 @@ def toml_value(value) -> str:
         return repr(value)
     if isinstance(value, str):
         escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        # TOML allows no other control character in a string, written as it is
+        escaped = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda c: f"\\u{ord(c[0]):04x}", escaped)
         return f'"{escaped}"'
     if isinstance(value, list):
         return "[" + ", ".join(map(toml_value, value)) + "]"
