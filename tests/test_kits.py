@@ -351,3 +351,56 @@ def test_each_coordinate_stands_beside_the_cells_it_names(kit):
                 assert row == label and x < min(cells[c, label][0] for c, r in cells if r == label)
     finally:
         plt.close(figure)
+
+
+@pytest.mark.parametrize("outer", [True, False])
+def test_a_square_grid_draws_every_line_between_cells_and_the_outline_when_asked(outer):
+    """Lines at every whole column and row across the board (0 to size with the
+    outline, 1 to size − 1 without), each the board's full width."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from rulebook.kits import squaredraw
+
+    size = 4
+    figure, ax = plt.subplots()
+    try:
+        lines = squaredraw.grid(ax, size, outer=outer)
+        found = sorted((tuple(line.get_xdata()), tuple(line.get_ydata())) for line in lines)
+    finally:
+        plt.close(figure)
+    at = range(size + 1) if outer else range(1, size)
+    assert found == sorted([((i, i), (0, size)) for i in at] + [((0, size), (i, i)) for i in at])
+
+
+@pytest.mark.parametrize("halo", [True, False])
+def test_a_refused_cross_has_its_paper_halo_under_it_exactly_when_asked(halo):
+    """Two ink strokes crossing at the point; with ``halo``, two wider paper-white
+    strokes under them along the same lines, and none without."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from rulebook.palette import INK, PAPER, refused_cross
+
+    figure, ax = plt.subplots()
+    try:
+        strokes = refused_cross(ax, 1.0, 2.0, 0.5, width=2.0, halo=halo)
+        drawn = [(to_hex(s.get_color()), s.get_linewidth(), s.get_zorder(),
+                  tuple(s.get_xdata()), tuple(s.get_ydata())) for s in strokes]
+    finally:
+        plt.close(figure)
+    ink = [d for d in drawn if d[0] == to_hex(INK)]
+    paper = [d for d in drawn if d[0] == to_hex(PAPER)]
+    assert len(ink) == 2 and {(d[3], d[4]) for d in ink} == {((0.5, 1.5), (1.5, 2.5)),
+                                                             ((0.5, 1.5), (2.5, 1.5))}
+    assert len(drawn) == 2 + len(paper)
+    if halo:
+        assert {(d[3], d[4]) for d in paper} == {(d[3], d[4]) for d in ink}
+        assert all(p[1] > i[1] and p[2] < i[2] for p in paper for i in ink)
+    else:
+        assert not paper

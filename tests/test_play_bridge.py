@@ -86,3 +86,6 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
     move = session.state.format_move(session.state.random_move(rng))
     session.play(move)
     in_step([played[0], move])
+    session.goto(1)  # undo where the player stepped back to takes back from there
+    session.undo(1)
+    in_step([])

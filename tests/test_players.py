@@ -531,3 +531,4 @@ def test_among_its_best_moves_the_computer_takes_one_that_leaves_no_win_in_one()
             assert player._safe_choice(state, losing[:4] + safe) is losing[0], seed
         checked += 1
     assert checked >= 5, checked
+

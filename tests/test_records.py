@@ -44,3 +44,22 @@ def test_record(path, claim_index):
             record.variation(panel.after, panel.then, None)
     else:
         record.check_claim(record.claims[claim_index])
+
+
+@pytest.mark.parametrize("expect, answer", [
+    ("0", "false"), ("1", "true"), ("false", "0"), ("2", "2.0"), ("[1]", "[true]"),
+    ("{ a = 1 }", "{ a = true }"), ("\"1\"", "1")])
+def test_a_claim_holds_only_for_a_value_of_its_own_kind(tmp_path, expect, answer):
+    """0 is not false, 1 not true, 2 not 2.0, "1" not 1, in lists and tables too: the
+    records' comparison, and a real claim on the ``over`` fact (false at the start)."""
+    from rulebook.errors import RulebookError
+    from rulebook.records import same
+
+    a, b = (tomllib.loads(f"v = {text}")["v"] for text in (expect, answer))
+    assert not same(a, b) and not same(b, a) and same(a, a) and same(b, b)
+    if answer == "false":
+        path = tmp_path / "qttt" / "start.toml"
+        path.parent.mkdir()
+        path.write_text(f'game = "qttt"\nmoves = []\n[[claims]]\nfact = "over"\nexpect = {expect}\n')
+        with pytest.raises(RulebookError, match="must be true or false, not 0"):
+            load_record(path, tmp_path).check()

@@ -374,3 +374,15 @@ def test_every_title_of_a_new_games_pages_is_underlined_across_its_width(name):
                 assert len(under) >= column_width(title), (path.name, title, under)
                 titles += name in title
     assert titles >= 2
+
+
+def test_without_a_name_the_game_is_named_after_its_slug_in_title_case(tmp_path):
+    """``rulebook new tiny_grid`` with no ``--name``: the page's title, the play page's
+    and the game's own English and Japanese names are "Tiny Grid"."""
+    root = small_copy(tmp_path)
+    rulebook(root, "new", "tiny_grid")
+    assert (root / "docs" / "tiny_grid.rst").read_text().startswith("Tiny Grid\n=========\n")
+    assert "Play Tiny Grid\n" in (root / "docs" / "play" / "tiny_grid.rst").read_text()
+    done = run(root, "-c", "from rulebook.games import game_class; "
+                           "print(game_class('tiny_grid').names)")
+    assert done.stdout.strip() == "{'en': 'Tiny Grid', 'ja': 'Tiny Grid'}", done.stderr

@@ -347,3 +347,17 @@ def test_the_last_cut_is_drawn_as_three_rays_from_its_written_point_at_its_angle
                            for got in rays), (seed, text, rays)
             cuts += 1
     assert cuts >= 20
+
+
+def test_owned_count_reads_the_owner_in_any_case_and_counts_every_region_once():
+    """On the cover game's last position: 'Blue', 'blue' and 'BLUE' count the same; Blue,
+    Red and neutral together count every region, each by its owner's colour."""
+    record = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    state = record.replay()[-1]
+    fact = state.game.facts["owned_count"]
+    names = {0: "Blue", 1: "Red", None: "neutral"}
+    for owner, name in names.items():
+        counted = sum(r.owner == owner for r in state.regions.values())
+        assert [fact.compute(state, owner=n) for n in (name, name.lower(), name.upper())] == [
+            counted] * 3, name
+    assert sum(fact.compute(state, owner=n) for n in names.values()) == len(state.regions)

@@ -382,3 +382,20 @@ def test_grid_points_in_a_box_are_the_lattice_points_and_each_snaps_to_itself(gr
             assert settings.grid_point(x + s / 2, y + h / 2) is None  # between rows and columns
             assert settings.grid_point(x + 1e-6, y) is None
             assert settings.grid_point(x, y - 1e-6) is None
+
+
+def test_a_part_of_exactly_the_minimum_area_is_allowed():
+    """"At least the minimum": with the minimum set to the very share a cut's smallest
+    part has (as exact as floats carry it), the cut is allowed, and a minimum a hair
+    larger refuses it."""
+    import math
+
+    cut = "(0.0309,0.5) 90 B1 R2"
+    after = game(start="sectors").initial_state().play(
+        game(start="sectors").initial_state().parse_move(cut))
+    percent = 100 * after.regions[after.last.parts[0]].share()
+    state = game(start="sectors", min_area_percent=percent).initial_state()
+    assert state.play(state.parse_move(cut))
+    larger = game(start="sectors", min_area_percent=percent * (1 + 1e-9)).initial_state()
+    assert "under the minimum area" in illegal(larger, cut)
+    assert math.isclose(percent, 0.5004058, rel_tol=1e-6)
