@@ -256,6 +256,9 @@ def test_a_reworded_paragraph_is_found_on_its_page_in_each_language(history, rep
         line = next(line for line in errata.splitlines() if after[lang] in line)
         where = f"p. {printed[0]}: " if lang == "en" else f"{printed[0]}ページ："
         assert line.startswith(f"- {where}"), line
+        # the paragraph as the reader of that book knew it: its opening words, its language
+        opening = {"en": SWAP[:40], "ja": SWAP_JA[:16]}[lang]
+        assert f"“{opening}…”" in line or f"「{opening}…」" in line, line
         section = page_html.split(f'<section lang="{lang}"', 1)[1].split("</section>", 1)[0]
         game = section.split(f'id="{lang}-craquelure">', 1)[1].split("<h2", 1)[0]
         under = game.split(f"<h3>{heading[lang]}</h3>", 1)[1].split("<h3>", 1)[0]
