@@ -651,6 +651,14 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
     aim = clicks.aim(state, -0.53, 0.12, 0.0)
     assert aim["point"] == "(-0.5,0.1)"  # the grid's nearest point (steps of 0.1)
     assert page.inner_text(".play-aim-shares").count("%") == 3
+    # turned by the button and by the arrow keys on a focused place of the board (←
+    # anticlockwise, → clockwise), a direction step each: 75° dragged, 105, 135, 105, 75
+    page.locator(".play-aim-turn[data-turn='1']").click()
+    settle(page)
+    page.locator(".play-target").first.focus()
+    for key in ("ArrowLeft", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+        settle(page)
     cut = page.locator(".play-aim-cut")
     assert cut.is_disabled()  # no part named yet
     tap_part(page, 2)
@@ -664,7 +672,7 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
     settle(page)
     move = page.evaluate("() => window.rulebookPlay.moves()")[-1]
     point, angle_text, *named = move.split()
-    assert point == "(-0.5,0.1)" and float(angle_text) % 30 == 15  # on the grid and the step
+    assert point == "(-0.5,0.1)" and float(angle_text) == 105  # on the grid and the step
     played = state.play(state.parse_move(move))  # CPython plays the same cut
     assert same_position(page.evaluate("() => window.rulebookPlay.position()"), played.to_json())
     # the shares shown were the engine's: each part's area as CPython has it, part by part
