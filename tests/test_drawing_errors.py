@@ -36,3 +36,32 @@ def test_an_error_outside_the_games_is_placed_at_the_drawing_module_s_file():
 def test_a_syntax_error_is_placed_at_its_line():
     error = SyntaxError("invalid syntax", ("/somewhere/games/x/drawing.py", 7, 1, "x ="))
     assert where_in_games(error, drawing) == f"{shown('/somewhere/games/x/drawing.py')}:7"
+
+
+def test_a_drawing_s_error_names_the_record_s_line_the_panel_and_the_drawing(monkeypatch):
+    """drawing_reported: an error in panel 2's drawing is one record error at the panel's
+    line, naming the panel by its number and the drawing module when no frame of the
+    traceback is in a game's folder; with RULEBOOK_DEBUG the error goes on as it was."""
+    from rulebook.drawing_errors import DEBUG, drawing_reported
+    from rulebook.errors import RecordError
+
+    monkeypatch.delenv(DEBUG, raising=False)
+    panels = [SimpleNamespace(line=7), SimpleNamespace(line=12)]
+    record = SimpleNamespace(path="figures/qttt/cycle.toml", panels=panels)
+    try:
+        with drawing_reported(record, panels[1], drawing):
+            int("x")
+    except RecordError as error:
+        assert str(error) == ("figures/qttt/cycle.toml:12: panel 2: "
+                              "src/rulebook/games/qttt/drawing.py: ValueError: invalid literal "
+                              "for int() with base 10: 'x'")
+    else:
+        raise AssertionError("nothing raised")
+    monkeypatch.setenv(DEBUG, "1")
+    try:
+        with drawing_reported(record, panels[0], drawing):
+            int("x")
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("the error did not go on as it was")

@@ -127,6 +127,9 @@ def prompt_keys(slug: str) -> set[str]:
 
 def test_the_runtime_is_cached_per_user_and_a_project_without_play_pages_needs_none(
         tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)  # by default under the home folder
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert site.cache_folder() == tmp_path / "home" / ".cache" / "rulebook"
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert site.cache_folder() == tmp_path / "cache" / "rulebook"
     monkeypatch.setattr(site.shutil, "which", lambda name: None)  # no npm: would fail if asked

@@ -187,9 +187,28 @@ def test_write_file_keeps_the_files_mode_and_refuses_to_replace_when_asked(tmp_p
     path.chmod(0o640)
     write_file(path, "new")
     assert path.read_text() == "new" and (path.stat().st_mode & 0o777) == 0o640
-    with pytest.raises(FileExistsError):
+    with pytest.raises(FileExistsError) as refused:
         write_file(path, "newer", overwrite=False)
+    assert (refused.value.errno, refused.value.filename) == (errno.EEXIST, str(path))
     assert path.read_text() == "new" and [p.name for p in tmp_path.iterdir()] == ["page.po"]
+
+
+@pytest.mark.parametrize("failure", [errno.EPERM, errno.ENOTSUP, errno.EXDEV])
+def test_write_file_without_hard_links_still_refuses_to_replace(tmp_path, monkeypatch, failure):
+    """On a file system without hard links (os.link fails), ``overwrite=False`` checks
+    and moves: a new file is written, an existing one is refused naming it (the name
+    `rulebook new` and `find --out` quote) and left as it was, no temporary file left."""
+    def no_links(source, target):
+        raise OSError(failure, os.strerror(failure))
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "record.toml"
+    write_file(path, "first", overwrite=False)
+    assert path.read_text() == "first"
+    with pytest.raises(FileExistsError) as refused:
+        write_file(path, "second", overwrite=False)
+    assert (refused.value.errno, refused.value.filename) == (errno.EEXIST, str(path))
+    assert path.read_text() == "first" and [p.name for p in tmp_path.iterdir()] == ["record.toml"]
 
 
 def minimal_project(root: Path) -> Path:

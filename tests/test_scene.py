@@ -4,7 +4,8 @@ The browser draws a position by running the game's own drawing module against
 :class:`rulebook.scene.SceneAxes` (matplotlib absent, stand-ins installed);
 the books run it against matplotlib.  For the last panel of every record, the
 two must hold the same marks: every line, patch and text with the same
-colours, widths, points and words, and the same legend.
+colours and widths, every line through the same points, every text with the same
+words at the same place and alignment, and the same legend.
 """
 
 from __future__ import annotations
@@ -55,10 +56,15 @@ def visible(rgba) -> str:
     return "none" if rgba[3] == 0 else to_hex(rgba).lower()
 
 
+def rounded(points) -> tuple:
+    """Points in the drawing's units, to 4 places (JSON and matplotlib agree that far)."""
+    return tuple((round(float(x), 4) + 0.0, round(float(y), 4) + 0.0) for x, y in points)
+
+
 def from_matplotlib(ax) -> Counter:
     marks = Counter()
     for line in ax.lines:
-        points = len(line.get_xydata())
+        points = rounded(line.get_xydata())
         marks["line", hexed(line.get_color()), round(line.get_linewidth(), 3), points] += 1
     for patch in ax.patches:
         if isinstance(patch, FancyArrowPatch):
@@ -67,7 +73,8 @@ def from_matplotlib(ax) -> Counter:
             marks["patch", visible(patch.get_facecolor()), visible(patch.get_edgecolor()),
                   round(patch.get_linewidth(), 3)] += 1
     for text in ax.texts:
-        marks["text", text.get_text(), hexed(text.get_color()), round(text.get_fontsize(), 3)] += 1
+        marks["text", text.get_text(), hexed(text.get_color()), round(text.get_fontsize(), 3),
+              rounded([text.get_position()]), text.get_ha(), text.get_va()] += 1
     return marks
 
 
@@ -76,11 +83,13 @@ def from_scene(items) -> Counter:
     for item in items:
         kind = item["kind"]
         if kind == "line":
-            marks["line", hexed(item["stroke"]), round(item["width"], 3), len(item["points"])] += 1
+            marks["line", hexed(item["stroke"]), round(item["width"], 3),
+                  rounded(item["points"])] += 1
         elif kind == "arc":
             marks["arc", hexed(item["stroke"]), round(item["width"], 3)] += 1
         elif kind == "text":
-            marks["text", item["text"], hexed(item["colour"]), round(item["size"], 3)] += 1
+            marks["text", item["text"], hexed(item["colour"]), round(item["size"], 3),
+                  rounded([(item["x"], item["y"])]), item["ha"], item["va"]] += 1
         else:
             width = item["width"] if item["stroke"] != "none" or item["fill"] != "none" else 0
             marks["patch", hexed(item["fill"]), hexed(item["stroke"]), round(width, 3)] += 1

@@ -141,6 +141,8 @@ def mutants(name: str, record: dict):
     yield "too many columns", _with(record, ["figure", "columns"], 13)
     yield "columns not an integer", _with(record, ["figure", "columns"], "2")
     yield "panel_size of one number", _with(record, ["figure", "panel_size"], [3])
+    yield "panel_size of three numbers", _with(record, ["figure", "panel_size"], [3, 3, 3])
+    yield "panel_size of two numbers", _with(record, ["figure", "panel_size"], [3, 2.5])
     yield "panel_size too small", _with(record, ["figure", "panel_size"], [0.1, 3])
     yield "panel_size not an array", _with(record, ["figure", "panel_size"], "big")
     yield "panels not an array", _with(record, ["figure", "panels"], {"after": 0})

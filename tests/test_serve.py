@@ -331,3 +331,49 @@ def test_the_failed_build_page_shows_each_error_line_as_written():
     page.feed(serve.error_page(lines))
     assert page.codes == lines
     assert "b" not in page.tags
+
+
+def test_each_request_gets_the_answer_of_the_build_state_it_meets(tmp_path):
+    """Before the first build a page is 'Building' (503) that reloads itself; once
+    built, the page with the reload script added; after a failed build, the errors
+    (500); a folder's index.html; other files as they are; no PDFs; the version."""
+    import threading
+    from functools import partial
+
+    out = tmp_path / "preview"
+    state = serve.BuildState()
+    handler = partial(serve.PreviewHandler, state=state, directory=str(out))
+    server = serve._Server(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        out.mkdir()
+        status, page = get(url + "en/index.html")
+        assert status == 503 and "Building the preview" in page and "data-rulebook-serve" in page
+        assert get(url + "en/")[0] == 503
+        assert get(url + "_static/play.css")[0] == 404  # not a page: no "Building" for it
+        assert json.loads(get(url + serve.VERSION_PATH.lstrip("/"))[1]) == {"version": 0,
+                                                                            "ok": True}
+
+        (out / "en").mkdir()
+        (out / "en" / "index.html").write_text("<html><body><p>Rules</p></body></html>")
+        (out / "en" / "style.css").write_text("p { color: red }")
+        state.finished([])
+        for address in ("en/index.html", "en/"):
+            status, page = get(url + address)
+            assert status == 200 and page.startswith("<html><body><p>Rules</p>")
+            assert page.index("data-rulebook-serve") < page.index("</body>")
+        assert get(url + "en/style.css") == (200, "p { color: red }")  # no script in it
+        assert get(url + "en/missing.html")[0] == 404
+        status, body = get(url + "pdf/rules-en.pdf")
+        assert status == 404 and body == serve.PDF_NOTE
+
+        state.finished(["figures/qttt/a.toml:3: claim #1 is false"])
+        status, page = get(url + "en/index.html")
+        assert status == 500 and "<code>figures/qttt/a.toml:3: claim #1 is false</code>" in page
+        assert get(url + "en/style.css") == (200, "p { color: red }")
+        assert json.loads(get(url + serve.VERSION_PATH.lstrip("/"))[1]) == {"version": 2,
+                                                                            "ok": False}
+    finally:
+        server.shutdown()
+        server.server_close()

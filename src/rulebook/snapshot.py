@@ -13,8 +13,9 @@ import only the standard library and rulebook, as the browser (see
 For each record: its game, its moves, the first move the engine refuses (with
 its reason), each claim's value and whether it holds, and each panel's scene in
 each language; or the one-line error that stopped it loading.  ``JOB`` is JSON:
-``{"figures": folder, "records": [paths] | null, "defaults": {game: {option:
-value}}}``; ``defaults`` changes options' defaults (``rulebook diff --option``).
+``{"figures": folder, "games": [slugs] | null, "defaults": {game: {option:
+value}}}``: the records of those games (else of all); ``defaults`` changes
+options' defaults (``rulebook diff --option``).
 """
 
 from __future__ import annotations
@@ -125,10 +126,9 @@ def snapshot(job: dict) -> dict:
 
     figures = Path(job["figures"])
     change_defaults(job.get("defaults") or {})
-    paths = [Path(p) for p in job["records"]] if job.get("records") else find_records(figures)
     games = job.get("games")
     records = {}
-    for path in paths:
+    for path in find_records(figures):
         if games is None or path.parent.name in games:
             name = path.relative_to(figures).with_suffix("").as_posix()
             records[name] = record_snapshot(path, figures)
