@@ -4,6 +4,7 @@ and leave the previous output untouched."""
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -855,3 +856,18 @@ def test_the_site_publishes_the_record_schema_and_the_guide_links_it(built_site)
         guide = site(project) / lang / "authoring.html"
         targets = [resolve(guide, url) for url in links_of(guide).urls]
         assert published.resolve() in [t.resolve() for t in targets if t is not None]
+
+
+def test_the_record_reference_is_written_in_each_page_s_language(built_site):
+    """The guide's record reference labels each option's default, choices and each
+    fact's answer in the page's language, with that language's colon ("default: ",
+    "既定値："), and never with the other language's words."""
+    from rulebook.sphinxext.reference import WORDS
+
+    for lang, other in zip(LANGS, reversed(LANGS)):
+        guide = (site(built_site) / lang / "authoring.html").read_text(encoding="utf-8")
+        text = html.unescape(re.sub(r"<[^>]+>", "", guide))
+        colon = "：" if lang == "ja" else ": "
+        for word in ("default", "one of", "answer"):
+            assert f"{WORDS[lang][word]}{colon}" in text, (lang, word)
+            assert f"{WORDS[other][word]}{'：' if other == 'ja' else ': '}" not in text, (lang, word)
