@@ -562,3 +562,29 @@ def test_a_one_row_figure_that_cannot_float_shrinks_a_little_rather_than_leave_h
             op == b"cm" and 0.85 <= float(args[0]) < 0.999 for args, op in drawn)
     assert min(fills) >= 0.5, fills
     assert shrunk, fills  # at some length the figure fitted only shrunk
+
+
+@pytest.mark.parametrize("lang, body, faces", [
+    # English: the quotation marks, dashes and ellipsis are the Latin face's own
+    ("en", "A “knot” — a closed loop… ‘twisted’.",
+     {"“": "SourceSansPro", "—": "SourceSansPro", "…": "SourceSansPro", "k": "SourceSansPro"}),
+    # Japanese: those marks are the Japanese face's (full width); Latin letters stay Latin
+    ("ja", "結び目“knot”——閉じた輪…。",
+     {"“": "IPAexGothic", "—": "IPAexGothic", "…": "IPAexGothic", "k": "SourceSansPro",
+      "結": "IPAexGothic"}),
+])
+def test_each_language_prints_punctuation_in_its_own_face(tmp_path, lang, body, faces):
+    data, warnings = build_book(tmp_path, lang, body=body)
+    assert not warnings.strip(), warnings
+    printed = {}
+
+    def text(shown, cm, tm, font, size):
+        if font and shown.strip() and shown.strip() in body:  # a run of the paragraph
+            name = font.get("/BaseFont", "").split("+")[-1].removesuffix("-Regular")
+            for character in shown:
+                printed.setdefault(character, set()).add(name)
+
+    for page in reader(data).pages:
+        page.extract_text(visitor_text=text)
+    for character, face in faces.items():
+        assert printed.get(character) == {face}, (character, printed.get(character))
