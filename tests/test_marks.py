@@ -103,3 +103,32 @@ def test_a_mark_stands_out_from_the_ground_it_is_drawn_on(slug):
     problems = [f"{mark.key} on {mark.on}: {problem}" for mark in drawing_module(slug).MARKS
                 if mark.on for problem in too_close(mark.colour, mark.on)]
     assert not problems, "\n".join(problems)
+
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_legend_swatch_is_drawn_inside_its_square(slug):
+    """A swatch is drawn in the unit square the legend gives it: a mark that reaches
+    outside it overlaps the swatch beside it or its words.  Measured as drawn, in a
+    square of 100 pixels, strokes and texts included (2 pixels of grace)."""
+    import matplotlib.pyplot as plt
+
+    from rulebook.figure_style import STYLE
+    from rulebook.palette import refused_mark
+
+    for mark in [*drawing_module(slug).MARKS, refused_mark()]:
+        with plt.rc_context(STYLE):
+            figure = plt.figure(figsize=(1, 1), dpi=100)
+            ax = figure.add_axes((0, 0, 1, 1))
+            ax.set_xlim(0, 1)
+            ax.set_ylim(0, 1)
+            ax.set_axis_off()
+            mark.swatch(ax)
+            renderer = figure._get_renderer()
+            drawn = [*ax.lines, *ax.patches, *ax.texts]
+            boxes = [artist.get_window_extent(renderer) for artist in drawn]
+            plt.close(figure)
+        assert drawn, mark.key
+        outside = [(type(a).__name__, [round(v) for v in box.extents]) for a, box in zip(drawn, boxes)
+                   if box.x0 < -2 or box.y0 < -2 or box.x1 > 102 or box.y1 > 102]
+        assert not outside, (mark.key, outside)
