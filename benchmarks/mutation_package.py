@@ -58,7 +58,6 @@ EXTRA_TESTS = {
     "snapshot.py": ["tests/test_diff.py"],  # run by rulebook diff, in each side's checkout
     "verify.py": ["tests/test_check.py", "tests/test_drawings.py"],
     "record_facts.py": ["tests/test_refusals.py"],  # the refusal fact, through records
-    "palette.py": ["tests/test_marks.py"],  # every game's marks
     "sphinxext/catalog.py": ["tests/test_site.py", "tests/test_scaffold.py"],
     "sphinxext/gate.py": ["tests/test_studies.py"],  # the study charts' captions
     "games/*/ruleset.py": ["tests/test_coverage.py"],  # read by rule_coverage.ruleset(slug)
