@@ -419,7 +419,8 @@ def test_the_summary_counts_each_kind_of_change(lang):
 def test_a_paragraph_is_looked_for_by_an_opening_long_enough_to_be_its_own(tmp_path):
     """English needs 12 letters of a paragraph, Japanese 6 characters, to name its page:
     a shorter paragraph is not looked for (its words are on many pages), a long
-    enough one is found on the first page that prints it."""
+    enough one is found on the first page that prints its opening (English: its first
+    30 letters, Japanese: its first 14 characters)."""
     from types import SimpleNamespace as Of
 
     from pypdf import PdfWriter
@@ -429,8 +430,10 @@ def test_a_paragraph_is_looked_for_by_an_opening_long_enough_to_be_its_own(tmp_p
     kept = tmp_path / "store" / "abc123" / "craquelure"
     kept.mkdir(parents=True)
     (kept / "forms.json").write_text("{}")
-    pages = {"en": ["Rules", "Adisk.Disksturnred", "Adisk.Disksturnred"],
-             "ja": ["ルール", "盤は丸い。", "盤は丸い。盤は丸いです。"]}
+    pages = {"en": ["Rules", "Adisk.Disksturnred", "Adisk.Disksturnred",
+                    "Disksturnredwhencutinhalf.", "Disksturnredwhenplacedinthemiddleoftheboard."],
+             "ja": ["ルール", "盤は丸い。", "盤は丸い。盤は丸いです。",
+                    "ルール。盤の中央に置かれた円盤は赤くな", "り、その後は動きません。"]}
     for lang, texts in pages.items():
         writer = PdfWriter()
         for _ in texts:
@@ -438,11 +441,18 @@ def test_a_paragraph_is_looked_for_by_an_opening_long_enough_to_be_its_own(tmp_p
         writer.write(kept / f"craquelure-{lang}.pdf")
         (kept / f"craquelure-{lang}.pages.json").write_text(json.dumps(texts, ensure_ascii=False))
     messages = [Of(page="craquelure", old="Disks turn red", old_ja="盤は丸いです"),  # 12, 6
-                Of(page="craquelure", old="A disk.", old_ja="盤は丸い。")]
+                Of(page="craquelure", old="A disk.", old_ja="盤は丸い。"),
+                # English: 30 letters tell apart paragraphs that begin alike (14 would
+                # not); Japanese: 14 characters find a paragraph on the page it starts
+                # on, when the page ends inside it (30 would find it nowhere)
+                Of(page="craquelure", old="Disks turn red when placed in the middle of the board.",
+                   old_ja="盤の中央に置かれた円盤は赤くなり、その後は動きません。")]
     diff = Of(old=Of(revision="abc123", root=tmp_path), records=[], messages=messages,
               games=["craquelure"], pages={}, message_pages={})
     find_pages(diff, tmp_path / "store", progress=lambda text: None)
-    assert diff.message_pages == {("en", "Disks turn red"): 2, ("ja", "Disks turn red"): 3}
+    middle = "Disks turn red when placed in the middle of the board."
+    assert diff.message_pages == {("en", "Disks turn red"): 2, ("ja", "Disks turn red"): 3,
+                                  ("en", middle): 5, ("ja", middle): 4}
 
 
 def test_the_revision_compared_with_is_the_latest_tag_else_the_commit_before(tmp_path):
@@ -457,3 +467,35 @@ def test_the_revision_compared_with_is_the_latest_tag_else_the_commit_before(tmp
     git(tmp_path, "tag", "v1", "HEAD~2")
     git(tmp_path, "tag", "v2", "HEAD~1")
     assert default_revision(tmp_path) == "v2"
+
+
+def test_the_errata_say_each_paragraph_change_in_the_language_its_book_prints(tmp_path):
+    """Per book: a reworded paragraph (its old opening, its new text, in that book's
+    language); a change of the Japanese alone only in the Japanese errata; a change
+    whose translation is now stale as gone from the Japanese book (it prints no
+    translation of it); a guide's page in no book."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff.report import errata_lines
+
+    side = Of(root=tmp_path, snapshot={})
+    messages = [
+        Of(page="craquelure", old="Red may swap.", new="Red may swap once.", old_ja="赤は交代できる。",
+           new_ja="赤は一度だけ交代できる。", stale=False),
+        Of(page="craquelure", old="Blue starts.", new="Blue starts.", old_ja="青が先手。",
+           new_ja="青から始めます。", stale=False),
+        Of(page="craquelure", old="Cut.", new="Cut three rays.", old_ja="割る。", new_ja="割る。",
+           stale=True),
+        Of(page="authoring", old="Write a record.", new="Write records.", old_ja="記録を書く。",
+           new_ja="記録を書きます。", stale=False),
+    ]
+    diff = Of(old=side, new=side, records=[], studies=[], messages=messages,
+              games=["craquelure"], pages={}, message_pages={("en", "Red may swap."): 3,
+                                                            ("ja", "Red may swap."): 4})
+    assert errata_lines(diff, "en") == {"craquelure": [
+        "p. 3: the paragraph beginning “Red may swap.…” now reads: “Red may swap once.”",
+        "the rules: the paragraph beginning “Cut.…” now reads: “Cut three rays.”"]}
+    assert errata_lines(diff, "ja") == {"craquelure": [
+        "4ページ：「赤は交代できる。…」で始まる段落は次のようになりました：「赤は一度だけ交代できる。」",
+        "ルール本文：「青が先手。…」で始まる段落は次のようになりました：「青から始めます。」",
+        "ルール本文：「割る。…」で始まる段落はなくなりました。"]}
