@@ -245,3 +245,30 @@ def test_every_position_of_a_game_reads_back_from_its_text(slug):
                 break  # a start position's text need not say who swapped (the guide's Hex)
             state = state.play(move)
     assert read > 20
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_position_s_json_names_the_player_to_move_and_the_winner_as_the_facts_do(slug):
+    """The position as JSON (the play page's, ``replay --json``) names the player to move
+    and the winner as the ``turn`` and ``winner`` facts do, in every position of random
+    games, with the swap of the pie rule on where the game has one (a swap changes who
+    plays which colour, not whose turn it is)."""
+    pie = "pie" in {parameter.name for parameter in game_class(slug).parameters}
+    game = make_game(slug, **({"pie": True} if pie else {}))
+    swaps = 0
+    for seed in range(12):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(300):
+            shown = state.to_json()
+            facts = {name: game.facts[name].compute(state) for name in ("turn", "winner")}
+            assert shown.get("turn") == (None if facts["turn"] == "none" else facts["turn"]), \
+                (seed, state.move_number, shown.get("turn"), facts)
+            if "winner" in shown:
+                assert shown["winner"] == (None if facts["winner"] == "none" else facts["winner"])
+            if state.is_over():
+                break
+            move = state.random_move(rng)
+            swaps += state.format_move(move).lower() == "swap"
+            state = state.play(move)
+    if pie:
+        assert swaps >= 2, swaps
