@@ -301,6 +301,31 @@ def test_the_length_chart_names_its_marks_in_the_page_s_language(lang):
         assert f"<!-- {WORDS[lang][key]} -->".encode() in lengths, key  # its text, drawn
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("slug, study", [("necto", "balance-4"), ("qttt", "random"),
+                                         ("craquelure", "sectors"), ("inphexion", "pie-5")])
+def test_the_results_chart_names_each_seat_and_its_player_in_the_page_s_language(
+        slug, study, lang):
+    """"first player (Blue) wins" / "先手（青）の勝ち"; a game whose players are called
+    First and Second (Necto) says it once: "first player wins" / "先手の勝ち"."""
+    from rulebook.games import make_game
+    from rulebook.studies.chart import balance_panels
+
+    result = json.loads((Path(__file__).resolve().parents[1] / "figures" / slug / "studies"
+                         / f"{study}.json").read_text())["result"]
+    game = make_game(slug)
+    results = balance_panels(game, [({"en": "R", "ja": "R"}, result)], lang)[0].decode()
+    names = [game.player_name(seat, lang) for seat in (0, 1)]
+    if slug == "necto":
+        expected = {"en": ["first player wins", "second player wins"],
+                    "ja": ["先手の勝ち", "後手の勝ち"]}[lang]
+    else:
+        expected = {"en": [f"first player ({names[0]}) wins", f"second player ({names[1]}) wins"],
+                    "ja": [f"先手（{names[0]}）の勝ち", f"後手（{names[1]}）の勝ち"]}[lang]
+    for label in expected:
+        assert f"<!-- {label} -->" in results, (label, re.findall(r"<!-- ([^>]*) -->", results))
+
+
 # --- what a page may conclude --------------------------------------------------
 
 
