@@ -302,11 +302,15 @@ def test_every_step_of_a_move_that_pushes_nothing_draws(tmp_path, moves, options
 
 
 def test_discs_and_move_marks_stand_on_the_cells_the_position_and_the_move_name():
-    """Seeded random games, drawn after each move: each disc stands on the cell the
-    ``cell`` fact gives its colour; the blue arrow runs from the cell the move's text
-    places on to the cell it pushes to, with the placed ring on the first; each dashed
-    relocation arrow runs from its written source to its destination.  Cells are
-    located by the play page's click targets (named by the notation)."""
+    """Seeded random games, each move drawn at each of its four steps.  The discs are
+    the position before the move ("before"), then with the enemy disc moved from the
+    placing cell to the cell the move's text pushes it to ("push"), then with the
+    mover's disc on the placing cell ("place"), then the position after the move
+    ("after"), read with the ``cell`` fact.  At every step the blue arrow runs from
+    the placing cell to the pushed-to cell; the placed ring is on the placing cell from
+    "place" on; the dashed relocation arrows, each from its written source to its
+    destination, and their dashed rings only "after".  Cells are located by the play
+    page's click targets (named by the notation)."""
     import math
     import random
     import re
@@ -316,44 +320,63 @@ def test_discs_and_move_marks_stand_on_the_cells_the_position_and_the_move_name(
     game = make_game("inphexion", size=5)
     middle = {t["token"]: tuple(sum(p[i] for p in t["points"]) / len(t["points"])
                                 for i in (0, 1)) for t in targets(5)}
+    fact = game.facts["cell"]
 
     def cell_at(xy):
         name = min(middle, key=lambda n: (middle[n][0] - xy[0]) ** 2 + (middle[n][1] - xy[1]) ** 2)
         assert math.dist(middle[name], xy) < 1e-6, xy
         return name
 
+    def discs_of(state):
+        return {name: fact.compute(state, cell=name) for name in middle
+                if fact.compute(state, cell=name) in ("White", "Black")}
+
     colour = {_hex(drawing.DISC_FILL[p]): name for p, name in ((0, "White"), (1, "Black"))}
     relocated = 0
+    figure, ax = plt.subplots()
     for seed in range(6):
         rng, state = random.Random(seed), game.initial_state()
         while not state.is_over():
             previous, move = state, state.random_move(rng)
             text = state.format_move(move)
             state = state.play(move)
-            legend = Legend(drawing.MARKS)
-            figure, ax = plt.subplots()
-            artists = drawing.draw(ax, state, lang="en", legend=legend, previous=previous,
-                                   move=text, chain=False)
-            plt.close(figure)
-            discs = {cell_at(a.center): colour[_hex(a.get_facecolor())] for a in artists
-                     if isinstance(a, Circle) and _hex(a.get_facecolor()) in colour
-                     and a.get_radius() == drawing.DISC_RADIUS}
-            fact = game.facts["cell"]
-            assert discs == {name: fact.compute(state, cell=name) for name in middle
-                             if fact.compute(state, cell=name) in ("White", "Black")}, text
-            arrows = [(cell_at(a._posA_posB[0]), cell_at(a._posA_posB[1]), _dashed(a))
-                      for a in artists if isinstance(a, FancyArrowPatch)]
             written = [re.fullmatch(r"([a-z]\d+)>([a-z]\d+)", word) for word in text.split()]
-            if not all(written):  # a first move or a swap: no arrow
-                assert not arrows, text
-                continue
-            (place, push), *moved = [w.groups() for w in written]
-            assert (place, push, False) in arrows, (text, arrows)
-            rings = [cell_at(a.center) for a in artists if isinstance(a, Circle)
-                     and a.get_linewidth() == drawing.PLACED_WIDTH]
-            assert rings == [place], text
-            assert sorted((a, b) for a, b, dashed in arrows if dashed) == sorted(moved), text
-            left = [cell_at(a.center) for a in artists if isinstance(a, Circle) and _dashed(a)]
-            assert sorted(left) == sorted(source for source, _ in moved), text
-            relocated += bool(moved)
+            pushes = all(written)  # not a first move or a swap
+            moved = []
+            if pushes:
+                (place, push), *moved = [w.groups() for w in written]
+                discs = discs_of(previous)
+                pushed = {**discs, push: discs[place]}
+                del pushed[place]
+                expected = {"before": discs, "push": pushed,
+                            "place": {**pushed, place: game.player_name(previous.turn)},
+                            "after": discs_of(state)}
+            every_step = pushes and (seed == 0 or moved)  # (every step of each move: slow)
+            for step in ("before", "push", "place", "after") if every_step else ("after",):
+                legend = Legend(drawing.MARKS)
+                ax.cla()
+                artists = drawing.draw(ax, state, lang="en", legend=legend, previous=previous,
+                                       move=text, chain=False, step=step)
+                drawn = {cell_at(a.center): colour[_hex(a.get_facecolor())] for a in artists
+                         if isinstance(a, Circle) and _hex(a.get_facecolor()) in colour
+                         and a.get_radius() == drawing.DISC_RADIUS}
+                arrows = [(cell_at(a._posA_posB[0]), cell_at(a._posA_posB[1]), _dashed(a))
+                          for a in artists if isinstance(a, FancyArrowPatch)]
+                if not pushes:
+                    assert drawn == discs_of(state) and not arrows, text
+                    continue
+                assert drawn == expected[step], (text, step)
+                assert (place, push, False) in arrows, (text, step, arrows)
+                rings = [cell_at(a.center) for a in artists if isinstance(a, Circle)
+                         and a.get_linewidth() == drawing.PLACED_WIDTH]
+                assert rings == ([place] if step in ("place", "after") else []), (text, step)
+                assert ("placed" in [m.key for m in legend.marks()]) == bool(rings)
+                after = step == "after"
+                assert sorted((a, b) for a, b, dashed in arrows if dashed) == \
+                    (sorted(moved) if after else []), (text, step)
+                left = [cell_at(a.center) for a in artists if isinstance(a, Circle) and _dashed(a)]
+                assert sorted(left) == (sorted(source for source, _ in moved) if after else []), \
+                    (text, step)
+            relocated += pushes and bool(moved)
+    plt.close(figure)
     assert relocated >= 3
