@@ -312,8 +312,8 @@ def test_an_edge_band_s_fill_stays_inside_its_dark_outline(width):
 
 @pytest.mark.parametrize("kit", ["square", "hex"])
 def test_each_coordinate_stands_beside_the_cells_it_names(kit):
-    """A column's letter stands by the first row, nearest that column's cell of it; a
-    row's number stands level with that row, left of its first cell: measured against
+    """A column's letter stands by the first row, over that column's cell of it; a
+    row's number stands level with that row, just left of its first cell: measured against
     the cells' outlines as the play page's click targets give them (named by the
     notation)."""
     import importlib
@@ -342,13 +342,13 @@ def test_each_coordinate_stands_beside_the_cells_it_names(kit):
             x, y = text.get_position()
             label = text.get_text()
             row = min(rows, key=lambda number: abs(rows[number] - y))
-            if label.isalpha():
+            if label.isalpha():  # over its column's cell of the first row, to a tenth of a cell
                 assert row == "1", label
-                column = min((c for c, r in cells if r == "1"),
-                             key=lambda c: abs(cells[c, "1"][0] - x))
-                assert column == label
-            else:
-                assert row == label and x < min(cells[c, label][0] for c, r in cells if r == label)
+                assert abs(x - cells[label, "1"][0]) < 0.1, (label, x, cells[label, "1"])
+            else:  # level with its row to a tenth of a cell, within two cells left of it
+                first = min(cells[c, label][0] for c, r in cells if r == label)
+                assert row == label and abs(y - rows[label]) < 0.1, (label, y, rows[label])
+                assert first - 2 < x < first, (label, x, first)
     finally:
         plt.close(figure)
 
