@@ -342,7 +342,8 @@ def test_scoring_marks_are_drawn_in_the_colour_of_whom_they_favour():
 def test_the_last_move_and_the_scoring_marks_stand_on_the_cells_they_name():
     """Seeded random games on a 4×4 board, drawn after each move: the last move's frame
     is the square of the cell its text names, and each scoring mark stands in the
-    middle of the cell the ``marks`` fact gives it.  Squares are read from the names as
+    middle of the cell the ``marks`` fact gives it; each column's letter stands under its
+    column and each row's number level with its row.  Squares are read from the names as
     the notation defines them (column letter, row number, A1 at the bottom left, a
     cell one unit wide)."""
     import random
@@ -353,6 +354,7 @@ def test_the_last_move_and_the_scoring_marks_stand_on_the_cells_they_name():
         return "ABCDEFGH".index(name[0].upper()), int(name[1:]) - 1
 
     framed = marked = 0
+    coordinates = set()
     for seed in range(3):
         rng, state = random.Random(seed), make_game("necto", size=4).initial_state()
         while not state.is_over():
@@ -368,14 +370,24 @@ def test_the_last_move_and_the_scoring_marks_stand_on_the_cells_they_name():
                       and a.get_zorder() > 5 and not a.get_fill()]
             assert [tuple(map(float, xy)) for xy in frames] == [square(text[:2])], text
             framed += 1
+            # the coordinates: each column's letter under its column, each row's number
+            # level with its row, both outside the board
+            for label in ax.texts:
+                (px, py), name = label.get_position(), label.get_text()
+                if name in "ABCD" and name:
+                    assert abs(px - square(name + "1")[0] - 0.5) < 0.1 and py < 0, (name, px, py)
+                    coordinates.add(name)
+                elif name in "1234" and name:
+                    assert abs(py - square("A" + name)[1] - 0.5) < 0.1 and px < 0, (name, px, py)
+                    coordinates.add(name)
             marks = _fact(state, "marks") if state.stage == "replacing" else {}
             for cell, mark in marks.items():
                 x, y = square(cell)
-                assert any(text == mark and (abs(px - x - 0.5), abs(py - y - 0.5)) < (1e-9, 1e-9)
+                assert any(text == mark and max(abs(px - x - 0.5), abs(py - y - 0.5)) < 1e-9
                            for text, (px, py) in [(t.get_text(), t.get_position())
                                                   for t in ax.texts]), (cell, mark)
                 marked += 1
-    assert framed > 20 and marked > 10
+    assert framed > 20 and marked > 10 and coordinates == set("ABCD1234")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
