@@ -168,3 +168,60 @@ def test_drawings_are_the_same_bytes_whenever_they_are_drawn_and_carry_no_date()
         for svg in images:
             text = re.sub(r'"https?://[^"]*"', '""', svg)  # (namespaces are dated: 1999/02/22)
             assert not DATE.search(text), (name, DATE.search(text).group())
+
+
+def view_variants(slug: str) -> list[dict]:
+    """Every view option a drawing has turned away from its default, one at a time: a
+    flag flipped, each choice of a listed option (besides the default)."""
+    from rulebook.views import view_options
+
+    variants = []
+    for name, option in view_options(slug).items():
+        if isinstance(option.default, bool):
+            variants.append({name: not option.default})
+        for choice in option.choices or ():
+            if choice != option.default:
+                variants.append({name: choice})
+    return variants
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_text_a_drawing_prints_is_in_the_page_s_language(slug):
+    """Drawn with every view option each way, in positions of a random game (its start,
+    its middle, its end), a Japanese panel prints no English word (three or more
+    Latin letters running: a player's name, a label) and an English panel no Japanese."""
+    import random
+
+    from rulebook.errors import OptionError
+
+    module = drawing_module(slug)
+    game, rng = make_game(slug), random.Random(3)
+    states, moves = [game.initial_state()], [None]
+    while not states[-1].is_over() and len(states) < 400:
+        move = states[-1].random_move(rng)
+        moves.append(states[-1].format_move(move))
+        states.append(states[-1].play(move))
+    positions = [(states[0], None), (states[len(states) // 2], len(states) // 2),
+                 (states[-1], len(states) - 1)]
+    japanese = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+    english = re.compile(r"[A-Za-z]{3,}")
+    drawn = 0
+    for view in [{}, *view_variants(slug)]:
+        for state, at in positions:
+            previous, move = (states[at - 1], moves[at]) if at else (None, None)
+            for lang, foreign in (("en", japanese), ("ja", english)):
+                with plt.rc_context(STYLE):
+                    figure = plt.figure(figsize=module.PANEL_SIZE)
+                    ax = figure.add_axes((0, 0, 1, 1))
+                    try:
+                        module.draw(ax, state, lang=lang, legend=Legend(module.MARKS),
+                                    previous=previous, move=move,
+                                    **{**module.VIEW_OPTIONS, **view})
+                    except OptionError:  # a view this game's options have nothing for
+                        continue
+                    finally:
+                        plt.close(figure)
+                texts = [t.get_text() for t in ax.texts]
+                assert not [t for t in texts if foreign.search(t)], (slug, view, lang, texts)
+                drawn += len(texts)
+    assert drawn
