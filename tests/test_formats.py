@@ -336,3 +336,53 @@ def test_the_build_sets_each_format_and_sheet_as_a_job_of_its_worker_pool(tmp_pa
     assert jobs("qttt") == (every, set(), 6)
     (project.docs / "necto.rst").unlink()  # no page, no sheet
     assert jobs(None) == (every, {"inphexion"}, 7)
+
+
+def test_inphexion_board_s_edges_are_coloured_for_the_sides_each_player_joins(sheets):
+    """White joins the first row to the last (the engine refuses, as a start, a column
+    of White discs: already joined; a row of them is not): on the sheet, White's edge
+    colour runs along the top (by the column letters, row 1) and the bottom, Black's
+    along the slanted left and right sides, as in the diagrams."""
+    from matplotlib.colors import to_rgb
+
+    from rulebook.errors import NotationError
+    from rulebook.games import make_game
+    from rulebook.games.inphexion.drawing import EDGE_FILL
+
+    game = make_game("inphexion", size=3)
+    board = "turn: Black\n    a b c\n 1  {} . .\n 2   {} . .\n 3    {} . .\n"
+    with pytest.raises(NotationError, match="White's sides are already joined"):
+        game.parse_position(board.format("W", "W", "W"))  # a column: from row 1 to row 3
+    game.parse_position(board.replace("{} . .", "{} {} {}", 1).format("W", "W", "W", ".", "."))
+
+    page = sheets["inphexion"].pages[0]
+    colour, width, stack, edges = None, 1.0, [], {0: [], 1: []}
+    fills = {player: tuple(round(v, 3) for v in to_rgb(EDGE_FILL[player])) for player in (0, 1)}
+    path = []
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        if operator == b"q":
+            stack.append((colour, width))
+        elif operator == b"Q":
+            colour, width = stack.pop()
+        elif operator == b"RG":
+            colour = tuple(round(float(v), 3) for v in operands)
+        elif operator == b"w":
+            width = float(operands[0])
+        elif operator == b"m":
+            path = [tuple(map(float, operands))]
+        elif operator == b"l":
+            path.append(tuple(map(float, operands)))
+        elif operator == b"S":
+            for player, fill in fills.items():
+                if colour == fill and width > 2 * mm:
+                    edges[player] += list(zip(path, path[1:]))
+            path = []
+    cells = [point for cell in polygons(page, 6) for point in cell]
+    top, bottom = max(y for _, y in cells), min(y for _, y in cells)
+    assert len(edges[0]) == 2 and len(edges[1]) == 2, edges
+    for (x0, y0), (x1, y1) in edges[0]:  # White: level, one above the cells, one below
+        assert abs(y0 - y1) < 0.01
+    levels = sorted(y for (_, y), _ in edges[0])
+    assert levels[0] < bottom and levels[1] > top, (levels, bottom, top)
+    for (x0, y0), (x1, y1) in edges[1]:  # Black: the slanted sides
+        assert abs(y0 - y1) > 10 * mm
