@@ -588,3 +588,18 @@ def test_each_language_prints_punctuation_in_its_own_face(tmp_path, lang, body, 
         page.extract_text(visitor_text=text)
     for character, face in faces.items():
         assert printed.get(character) == {face}, (character, printed.get(character))
+
+
+def test_a_numbered_list_keeps_its_numbering_its_start_its_kind_and_its_marks(tmp_path):
+    """A list that begins at 3 is numbered 3, 4; letters and roman numerals, with their
+    brackets, are printed as written."""
+    body = ("3. third item\n4. fourth item\n\nSome words between.\n\n"
+            "b) second letter\nc) third letter\n\nMore words.\n\n"
+            "iv. four in roman\nv. five in roman\n\nStill more.\n\n"
+            "(C) upper letter\n(D) next upper letter\n")
+    data, warnings = build_book(tmp_path, "en", body=body)
+    assert not warnings.strip(), warnings
+    text = flat("".join(page.extract_text() for page in reader(data).pages))
+    for item in ("3.thirditem", "4.fourthitem", "b)secondletter", "c)thirdletter",
+                 "iv.fourinroman", "v.fiveinroman", "(C)upperletter", "(D)nextupperletter"):
+        assert item in text, (item, text[-400:])
