@@ -583,12 +583,29 @@ def test_a_build_with_nothing_changed_does_nothing(built_site, tmp_path):
 
 
 def test_japanese_paragraphs_have_no_stray_line_breaks(tmp_path):
-    """A newline between Japanese characters would show as a space in browsers."""
+    """A newline beside a Japanese character, before or after it, would show as a space
+    in browsers; between Latin words it is a space."""
     from rulebook.sphinxext.transforms import CJK_NEWLINE
 
     assert CJK_NEWLINE.sub("", "輪が\n閉じる") == "輪が閉じる"
     assert CJK_NEWLINE.sub("", "Xの\n  勝ち") == "Xの勝ち"
+    assert CJK_NEWLINE.sub("", "Necto\nの盤") == "Nectoの盤"  # Latin, then Japanese
+    assert CJK_NEWLINE.sub("", "盤は\n  A1") == "盤はA1"  # Japanese, then Latin
     assert CJK_NEWLINE.sub("", "two\nwords") == "two\nwords"
+
+
+def test_no_japanese_page_breaks_a_line_beside_a_japanese_character(built_site):
+    """In the built Japanese pages' paragraphs, no line break touches a Japanese
+    character (a browser would show it as a space)."""
+    from rulebook.sphinxext.transforms import CJK
+
+    stray = re.compile(rf"[{CJK}][ \t]*\n|\n[ \t]*[{CJK}]")
+    pages = sorted((site(built_site) / "ja").glob("*.html"))
+    assert len(pages) >= 5
+    for page in pages:
+        for paragraph in re.findall(r"<p>(.*?)</p>", page.read_text(encoding="utf-8"), re.S):
+            text = re.sub(r"<[^>]+>", "", paragraph).strip()  # (at a block's ends: no space)
+            assert not stray.search(text), (page.name, text[:200])
 
 
 def test_claim_values_name_players_in_the_page_language():
