@@ -123,3 +123,37 @@ def test_a_group_that_only_names_one_shape_gives_way_to_it_and_no_other_group_do
                 if isinstance(child.tag, str)]
     assert children == [("path", "one"), ("g", "two"), ("g", "styled"), ("g", "named")]
     assert [len([n for n in g if isinstance(n.tag, str)]) for g in svg.iter(f"{{{SVG_NS}}}g")] == [2, 1, 1]
+
+
+def test_every_panel_has_room_for_a_label_when_any_panel_has_one(tmp_path):
+    """Panels of one figure are the same size; when any panel has a label (the first or
+    only a later one), every panel is taller than the board by the label's room, so
+    that the label is drawn below the board, not over it, and the panels line up."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from rulebook.figure_style import drawing_module
+
+    width, height = drawing_module("qttt").PANEL_SIZE
+
+    def sizes(labels):
+        path = tmp_path / "qttt" / "labels.toml"
+        path.parent.mkdir(exist_ok=True)
+        panels = "".join(f"[[figure.panels]]\nafter = {k}\n"
+                         + (f'label = {{ en = "{label}", ja = "{label}" }}\n' if label else "")
+                         for k, label in enumerate(labels))
+        path.write_text(f'game = "qttt"\nmoves = ["a1-b2", "b1-c2"]\n[figure]\n{panels}',
+                        encoding="utf-8")
+        images, _ = render_panels(load_record(path, tmp_path), "en")
+        found = []
+        for svg in images:
+            root = ET.fromstring(svg)
+            found.append(tuple(round(float(re.sub("pt$", "", root.get(k))) / 72, 2)
+                               for k in ("width", "height")))
+        return found
+
+    assert sizes([None, None, None]) == [(width, height)] * 3
+    for labels in (["Start", None, None], [None, "Next", None], [None, None, "Last"]):
+        found = sizes(labels)
+        assert len(set(found)) == 1 and found[0][0] == width and found[0][1] > height + 0.3, \
+            (labels, found)
