@@ -146,3 +146,23 @@ def test_a_broken_catalog_is_reported_with_its_line_and_left_alone(project, caps
     line = broken.splitlines().index('msgstr "輪') + 1
     assert f"index.po:{line}: unterminated" in capsys.readouterr().err
     assert path.read_text(encoding="utf-8") == broken
+
+
+def test_a_page_in_a_subfolder_has_its_own_catalog_in_that_subfolder(project, capsys):
+    """docs/play/cycles.rst's messages go to LC_MESSAGES/play/cycles.po (as the play pages'
+    catalogs), not into another page's catalog."""
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\n.. toctree::\n\n   play/cycles\n", encoding="utf-8")
+    (project.docs / "play").mkdir()
+    (project.docs / "play" / "cycles.rst").write_text(
+        "Play cycles\n===========\n\nTap two cells to write a pair.\n", encoding="utf-8")
+    (project.docs / "cycles.rst").write_text("Cycles too\n==========\n\nAnother page.\n",
+                                             encoding="utf-8")  # a page of the same name
+    page.write_text(page.read_text() + "   cycles\n", encoding="utf-8")
+    run(project, capsys)
+    folder = project.docs / "locale" / "ja" / "LC_MESSAGES"
+    ids = {path.relative_to(folder).as_posix(): {m.id for m in read_po(path.open("rb")) if m.id}
+           for path in folder.rglob("*.po")}
+    assert ids["play/cycles.po"] == {"Play cycles", "Tap two cells to write a pair."}
+    assert ids["cycles.po"] == {"Cycles too", "Another page."}
+    assert "Tap two cells to write a pair." not in ids["index.po"]
