@@ -89,3 +89,44 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
     session.goto(1)  # undo where the player stepped back to takes back from there
     session.undo(1)
     in_step([])
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_the_view_names_players_and_marks_in_the_page_s_language(slug, monkeypatch):
+    """The page's view of a game, after each move to its end: the player to move, the
+    players, the winner and the legend's marks are named in the page's language (no
+    English word, three Latin letters running, on a Japanese page; no Japanese on an
+    English one), and name the players the game's names give in that language."""
+    import re
+
+    from rulebook.figure_style import drawing_module
+    from rulebook.play import bridge
+
+    # the board is drawn in the browser's way elsewhere (test_scene): here, every mark used
+    monkeypatch.setattr(bridge, "draw_scene", lambda module, state, **view: (
+        {"items": []}, list(drawing_module(slug).MARKS)))
+    monkeypatch.setattr(bridge, "swatch_scene", lambda mark: {"items": []})
+    japanese = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+    english = re.compile(r"[A-Za-z]{3,}")
+    rng, session = random.Random(5), Session(slug)
+    seen = {"turn": 0, "winner": 0}
+    for _ in range(400):
+        state = session.state
+        if state.is_over():
+            break
+        session.play(state.format_move(state.random_move(rng)))
+        for lang, foreign in (("en", japanese), ("ja", english)):
+            view = session.view(lang)
+            names = [session.state.player_name(i, lang) for i in range(len(view["players"]))]
+            assert view["players"] == names
+            words = [*view["players"], *(m["name"] for m in view["legend"])]
+            if view["turn"] is not None:
+                assert view["turn"] == names[view["turn_index"]]
+                words.append(view["turn"])
+                seen["turn"] += 1
+            if view["winner_name"] is not None:
+                assert view["winner_name"] == names[session.state.outcome().winner]
+                words.append(view["winner_name"])
+                seen["winner"] += 1
+            assert not [w for w in words if foreign.search(w)], (lang, words)
+    assert seen["turn"] and (seen["winner"] or session.state.outcome().winner is None)
