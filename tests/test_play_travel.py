@@ -301,6 +301,10 @@ def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_
         page.evaluate("(move) => window.rulebookPlay.play(move)", move)
     saved = page.evaluate("() => localStorage.getItem('rulebook-play/necto')")
     assert saved and json.loads(saved)["link"].startswith("#game=necto")
+    # one saved game a game, whichever language's page it was played on
+    page.goto(f"{base}/ja/play/necto.html")
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert page.evaluate("() => window.rulebookPlay.moves()") == ["A1=c1", "B2=t1"]
 
     # a malformed link: said so, in one line; the saved game is shown instead, and kept
     for fragment, words in [("#game=necto&moves=[%22A1=c1", "not readable"),
