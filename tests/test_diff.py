@@ -499,3 +499,31 @@ def test_the_errata_say_each_paragraph_change_in_the_language_its_book_prints(tm
         "4ページ：「赤は交代できる。…」で始まる段落は次のようになりました：「赤は一度だけ交代できる。」",
         "ルール本文：「青が先手。…」で始まる段落は次のようになりました：「青から始めます。」",
         "ルール本文：「割る。…」で始まる段落はなくなりました。"]}
+
+
+def test_panels_and_claims_added_removed_or_changed_are_each_one_change():
+    """A record's panels compared index by index: a panel added at the end, or removed
+    from it, is a change in both languages; a panel redrawn in one language, in that
+    one.  Claims compared by key: added, removed and changed ones, in the record's
+    order."""
+    from rulebook.diff import _claims, _panels
+
+    a, b, c = ({"en": {"items": [k]}, "ja": {"items": [k]}} for k in (1, 2, 3))
+    redrawn = {"en": {"items": [2]}, "ja": {"items": [9]}}
+    panels = lambda *scenes: [{"scenes": s} for s in scenes]  # noqa: E731
+    assert _panels(panels(a, b), panels(a, b)) == []
+    added = _panels(panels(a, b), panels(a, b, c))
+    assert [(p.index, p.langs, p.old, p.new) for p in added] == [(3, ["en", "ja"], None, c)]
+    removed = _panels(panels(a, b, c), panels(a, b))
+    assert [(p.index, p.langs, p.old, p.new) for p in removed] == [(3, ["en", "ja"], c, None)]
+    changed = _panels(panels(a, b), panels(a, redrawn))
+    assert [(p.index, p.langs) for p in changed] == [(2, ["ja"])]
+
+    def claim(key, value, holds=True):
+        return {"key": key, "id": key, "fact": "over", "value": value, "holds": holds}
+
+    old = [claim("x", 1), claim("gone", 2), claim("same", 3), claim("fails", 4)]
+    new = [claim("x", 5), claim("same", 3), claim("fails", 4, holds=False), claim("new", 6)]
+    assert [(c.key, c.old and c.old["value"], c.new and c.new["value"])
+            for c in _claims(old, new)] == [("x", 1, 5), ("gone", 2, None), ("fails", 4, 4),
+                                           ("new", None, 6)]
