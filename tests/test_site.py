@@ -888,3 +888,36 @@ def test_the_record_reference_is_written_in_each_page_s_language(built_site):
         for word in ("default", "one of", "answer"):
             assert f"{WORDS[lang][word]}{colon}" in text, (lang, word)
             assert f"{WORDS[other][word]}{'：' if other == 'ja' else ': '}" not in text, (lang, word)
+
+
+def test_each_game_s_pages_books_and_figures_speak_only_their_own_language(built_site):
+    """A Japanese game page (its text, outside code), its book and every figure it
+    shows never name a player in English (White, Black, Blue, Red, First, Second); an
+    English one never has Japanese but the link to the Japanese pages and the game's
+    Japanese name."""
+    from rulebook.games import available_games, game_class
+
+    from test_pdf_edition import pdfium_texts
+
+    english = re.compile(r"\b(?:White|Black|Blue|Red|First|Second)\b")
+    names = {game_class(slug).names["ja"] for slug in available_games()}
+    allowed = re.compile("|".join(map(re.escape, ["日本語", *names])))
+    japanese = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+    foreign = {"ja": english.search, "en": lambda text: japanese.search(allowed.sub("", text))}
+    checked = 0
+    for lang in LANGS:
+        for slug in available_games():
+            page = site(built_site) / lang / f"{slug}.html"
+            html_text = page.read_text(encoding="utf-8")
+            texts = {"page": re.sub(r"<[^>]+>", " ", re.sub(
+                r"<(pre|code|script|style)[^>]*>.*?</\1>", "", html_text, flags=re.S))}
+            book = site(built_site) / "pdf" / f"{slug}-{lang}.pdf"
+            texts["book"] = "\n".join(pdfium_texts(book))
+            for source in re.findall(r'<img[^>]+src="([^"]+\.svg)"', html_text):
+                svg = (page.parent / source).read_text(encoding="utf-8")
+                texts[source] = "\n".join(re.findall(r"<!-- (.*?) -->", svg))  # each text drawn
+            for where, text in texts.items():
+                found = foreign[lang](html.unescape(text))
+                assert not found, (lang, slug, where, found.group(0) if found else None)
+            checked += len(texts)
+    assert checked > 400
