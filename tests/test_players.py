@@ -467,6 +467,24 @@ def test_the_search_widens_its_root_as_it_is_visited_one_new_move_at_a_time(iter
     assert player.root.visits == iterations == sum(child.visits for child in player.root.children)
 
 
+def test_a_search_with_gains_adds_the_root_s_moves_largest_gain_first():
+    """Where a game rates its moves' immediate gains (Necto), the search's root takes
+    its moves in that order, the largest first, so even a short search has looked at
+    the move of the largest gain (and its first child is that move)."""
+    from rulebook.games.necto import strategy
+
+    checked = 0
+    for index, state in enumerate(necto_gain_positions(6)):
+        player = SearchPlayer(12, seed=index, wins_first=False, safe=0, strategy=strategy)
+        player.choose(state)
+        added = [player.gains[child.move] for child in player.root.children]
+        assert len(added) >= 3
+        assert added == sorted(added, reverse=True), added
+        assert added[0] == max(player.gains.values()) > min(player.gains.values())
+        checked += 1
+    assert checked == 6
+
+
 def test_the_search_alone_beats_random_play():
     """UCT with no help (no win-in-one look, no safety check, no heuristics) still beats
     random play at QTTT: its rewards must point the search towards wins."""
