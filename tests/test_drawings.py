@@ -225,3 +225,56 @@ def test_every_text_a_drawing_prints_is_in_the_page_s_language(slug):
                 assert not [t for t in texts if foreign.search(t)], (slug, view, lang, texts)
                 drawn += len(texts)
     assert drawn
+
+
+def drawn_marks(ax) -> tuple:
+    """What a panel draws, as a comparable summary: every line's points, every patch's
+    kind, colours and extent, every text and where it stands."""
+    def rounded(values):
+        return tuple(round(float(v), 3) for v in values)
+
+    lines = sorted((rounded(line.get_xydata().ravel()), str(line.get_color()),
+                    line.get_linewidth()) for line in ax.lines)
+    patches = sorted((type(p).__name__, str(p.get_facecolor()), str(p.get_edgecolor()),
+                      rounded(p.get_extents().bounds), p.get_linewidth()) for p in ax.patches)
+    texts = sorted((t.get_text(), rounded(t.get_position()), str(t.get_color()))
+                   for t in ax.texts)
+    return tuple(lines), tuple(patches), tuple(texts)
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_view_flag_changes_the_drawing_somewhere_in_a_game(slug):
+    """Each on/off view option, turned the other way, changes what is drawn in at least
+    one position of a few random games (an option the drawing ignores would not)."""
+    import random
+
+    module = drawing_module(slug)
+    flags = [name for name, value in module.VIEW_OPTIONS.items() if isinstance(value, bool)]
+    assert flags
+    # small boards; Craquelure on a grid, which its grid flag draws
+    game = make_game(slug, **{"necto": {"size": 4}, "inphexion": {"size": 5},
+                              "craquelure": {"grid": "square", "grid_steps": 10}}.get(slug, {}))
+    unchanged = set(flags)
+    for seed in range(3):
+        rng, state, previous, move = random.Random(seed), game.initial_state(), None, None
+        while unchanged:
+            for name in list(unchanged):
+                summaries = []
+                for value in (module.VIEW_OPTIONS[name], not module.VIEW_OPTIONS[name]):
+                    with plt.rc_context(STYLE):
+                        figure = plt.figure(figsize=module.PANEL_SIZE)
+                        ax = figure.add_axes((0, 0, 1, 1))
+                        module.draw(ax, state, lang="en", legend=Legend(module.MARKS),
+                                    previous=previous, move=move,
+                                    **{**module.VIEW_OPTIONS, name: value})
+                        summaries.append(drawn_marks(ax))
+                        plt.close(figure)
+                if summaries[0] != summaries[1]:
+                    unchanged.discard(name)
+            if state.is_over():
+                break
+            choice = state.random_move(rng)
+            previous, move, state = state, state.format_move(choice), state.play(choice)
+        if not unchanged:
+            break
+    assert not unchanged, f"{slug}: no position drawn differently with {sorted(unchanged)}"
