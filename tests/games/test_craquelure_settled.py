@@ -69,3 +69,24 @@ def test_a_strip_thinner_than_the_margin_is_settled_with_the_minimum_area_off():
     assert is_settled(strip, state.settings)
     assert strip.id not in [r.id for r in state.cuttable()]
     assert strip.owner == 1  # neutral, settled at the end of Blue's turn: Red's
+
+
+def test_on_a_grid_a_region_is_cuttable_exactly_when_a_legal_cut_of_it_is_found():
+    """On a grid (any angle), no shortcut by area: a region counts as cuttable (not
+    settled) exactly when the search finds a legal cut of it, for every region of
+    every position of random games on a coarse grid, where regions large enough by
+    area often hold no grid point to cut from; so the game never lists a region no
+    cut can split, and hands over every one none can."""
+    from rulebook.games.craquelure.search import find_legal_cut
+
+    game = make_game("craquelure", grid="square", grid_steps=5, directions=0)
+    uncuttable = 0
+    for seed in range(6):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_over():
+            for region in state.regions.values():
+                found = find_legal_cut(copy(region), state.settings) is not None
+                assert is_settled(region, state.settings) == (not found), (seed, region.id)
+                uncuttable += not found and region.area >= 3 * state.settings.part_minimum
+            state = state.play(state.random_move(rng))
+    assert uncuttable >= 3  # regions large enough to cut by area, yet no legal cut fits
