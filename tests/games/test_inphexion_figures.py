@@ -309,8 +309,9 @@ def test_discs_and_move_marks_stand_on_the_cells_the_position_and_the_move_name(
     ("after"), read with the ``cell`` fact.  At every step the blue arrow runs from
     the placing cell to the pushed-to cell; the placed ring is on the placing cell from
     "place" on; the dashed relocation arrows, each from its written source to its
-    destination, and their dashed rings only "after".  Cells are located by the play
-    page's click targets (named by the notation)."""
+    destination, and their dashed rings only "after"; the surrounded discs a move
+    relocates double-ringed at "place" only.  Cells are located by the play page's
+    click targets (named by the notation)."""
     import math
     import random
     import re
@@ -377,6 +378,13 @@ def test_discs_and_move_marks_stand_on_the_cells_the_position_and_the_move_name(
                 left = [cell_at(a.center) for a in artists if isinstance(a, Circle) and _dashed(a)]
                 assert sorted(left) == (sorted(source for source, _ in moved) if after else []), \
                     (text, step)
+                # the surrounded discs' double rings: where they stand once the disc is
+                # placed, gone once they are relocated
+                doubled = sorted(cell_at(a.center) for a in artists if isinstance(a, Circle)
+                                 and not _dashed(a) and a.get_radius() == drawing.DISC_RADIUS + 0.06)
+                if moved:
+                    assert doubled == (sorted(s for s, _ in moved) if step == "place" else []), \
+                        (text, step, doubled)
             relocated += pushes and bool(moved)
     plt.close(figure)
     assert relocated >= 3
