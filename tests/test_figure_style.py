@@ -157,3 +157,22 @@ def test_every_panel_has_room_for_a_label_when_any_panel_has_one(tmp_path):
         found = sizes(labels)
         assert len(set(found)) == 1 and found[0][0] == width and found[0][1] > height + 0.3, \
             (labels, found)
+
+
+def test_a_record_s_panel_size_is_the_size_its_panels_are_drawn_at(tmp_path):
+    """[figure] panel_size = [width, height] in inches: each panel's SVG is that size (the
+    game's own size otherwise)."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    path = tmp_path / "qttt" / "sized.toml"
+    path.parent.mkdir()
+    for size in ([2.5, 2.0], [4.0, 3.25]):
+        path.write_text(f'game = "qttt"\nmoves = ["a1-b2"]\n[figure]\npanel_size = {size}\n'
+                        "[[figure.panels]]\nafter = 0\n[[figure.panels]]\nafter = 1\n",
+                        encoding="utf-8")
+        images, _ = render_panels(load_record(path, tmp_path), "en")
+        for svg in images:
+            root = ET.fromstring(svg)
+            drawn = [float(re.sub("pt$", "", root.get(k))) / 72 for k in ("width", "height")]
+            assert [round(v, 2) for v in drawn] == size, (size, drawn)
