@@ -539,3 +539,36 @@ def test_a_solve_study_s_lists_of_moves_are_quoted_in_each_language_s_list_form(
         assert text == between.join(stored[key]), (key, text)
         quoted += len(stored[key]) > 1
     assert quoted
+
+
+@pytest.mark.parametrize("slug, study", [("necto", "balance-4"), ("qttt", "random"),
+                                         ("craquelure", "sectors"), ("inphexion", "pie-5")])
+def test_every_balance_quote_is_in_the_page_s_language(slug, study):
+    """Every key a page may quote of a stored balance study (names, numbers, shares,
+    verdicts, players), quoted on a Japanese page has no English word, and on an
+    English page no Japanese; the players are named as the game names them in each."""
+    from rulebook.games import make_game
+    from rulebook.i18n import ENGLISH_WORD, claim_words
+    from rulebook.studies.present import BALANCE_KEYS, advantage, quote_balance
+
+    root = Path(__file__).resolve().parents[1]
+    words = {"en": {}, "ja": claim_words(root / "docs" / "locale", "ja")}
+    result = json.loads((root / "figures" / slug / "studies" / f"{study}.json").read_text())["result"]
+    game = make_game(slug)
+    keys = [key for key in BALANCE_KEYS if "=" not in key and "." not in key]
+    keys.append(f"advantage={advantage(result)}")
+    japanese = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+    quoted = 0
+    for key in keys:
+        for lang in ("en", "ja"):
+            try:
+                text = quote_balance(game, result, key, lang, "x", words[lang])
+            except RulebookError:  # a key this study has no value for (playouts of a level)
+                continue
+            quoted += 1
+            foreign = ENGLISH_WORD.search(text) if lang == "ja" else japanese.search(text)
+            assert not foreign, (slug, key, lang, text)
+    assert quoted >= 2 * 20
+    for seat, key in enumerate(("first_player", "second_player")):
+        for lang in ("en", "ja"):
+            assert quote_balance(game, result, key, lang, "x", {}) == game.player_name(seat, lang)
