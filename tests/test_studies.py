@@ -326,6 +326,39 @@ def test_the_results_chart_names_each_seat_and_its_player_in_the_page_s_language
         assert f"<!-- {label} -->" in results, (label, re.findall(r"<!-- ([^>]*) -->", results))
 
 
+def test_the_results_chart_s_bars_split_each_row_into_wins_draws_and_wins(monkeypatch):
+    """Each row of the results chart is one bar of all the games: the first player's
+    wins from 0, the draws after them, the second player's wins after the draws, up to
+    the whole (for a game with draws: QTTT)."""
+    from matplotlib.axes import Axes
+
+    from rulebook.games import make_game
+    from rulebook.studies.chart import balance_panels
+
+    drawn = []
+    barh = Axes.barh
+
+    def recording(self, y, width, *args, left=None, **kwargs):
+        drawn.append((kwargs.get("label"), list(width), list(left) if left is not None
+                      else [0.0] * len(width)))
+        return barh(self, y, width, *args, left=left, **kwargs)
+
+    monkeypatch.setattr(Axes, "barh", recording)
+    root = Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies"
+    results = [json.loads((root / f"{name}.json").read_text())["result"]
+               for name in ("random", "computer")]
+    assert any(r["draw_rate"] for r in results)
+    balance_panels(make_game("qttt"), [({"en": n, "ja": n}, r) for n, r in
+                                       zip(("random", "computer"), results)], "en")
+    (_, first, at), (_, draws, after_first), (_, second, after_draws) = drawn
+    for row, r in enumerate(results):
+        assert first[row] == r["first_win_rate"] and at[row] == 0
+        assert draws[row] == r["draw_rate"] and after_first[row] == first[row]
+        assert second[row] == r["second_win_rate"]
+        assert after_draws[row] == pytest.approx(first[row] + draws[row])
+        assert after_draws[row] + second[row] == pytest.approx(1)
+
+
 # --- what a page may conclude --------------------------------------------------
 
 
