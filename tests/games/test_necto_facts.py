@@ -541,3 +541,22 @@ def test_facts_refuse_arguments_that_name_nothing(asked, args, problem):
     state = state.play(state.parse_move("A1=t1"))
     with pytest.raises(ArgumentError, match=problem):
         fact(state, asked, **args)
+
+
+def test_the_keys_trace_each_line_through_a_tile_once():
+    """"Trace a line" (the play page's keys) offers, for the tile on a cell, one entry for
+    each line through it, a line that passes the tile twice once: as many as the naive
+    model's distinct lines through the tile, each entry naming one strand's two sides."""
+    from rulebook.games.necto import clicks
+
+    twice = 0
+    for position in positions()[::3]:
+        for cell, (code, _) in position.naive.tiles.items():
+            strands = range(len(NAIVE_TILES[code]))
+            lines = {id(position.lines[cell, strand]) for strand in strands}
+            offered = clicks.lines_through(position.state, _name(cell))
+            assert len(offered) == len(lines), (_name(cell), offered)
+            ends = {frozenset(strand[:2]) for strand in NAIVE_TILES[code]}
+            assert all(frozenset(entry["sides"]) in ends for entry in offered)
+            twice += len(lines) < len(strands)
+    assert twice >= 5  # tiles a line passes twice
