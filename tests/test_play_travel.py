@@ -1027,3 +1027,57 @@ def test_when_the_computer_swaps_the_settings_say_it_plays_the_other_colour_now(
     assert page.evaluate("() => document.querySelector('.play-settings-form [name=opponent]')"
                          ".selectedOptions[0].value") == "computer-1"  # still the one chosen
     page.close()
+
+
+def test_the_board_s_svg_puts_each_shape_where_matplotlib_puts_it(site, shared):
+    """scene.js, which draws the play page's board from the drawing's recorded calls,
+    against matplotlib for the same calls (ten SVG units a drawing unit, y up): a
+    curved arrow's middle control point (arc3's bend, to its side), a wedge's ends, a
+    circle, a polygon's corners, a text's anchor and its alignment."""
+    from matplotlib.patches import ConnectionStyle
+
+    project, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/index.html")
+    items = [
+        {"kind": "arc", "start": [1, 1], "end": [3, 1], "rad": 0.2, "shrink": [0, 0],
+         "stroke": "#000000", "width": 1, "arrow": "-"},
+        {"kind": "arc", "start": [1, 3], "end": [1, 1], "rad": -0.3, "shrink": [0, 0],
+         "stroke": "#000000", "width": 1, "arrow": "-"},
+        {"kind": "wedge", "centre": [2, 2], "r": 1, "from": 0, "to": 90, "fill": "#ff0000",
+         "stroke": "none", "width": 0},
+        {"kind": "circle", "centre": [3, 1], "r": 0.5, "fill": "#00ff00", "stroke": "none",
+         "width": 0},
+        {"kind": "polygon", "points": [[0, 0], [1, 0], [1, 2]], "fill": "#0000ff",
+         "stroke": "none", "width": 0},
+        {"kind": "text", "x": 2, "y": 3, "text": "A", "size": 10, "colour": "#000000",
+         "ha": "right", "va": "top"},
+    ]
+    drawn = page.evaluate("""async ([base, items]) => {
+        const {sceneSvg} = await import(`${base}/play/scene.js`);
+        const picture = sceneSvg({xlim: [0, 4], ylim: [0, 4], size: [40 / 72, 40 / 72], items}, "t");
+        return {paths: [...picture.querySelectorAll("path")].map((p) => p.getAttribute("d")),
+                circle: [...picture.querySelectorAll("circle")].map((c) =>
+                    ["cx", "cy", "r"].map((k) => Number(c.getAttribute(k)))),
+                polygon: picture.querySelector("polygon").getAttribute("points"),
+                text: ["x", "y", "text-anchor", "dominant-baseline"].map((k) =>
+                    picture.querySelector("text").getAttribute(k))};
+    }""", [base, items])
+    page.close()
+
+    def svg_point(x, y):  # drawing units (y up) to the picture's (ten to a unit, y down)
+        return [round(10 * x, 2), round(10 * (4 - y), 2)]
+
+    numbers = [[float(v) for v in re.findall(r"-?[\d.]+", d)] for d in drawn["paths"]]
+    arcs = [n for d, n in zip(drawn["paths"], numbers) if " Q " in d]
+    for item, (x1, y1, cx, cy, x2, y2) in zip(items[:2], arcs):
+        control = ConnectionStyle.Arc3(rad=item["rad"]).connect(tuple(item["start"]),
+                                                                 tuple(item["end"])).vertices[1]
+        assert [[x1, y1], [cx, cy], [x2, y2]] == [svg_point(*item["start"]), svg_point(*control),
+                                                  svg_point(*item["end"])], (item, drawn["paths"])
+    wedge = next(n for d, n in zip(drawn["paths"], numbers) if " A " in d)
+    assert wedge[:4] == svg_point(2, 2) + svg_point(3, 2) and wedge[-2:] == svg_point(2, 3)
+    assert drawn["circle"] == [svg_point(3, 1) + [5]]
+    assert drawn["polygon"] == " ".join(f"{x:.2f},{y:.2f}" for x, y in
+                                        (svg_point(*p) for p in items[4]["points"]))
+    assert drawn["text"] == ["20.00", "10.00", "end", "hanging"]
