@@ -4,13 +4,15 @@ The browser draws a position by running the game's own drawing module against
 :class:`rulebook.scene.SceneAxes` (matplotlib absent, stand-ins installed);
 the books run it against matplotlib.  For the last panel of every record, the
 two must hold the same marks: every line, patch and text with the same
-colours and widths, every line through the same points, every text with the same
-words at the same place and alignment, and the same legend.
+colours and widths, every line through the same points, every patch over the same
+box, every arrow between the same ends, every text with the same words at the same
+place and alignment, and the same legend.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from collections import Counter
@@ -61,6 +63,25 @@ def rounded(points) -> tuple:
     return tuple((round(float(x), 4) + 0.0, round(float(y), 4) + 0.0) for x, y in points)
 
 
+def extent(points) -> tuple:
+    """The box around ``points``, to 3 places."""
+    xs, ys = [float(x) for x, _ in points], [float(y) for _, y in points]
+    return tuple(round(v, 3) + 0.0 for v in (min(xs), min(ys), max(xs), max(ys)))
+
+
+def outline_of(item) -> list:
+    """A scene patch's outline: its corners, or its circle's or wedge's arc (every
+    quarter degree) and a wedge's centre."""
+    if "points" in item:
+        return item["points"]
+    (x, y), r = item["centre"], item["r"]
+    start, end = (item["from"], item["to"]) if item["kind"] == "wedge" else (0, 360)
+    end += 360 if end < start else 0
+    steps = [math.radians(start + (end - start) * k / 1440) for k in range(1441)]
+    arc = [(x + r * math.cos(a), y + r * math.sin(a)) for a in steps]
+    return arc + ([(x, y)] if item["kind"] == "wedge" else [])
+
+
 def from_matplotlib(ax) -> Counter:
     marks = Counter()
     for line in ax.lines:
@@ -68,10 +89,12 @@ def from_matplotlib(ax) -> Counter:
         marks["line", hexed(line.get_color()), round(line.get_linewidth(), 3), points] += 1
     for patch in ax.patches:
         if isinstance(patch, FancyArrowPatch):
-            marks["arc", visible(patch.get_edgecolor()), round(patch.get_linewidth(), 3)] += 1
+            marks["arc", visible(patch.get_edgecolor()), round(patch.get_linewidth(), 3),
+                  rounded(patch._posA_posB)] += 1
         else:
+            outline = patch.get_path().transformed(patch.get_patch_transform())
             marks["patch", visible(patch.get_facecolor()), visible(patch.get_edgecolor()),
-                  round(patch.get_linewidth(), 3)] += 1
+                  round(patch.get_linewidth(), 3), extent(outline.vertices)] += 1
     for text in ax.texts:
         marks["text", text.get_text(), hexed(text.get_color()), round(text.get_fontsize(), 3),
               rounded([text.get_position()]), text.get_ha(), text.get_va()] += 1
@@ -86,13 +109,15 @@ def from_scene(items) -> Counter:
             marks["line", hexed(item["stroke"]), round(item["width"], 3),
                   rounded(item["points"])] += 1
         elif kind == "arc":
-            marks["arc", hexed(item["stroke"]), round(item["width"], 3)] += 1
+            marks["arc", hexed(item["stroke"]), round(item["width"], 3),
+                  rounded([item["start"], item["end"]])] += 1
         elif kind == "text":
             marks["text", item["text"], hexed(item["colour"]), round(item["size"], 3),
                   rounded([(item["x"], item["y"])]), item["ha"], item["va"]] += 1
         else:
             width = item["width"] if item["stroke"] != "none" or item["fill"] != "none" else 0
-            marks["patch", hexed(item["fill"]), hexed(item["stroke"]), round(width, 3)] += 1
+            marks["patch", hexed(item["fill"]), hexed(item["stroke"]), round(width, 3),
+                  extent(outline_of(item))] += 1
     return marks
 
 
