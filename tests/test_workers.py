@@ -49,3 +49,17 @@ def test_a_bug_in_a_job_is_a_crash_with_its_traceback_not_an_author_error(count)
     with workers(count) as pool, pytest.raises(WorkerCrash) as raised:
         pool.run([(refuse, "a.toml:1: bad"), (crash, 0)])
     assert "ZeroDivisionError" in str(raised.value) and "in crash" in str(raised.value)
+
+
+def test_one_worker_runs_every_job_in_the_build_s_own_process(monkeypatch):
+    """workers(1), or RULEBOOK_WORKERS=1: no process forked, every job run here (so a
+    debugger or a profiler sees it); two workers run the jobs in other processes."""
+    import os
+
+    with workers(1) as pool:
+        assert pool.run([(os.getpid,), (os.getpid,)]) == [os.getpid()] * 2
+    monkeypatch.setenv("RULEBOOK_WORKERS", "1")
+    with workers() as pool:
+        assert pool.size == 1 and pool.run([(os.getpid,)]) == [os.getpid()]
+    with workers(2) as pool:
+        assert os.getpid() not in pool.run([(os.getpid,)] * 4)
