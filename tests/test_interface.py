@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -272,3 +273,35 @@ def test_a_position_s_json_names_the_player_to_move_and_the_winner_as_the_facts_
             state = state.play(move)
     if pie:
         assert swaps >= 2, swaps
+
+
+# How each game's notation takes a move written in other letter case: QTTT and Necto
+# read it as written in theirs ("A1-B2", "a1=C1"), the others refuse it (their
+# parts and cells are case-sensitive: Craquelure's "B1 R2", inpHeXion's "e3").
+READS_ANY_CASE = {"qttt": True, "necto": True, "inphexion": False, "craquelure": False}
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_move_in_other_letter_case_is_the_same_move_or_refused_never_another(slug):
+    from rulebook.errors import RulebookError
+
+    game, rng = make_game(slug), random.Random(1)
+    state, read = game.initial_state(), Counter()
+    for _ in range(30):
+        if state.is_over():
+            break
+        for move in state.legal_moves()[:30]:
+            text = state.format_move(move)
+            for other in {text.upper(), text.lower(), text.swapcase()} - {text}:
+                try:
+                    parsed = state.parse_move(other)
+                except RulebookError:
+                    read["refused"] += 1
+                    continue
+                assert state.format_move(parsed) == text, (other, text)
+                read["same"] += 1
+        state = state.play(state.random_move(rng))
+    if READS_ANY_CASE.get(slug) is True:  # (a game of `rulebook new`: either way)
+        assert read["same"] > 100 and not read["refused"], read
+    elif READS_ANY_CASE.get(slug) is False:
+        assert read["refused"] > 100, read
