@@ -1,6 +1,7 @@
 """Necto's diagrams as a reader sees them: legends, greyscale tints, the
 highlighted loop, and the facts the captions quote."""
 
+from collections import Counter
 from pathlib import Path
 
 import matplotlib
@@ -406,3 +407,24 @@ def test_a_knot_label_on_the_board_is_the_one_its_legend_entry_shows(lang):
         sample = [t.get_text() for t in ax.texts]
         plt.close(figure)
         assert sample == [drawing.knot_text(knot, lang)], (kind, lang, sample)
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_the_frame_s_half_circles_bulge_out_of_the_board_on_every_side(size):
+    """The frame joins the lines leaving the board in pairs by half circles outside it:
+    drawn on an empty board (every half circle idle), every point of every one lies
+    on or outside the board's edge, and each side has its half circles."""
+    state = make_game("necto", size=size).initial_state()
+    figure, ax = plt.subplots()
+    artists = drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS),
+                           **drawing.VIEW_OPTIONS)
+    plt.close(figure)
+    arcs = [a.get_xydata() for a in artists if hasattr(a, "get_xydata")
+            and len(a.get_xydata()) == 25]
+    sides = Counter()
+    for points in arcs:
+        assert all(x <= 1e-9 or x >= size - 1e-9 or y <= 1e-9 or y >= size - 1e-9
+                   for x, y in points), points[12]
+        x, y = points[12]  # the middle of the half circle: beyond the side it belongs to
+        sides["W" if x < 0 else "E" if x > size else "S" if y < 0 else "N"] += 1
+    assert sides == {side: size // 2 for side in "NESW"}, sides
