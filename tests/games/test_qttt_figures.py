@@ -120,7 +120,9 @@ def test_legend_lists_exactly_what_the_panels_show(path):
         state = record.variation(panel.after, panel.then, None)[-1]
         expected |= kinds_in(state, {**drawing.VIEW_OPTIONS, **panel.view})
         if panel.attempt:  # the mark the refused move would write, crossed out
-            expected |= {"refused", "spooky-" + "xo"[state.next_mark % 2 == 0]}
+            written = (GAME.facts["pending_mark"].compute(state)
+                       if panel.attempt.startswith("@") else 0) or state.next_mark
+            expected |= {"refused", "spooky-" + "xo"[written % 2 == 0]}
     images, marks = render_panels(record, "en")
     assert {mark.key for mark in marks} == expected
     svg = b"".join(images).decode()
@@ -291,3 +293,40 @@ def test_each_cell_shows_the_marks_the_facts_give_it():
             assert sorted(drawn[name]) == sorted(marks), (seed, name, drawn[name], marks)
             seen += len(marks)
     assert seen > 100 and cycles > 5
+
+
+def test_a_refused_move_is_drawn_as_the_mark_it_would_write():
+    """A panel's refused move (``attempt``) shows, crossed out, the mark the move would
+    write: a spooky pair or a classical mark, the next mark; a collapse onto a cell
+    off the cycle, the pending mark (the ``pending_mark`` fact), whose player's spooky
+    mark the legend then lists."""
+    import random
+
+    fact = GAME.facts["pending_mark"]
+    collapses = pairs = 0
+    for seed in range(30):
+        rng, state = random.Random(seed), GAME.initial_state()
+        while not state.is_over() and (collapses < 6 or pairs < 6):
+            pending = fact.compute(state)
+            if pending:
+                cycle = set(GAME.facts["cycle"].compute(state))
+                off = [c for c in ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
+                       if c not in cycle]
+                attempt, mark = (f"@{off[0]}" if off else None), pending
+                collapses += bool(off)
+            else:
+                attempt, mark = "a1-a1", GAME.facts["marks_placed"].compute(state) + 1
+                pairs += 1
+            if attempt:
+                counts = []
+                for tried in (None, attempt):
+                    legend, ax = Legend(drawing.MARKS), Figure().add_subplot()
+                    drawing.draw(ax, state, lang="en", legend=legend,
+                                 **{**drawing.VIEW_OPTIONS, "attempt": tried})
+                    counts.append([t.get_text() for t in ax.texts].count(str(mark)))
+                keys = {m.key for m in legend.marks()}
+                assert counts[1] == counts[0] + (1 if attempt.startswith("@") else 2), \
+                    (attempt, mark, counts)
+                assert "spooky-" + "xo"[mark % 2 == 0] in keys and "refused" in keys
+            state = state.play(state.random_move(rng))
+    assert collapses >= 6 and pairs >= 6
