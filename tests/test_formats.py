@@ -386,3 +386,11 @@ def test_inphexion_board_s_edges_are_coloured_for_the_sides_each_player_joins(sh
     assert levels[0] < bottom and levels[1] > top, (levels, bottom, top)
     for (x0, y0), (x1, y1) in edges[1]:  # Black: the slanted sides
         assert abs(y0 - y1) > 10 * mm
+
+
+def test_each_necto_sheet_says_which_of_the_sheets_it_is_in_both_languages(sheets):
+    pages = sheets["necto"].pages
+    for number, page in enumerate(pages, start=1):
+        text = re.sub(r"\s+", "", page.extract_text())
+        assert f"(sheet{number}of{len(pages)})" in text, text[:300]
+        assert f"（{len(pages)}枚中{number}枚目）" in text, text[-300:]
