@@ -603,3 +603,21 @@ def test_a_numbered_list_keeps_its_numbering_its_start_its_kind_and_its_marks(tm
     for item in ("3.thirditem", "4.fourthitem", "b)secondletter", "c)thirdletter",
                  "iv.fourinroman", "v.fiveinroman", "(C)upperletter", "(D)nextupperletter"):
         assert item in text, (item, text[-400:])
+
+
+@pytest.mark.parametrize("play", ["https://elsewhere.example.com/site",
+                                  "https://elsewhere.example.com/site/"])
+def test_a_second_edition_names_where_its_errata_are_under_the_configured_site(
+        tmp_path, monkeypatch, play):
+    """From the second edition on, the colophon gives the errata's address under the
+    site the books point to, with or without its final slash, in each language."""
+    from rulebook import editions
+    from rulebook.pdf import builder
+
+    monkeypatch.setattr(builder.RulebookPDFBuilder, "sources_edition",
+                        lambda self: editions.Edition("v2", "v1"))
+    for lang in ("en", "ja"):
+        data, warnings = build_book(tmp_path / lang, lang, play=play)
+        assert not warnings.strip(), warnings
+        text = flat("".join(page.extract_text() for page in reader(data).pages))
+        assert f"https://elsewhere.example.com/site/errata/v2-{lang}.md" in text, text[-600:]
