@@ -1081,3 +1081,19 @@ def test_the_board_s_svg_puts_each_shape_where_matplotlib_puts_it(site, shared):
     assert drawn["polygon"] == " ".join(f"{x:.2f},{y:.2f}" for x, y in
                                         (svg_point(*p) for p in items[4]["points"]))
     assert drawn["text"] == ["20.00", "10.00", "end", "hanging"]
+
+
+def test_the_page_s_word_templates_print_every_value_given_zero_included(site, shared):
+    """words.js's format: each {name} becomes its value, 0 and "" included ("After 0 of
+    5 moves"); a name with no value prints nothing."""
+    project, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/play/qttt.html")  # (the module reads the play page's element)
+    done = page.evaluate("""async (base) => {
+        const {format} = await import(`${base}/play/words.js`);
+        return [format("After {at} of {n} moves", {at: 0, n: 5}),
+                format("Opened {name}: {n} moves.", {name: "x.toml", n: 0}),
+                format("[{a}|{b}]", {a: "", b: false}), format("{missing}!", {})];
+    }""", base)
+    page.close()
+    assert done == ["After 0 of 5 moves", "Opened x.toml: 0 moves.", "[|false]", "!"]
