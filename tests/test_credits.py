@@ -26,6 +26,13 @@ def test_a_language_without_its_table_falls_back_on_english(games_folder):
     assert game_credits("other", "en") is None  # no file: no credits
 
 
+def test_each_language_reads_its_own_table(games_folder):
+    games_folder("g", '[en]\ndesigner = "A. Designer"\nbyline = "Rules by A."\n'
+                      '[ja]\ndesigner = "デザイナーA"\nbyline = "ルール：A"\n')
+    assert game_credits("g", "en").designer == "A. Designer"
+    assert game_credits("g", "ja") == Credits(designer="デザイナーA", byline="ルール：A")
+
+
 @pytest.mark.parametrize("text, message", [
     ('[en]\nsources = ["One", 2]\n', "[en]: sources must be a list of strings"),
     ('[en]\nsources = "One"\n', "[en]: sources must be a list of strings"),

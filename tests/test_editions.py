@@ -27,6 +27,8 @@ def test_an_edition_is_its_commits_tag_and_the_tag_before_it(tmp_path):
         if number != 2:
             git(tmp_path, "tag", f"v{number}")
     assert edition(tmp_path) == Edition("v3", "v1")  # the untagged commit between is no edition
+    git(tmp_path, "checkout", "-q", "v3~1")
+    assert edition(tmp_path) == Edition(None, None)  # a commit after a tag is not that edition
     git(tmp_path, "checkout", "-q", "v1")
     assert edition(tmp_path) == Edition("v1", None)  # the first edition has none before it
     git(tmp_path, "checkout", "-q", "HEAD~0")
