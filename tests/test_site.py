@@ -177,6 +177,12 @@ def test_catalog_lists_every_game_with_links(built_site):
             assert print_formats(project, slug, lang) <= targets
     ja = (site(project) / "ja" / "index.html").read_text(encoding="utf-8")
     assert "量子三目並べ" in ja and "りょうしさんもくならべ" in ja
+    for lang in LANGS:  # in the order of the titles the page shows, in its language
+        index = (site(project) / lang / "index.html").read_text(encoding="utf-8")
+        titles = re.findall(r'<h2><a class="reference internal" href="[^"]+">([^<]+)</a>'
+                            r'<a class="headerlink" href="#catalog-', index)
+        assert len(titles) == len(game_pages(project))
+        assert titles == sorted(titles, key=str.casefold), (lang, titles)
 
 
 def sidebar_sections(page: Path) -> list[tuple[str, list[Path]]]:
