@@ -125,6 +125,13 @@ def test_cli_replay_prints_each_position_and_the_outcome(tmp_path, capsys):
     assert main(["replay", "qttt", str(path)]) == 0
     out = capsys.readouterr().out
     assert "6. @a1" in out and out.rstrip().endswith("X wins (line).")
+    # after each numbered move, the position that move leaves
+    states = load_record(path).replay()
+    blocks = out.split("\n\n")
+    assert blocks[0] == f"Quantum Tic-Tac-Toe: start\n{states[0]}"
+    moves = ["a1-a3", "b1-a3", "b1-a2", "c1-b3", "a1-a3", "@a1"]
+    for number, (move, state) in enumerate(zip(moves, states[1:]), start=1):
+        assert blocks[number] == f"{number}. {move}\n{state}", number
     assert main(["replay", "qttt", str(path), "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert state["winner"] == "X"
