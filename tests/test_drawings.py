@@ -195,7 +195,8 @@ def test_every_text_a_drawing_prints_is_in_the_page_s_language(slug):
     from rulebook.errors import OptionError
 
     module = drawing_module(slug)
-    game, rng = make_game(slug), random.Random(3)
+    game = make_game(slug, **{"necto": {"size": 4}, "inphexion": {"size": 5}}.get(slug, {}))
+    rng = random.Random(3)
     states, moves = [game.initial_state()], [None]
     while not states[-1].is_over() and len(states) < 400:
         move = states[-1].random_move(rng)

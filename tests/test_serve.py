@@ -30,7 +30,7 @@ TRANSLATIONS = {
     CAPTION: "輪は\\ :claim:`pairs`\\ 組をつなぐので、\\ :claim:`chooser`\\ が選びます。",
 }
 SRC = Path(serve.__file__).resolve().parent.parent
-ROOT = SRC.parent
+ROOT = Path(__file__).resolve().parents[1]  # the project these tests are of (its data)
 
 
 def get(url: str) -> tuple[int, str]:
