@@ -77,7 +77,7 @@ def positions() -> tuple:
     """Every position of the seeded games: (seed, moves so far, engine state, naive model)."""
     found = []
     crossing = [(a, b) for a in LINES for b in LINES if a < b and set(a) & set(b)]
-    for seed in range(game_count(400)):
+    for seed in range(game_count(200)):
         rng = random.Random(seed)
         if seed % 2:
             first, second = crossing[seed // 2 % len(crossing)]
