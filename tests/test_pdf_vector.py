@@ -158,3 +158,29 @@ def test_numbers_in_exponent_form_become_pdf_numbers():
         b'<svg xmlns="http://www.w3.org/2000/svg" width="9pt" height="9pt" viewBox="0 0 9 9">'
         b'<path d="M 1e-05 2 L 3.5E+00 4 z"/></svg>')
     assert "0 2 m" in operators and "3.5 4 l" in operators and "e" not in operators.replace("re", "")
+
+
+SPILLING = b"""<?xml version='1.0'?><svg xmlns="http://www.w3.org/2000/svg" width="40pt" height="40pt"
+ viewBox="0 0 40 40"><defs>
+ <pattern id="s" patternUnits="userSpaceOnUse" x="0" y="0" width="10" height="12">
+ <path d="M 5 3 L 16 3 M 3 5 L 3 18" style="fill: none; stroke: #000000; stroke-width: 2"/>
+ </pattern></defs>
+ <rect x="0" y="0" width="40" height="40" style="fill: url(#s)"/>
+</svg>"""
+
+
+def test_a_pattern_tile_is_cut_at_its_edges(screen):
+    """A pattern's tile shows only what falls inside it, as SVG says: its strokes
+    leaving it to the right and down do not reach into the next tile (this one's
+    first five points of each row and column stay blank)."""
+    width, height, _ = vector.pdf_operators(SPILLING)
+    pdf = pdf_picture(SPILLING)
+    diff = difference(pdf, browser_picture(screen, SPILLING, width, height))
+    assert diff.mean() < 4 and (diff > 60).mean() < 0.002
+    pixels = np.asarray(pdf)
+    for k in (1, 2):  # the second and third tiles along the row 3 points down, and down
+        x, y = 10 * k, 12 * k  # the column 3 points right (the tiles are 10 by 12 points)
+        row = pixels[3 * SCALE - 2:3 * SCALE + 2, (x + 1) * SCALE:(x + 2) * SCALE]
+        column = pixels[(y + 1) * SCALE:(y + 2) * SCALE, 3 * SCALE - 2:3 * SCALE + 2]
+        assert row.min() > 200 and column.min() > 200  # blank where the last tile's would spill
+        assert pixels[3 * SCALE, (x + 7) * SCALE] < 100 and pixels[(y + 7) * SCALE, 3 * SCALE] < 100

@@ -330,3 +330,29 @@ def test_a_refused_move_is_drawn_as_the_mark_it_would_write():
                 assert "spooky-" + "xo"[mark % 2 == 0] in keys and "refused" in keys
             state = state.play(state.random_move(rng))
     assert collapses >= 6 and pairs >= 6
+
+
+def test_each_mark_s_letter_and_number_are_drawn_centred_where_the_cell_places_them():
+    """Rendered, every letter and number of a mark has its middle where it is placed
+    (the number just below and right of its letter, whose middle is the mark's place):
+    a text set off to one side crowds the next mark of the row.  Spooky marks in a full
+    cell and classical marks, at the figure size the book prints (3 cm a panel)."""
+    import numpy as np
+
+    star = ("b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2", "b2-c3")
+    letters = digits = 0
+    for state in (play(*star), play(*star, "a1-c3", "@a1")):  # 16 spooky, then 9 classical
+        figure = Figure(figsize=(1.2, 1.2), dpi=200)
+        ax = figure.add_axes((0, 0, 1, 1))
+        drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), coordinates=False)
+        renderer = figure._get_renderer()
+        for text in ax.texts:
+            if not re.fullmatch(r"[xoXO]|\d", text.get_text()):
+                continue
+            box = text.get_window_extent(renderer)
+            middle = np.array([(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])
+            placed = ax.transData.transform(text.get_position())
+            assert np.abs(middle - placed).max() < 1.0, (text.get_text(), middle, placed)
+            letters += text.get_text().isalpha()
+            digits += text.get_text().isdigit()
+    assert letters == digits == 16 + 9

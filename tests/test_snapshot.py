@@ -1,0 +1,37 @@
+"""``rulebook.snapshot``: the records of the games a job names, each replayed.
+
+(``rulebook diff`` runs it in a child for each side: tests/test_diff.py.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.snapshot import snapshot
+
+FIGURES = Path(__file__).resolve().parent.parent / "figures"
+
+
+def records_of(games: list[str]) -> set[str]:
+    """The project's records of ``games``, by name, found here from the folders."""
+    return {path.relative_to(FIGURES).with_suffix("").as_posix()
+            for game in games for path in (FIGURES / game).glob("*.toml")}
+
+
+@pytest.mark.parametrize("games", [["qttt"], ["necto", "craquelure"]])
+def test_a_job_naming_games_replays_their_records_and_no_others(games):
+    taken = snapshot({"figures": str(FIGURES), "games": games})["records"]
+    assert set(taken) == records_of(games)
+    for name, entry in taken.items():
+        assert "error" not in entry, name
+        assert entry["game"] == name.split("/")[0]
+        assert entry["illegal"] is None or entry["illegal"]["reason"], name
+        assert all(claim["holds"] for claim in entry["claims"]), name  # the project's records hold
+
+
+def test_a_job_naming_no_game_replays_every_record():
+    games = sorted(p.name for p in FIGURES.iterdir() if p.is_dir())
+    assert len(games) == 4
+    assert set(snapshot({"figures": str(FIGURES), "games": None})["records"]) == records_of(games)
