@@ -12,7 +12,7 @@ from rulebook.errors import IllegalMoveError, OptionError
 from rulebook.games import make_game
 from rulebook.games.craquelure import geometry as geo
 from rulebook.games.craquelure.rules import connected_group, arcs_of, is_settled
-from rulebook.games.craquelure.search import best_cut, find_legal_cut
+from rulebook.games.craquelure.search import best_cut, find_legal_cut, smallest_part
 from rulebook.games.craquelure.starts import PINWHEEL_OFFSET
 
 from conftest import random_steps
@@ -207,6 +207,8 @@ def test_settled_means_under_three_minimum_areas(game):
     for region in (regions[0], regions[len(regions) // 2]):
         value, point, angle = best_cut(region)
         assert value == pytest.approx(region.area / 3, rel=1e-4)
+        # the cut it names is the one it measured: its point and angle give that split
+        assert smallest_part(region, point, angle) == pytest.approx(value, rel=1e-9)
         checked += 1
     assert checked >= 2
 
@@ -216,8 +218,13 @@ def test_equal_split_of_extreme_shapes():
     state = game(min_area=False).initial_state()
     state = play(state, "(0.6,0.53) 90 B1 R2")  # a sliver along the rim and the line
     for region in (state.regions[i] for i in state.last.parts):
-        value, _, _ = best_cut(region)
+        value, point, angle = best_cut(region)
         assert value == pytest.approx(region.area / 3, rel=1e-4)
+        assert smallest_part(region, point, angle) == pytest.approx(value, rel=1e-9)
+        for allowed in ((0.0, 45.0), (30.0,)):  # only these first-ray angles
+            value, point, angle = best_cut(region, angles=allowed)
+            assert angle in allowed
+            assert smallest_part(region, point, angle) == pytest.approx(value, rel=1e-9)
 
 
 def test_grid_settledness_is_searched():
