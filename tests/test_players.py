@@ -550,3 +550,33 @@ def test_among_its_best_moves_the_computer_takes_one_that_leaves_no_win_in_one()
         checked += 1
     assert checked >= 5, checked
 
+
+
+def test_necto_stake_is_the_mover_s_lead_in_crossings_on_the_loops_that_can_score():
+    """Level 2's stake of a move, worked out here from its definition: on each closed
+    loop through the move's cell with three self-crossings or more, how many more of
+    them the mover laid than the opponent (at most 2 either way), counted whole on a
+    knotted loop and 0.4 on an unknotted one; after the move less before it.  For
+    either player to move (the crossings' owners read from the board's cells)."""
+    from rulebook.games.necto import strategy
+
+    def worth(state, line, me):
+        if not line.closed or len(line.self_crossings) < 3:
+            return 0.0
+        mine = sum(state.owners[c // 2] == me for c in line.self_crossings)
+        lead = max(-2, min(2, 2 * mine - len(line.self_crossings)))
+        return lead * (0.4 if state.knot(line).kind == "unknot" else 1.0)
+
+    movers, nonzero = set(), 0
+    for state in necto_twist_positions(8, seed=40):
+        me = state.to_move
+        looks = strategy._looks(state)
+        for move in state.legal_moves():
+            after = state.play(move)
+            before = state.lines_through(move.cell) if state.codes[move.cell] is not None else []
+            expected = (sum(worth(after, line, me) for line in after.lines_through(move.cell))
+                        - sum(worth(state, line, me) for line in before))
+            assert looks.stake(move) == pytest.approx(expected), (str(state), move)
+            nonzero += expected != 0
+        movers.add(me)
+    assert movers == {0, 1} and nonzero >= 20, (movers, nonzero)
