@@ -770,6 +770,13 @@ def test_table_of_contents_lists_the_sections_with_their_pages_and_links_to_them
         number = [r["text"].strip().split()[-1] for r in runs
                   if abs(r["y"] - entry["y"]) < 1 and r["x"] > entry["x"] and r["text"].strip()[-1:].isdigit()]
         assert number == [str(heading_pages(pdf, name)[0] + 1)], name
+    # a section's entry at the margin, each of its subsections' indented below it
+    x_of = {name: [r for r in runs if r["text"].strip() == name and r["size"] < 11][0]["x"]
+            for name in entries}
+    assert len({x_of[name] for name, _ in sections}) == 1
+    margin = x_of[sections[0][0]]
+    children = [c for _, kids in sections for c, _ in kids]
+    assert children and all(x_of[c] > margin + 5 for c in children), x_of
     # the contents end above the first section's heading (the same words may follow in the text)
     rules_heading = max(r["y"] for r in runs if r["text"].strip() == sections[0][0] and r["size"] >= 11)
 
