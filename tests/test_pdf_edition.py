@@ -620,4 +620,6 @@ def test_a_second_edition_names_where_its_errata_are_under_the_configured_site(
         data, warnings = build_book(tmp_path / lang, lang, play=play)
         assert not warnings.strip(), warnings
         text = flat("".join(page.extract_text() for page in reader(data).pages))
-        assert f"https://elsewhere.example.com/site/errata/v2-{lang}.md" in text, text[-600:]
+        url = f"https://elsewhere.example.com/site/errata/v2-{lang}.md"
+        sentence = {"en": f"What changed since edition v1: {url}", "ja": f"v1版からの変更点：{url}"}
+        assert flat(sentence[lang]) in text, text[-600:]  # the edition before, by its tag
