@@ -224,8 +224,26 @@ def test_every_text_a_drawing_prints_is_in_the_page_s_language(slug):
                         plt.close(figure)
                 texts = [t.get_text() for t in ax.texts]
                 assert not [t for t in texts if foreign.search(t)], (slug, view, lang, texts)
+                for text in ax.texts:  # a text set in a box (a badge, a label) reads on it
+                    box = text.get_bbox_patch()
+                    if box is not None and text.get_text().strip():
+                        ratio = contrast(text.get_color(), box.get_facecolor())
+                        assert ratio >= 4.5, (slug, view, text.get_text(), ratio)
                 drawn += len(texts)
     assert drawn
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21; 4.5 for body text)."""
+    from matplotlib.colors import to_rgb
+
+    def luminance(colour):
+        channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                    for c in to_rgb(colour)]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def drawn_marks(ax) -> tuple:

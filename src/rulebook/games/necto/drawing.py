@@ -29,7 +29,7 @@ import math
 from matplotlib.patches import Rectangle
 
 from ...figure_style import BLUE, GREY, INK, LIGHT, PAPER, VERMILION, YELLOW, Mark, font, tint
-from ...palette import refused_cross, refused_mark
+from ...palette import mix, refused_cross, refused_mark
 from ...views import defaults
 from .facts import line_through
 from .tiles import CODES, END_POINT, TILES
@@ -37,7 +37,9 @@ from .views import VIEW_OPTIONS as VIEWS
 
 PANEL_SIZE = (3.4, 3.4)
 VIEW_OPTIONS = defaults(VIEWS)  # the view options a record may set: views.py
-PLAYER_COLOURS = (BLUE, VERMILION)  # text: the scores and the scoring marks
+# text: the scores and the scoring marks; Second's vermilion a shade darker, so that
+# small text reads on white (WCAG's 4.5:1; the palette's vermilion gives 3.9)
+PLAYER_COLOURS = (BLUE, mix(VERMILION, INK, 0.15))
 # Loops scored: Second's a light vermilion, so that they differ from First's blue
 # (and the two-colour dashes of a loop scored for both show) in greyscale and to
 # colour-blind readers: CIE L* about 46 and 73 (tests/test_marks.py).
