@@ -130,3 +130,62 @@ def test_the_view_names_players_and_marks_in_the_page_s_language(slug, monkeypat
                 seen["winner"] += 1
             assert not [w for w in words if foreign.search(w)], (lang, words)
     assert seen["turn"] and (seen["winner"] or session.state.outcome().winner is None)
+
+
+def test_trace_a_line_finds_the_line_at_a_point_and_the_lines_through_a_tile():
+    """Necto's "trace a line", through the session as the page calls it: a point on a
+    tile's strand (near its end, clear of the crossing) names a line end of that
+    strand's line; a tile's lines are one for each of its lines, with the sides its
+    strand joins; an empty cell and a point off the board give none.  The lines are
+    the engine's (``line_at`` of the cell and side)."""
+    for seed in range(3):
+        filled, empty, two, once = lines_traced(seed, 9)  # a board partly filled
+        assert filled and empty and two
+    assert any(lines_traced(seed, 16)[3] for seed in range(6))  # full: a line passes twice
+    # a game with no lines to trace: a one-line error naming it
+    for name, args in (("line_at", [0.5, 0.5]), ("lines_at", ["a1"])):
+        with pytest.raises(RulebookError, match=r"^qttt: no line is traced on its board$"):
+            getattr(Session("qttt"), name)(*args)
+
+
+def lines_traced(seed, moves):
+    """Checks the session's ``line_at`` and ``lines_at`` on each cell after ``moves``
+    random moves; how many cells are filled, empty, on two lines, twice on one."""
+    from rulebook.games.necto.notation import cell_name
+
+    rng, session = random.Random(seed), Session("necto", {"size": 4})
+    for _ in range(moves):
+        session.play(session.state.format_move(session.state.random_move(rng)))
+    state, size = session.state, session.state.size
+
+    def line(end):
+        name, side = end.split()
+        cell = next(c for c in range(size * size) if cell_name(c, size) == name)
+        return state.line_at(cell, side).key
+
+    filled = empty = two = once = 0
+    for cell in range(size * size):
+        column, row = cell % size, cell // size
+        token = cell_name(cell, size)
+        tile = state.tiles[cell]
+        if tile is None:
+            assert session.line_at(column + 0.5, row + 0.5) is None
+            assert session.lines_at(token) == []
+            empty += 1
+            continue
+        for strand in tile.strands:
+            x, y = strand.path[len(strand.path) // 8]
+            end = session.line_at(column + x, row + y)
+            assert end.split()[0] == token and line(end) == state.line_at(cell, strand.ends[0]).key
+        through = session.lines_at(token)
+        keys = {state.line_at(cell, s.ends[0]).key for s in tile.strands}
+        assert {line(entry["end"]) for entry in through} == keys and len(through) == len(keys)
+        for entry in through:
+            strand = next(s for s in tile.strands if s.ends[0] == entry["end"].split()[1])
+            assert entry["sides"] == list(strand.ends)
+        filled += 1
+        two += len(keys) == 2
+        once += len(keys) == 1
+    for x, y in ((-0.5, 0.5), (size + 0.5, 0.5), (0.5, size + 0.5), (0.5, -0.5)):
+        assert session.line_at(x, y) is None  # off the board
+    return filled, empty, two, once
