@@ -388,3 +388,38 @@ def test_discs_and_move_marks_stand_on_the_cells_the_position_and_the_move_name(
             relocated += pushes and bool(moved)
     plt.close(figure)
     assert relocated >= 3
+
+
+def test_a_refused_relocation_is_crossed_out_half_way_along_its_arrow():
+    """no-trade.toml's refused trade (two discs trading places): each relocation's
+    arrow, as matplotlib draws it (its curve read back from the drawn figure, in data
+    units), has its own cross, drawn with it, on it and half way along it."""
+    import numpy as np
+
+    from rulebook.figure_style import _draw_panel
+
+    record = load_record(FIGURES / "no-trade.toml")
+    figure, ax = plt.subplots()
+    ax.set_aspect("equal")
+    _draw_panel(ax, record, drawing, record.panels[0], "en", Legend(drawing.MARKS))
+    figure.canvas.draw()
+    arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)
+              and p.get_linestyle() not in ("-", "solid")]
+    # a cross: two ink strokes with the same middle
+    middles = {}
+    for line in ax.lines:
+        if line.get_color() == INK and len(line.get_xydata()) == 2:
+            key = tuple(np.round(line.get_xydata().mean(axis=0), 6))
+            middles[key] = middles.get(key, 0) + 1
+    crosses = [np.array(k) for k, n in middles.items() if n == 2]
+    assert len(arrows) == 2 and len(crosses) == 2
+    for arrow, cross in zip(arrows, crosses):  # each drawn with its arrow, in turn
+        start, control, end = arrow.get_path().vertices[:3]  # its quadratic curve, as drawn
+        t = np.linspace(0, 1, 401)[:, None]
+        curve = (1 - t) ** 2 * start + 2 * t * (1 - t) * control + t ** 2 * end
+        steps = np.hypot(*np.diff(curve, axis=0).T)
+        along = np.concatenate([[0], np.cumsum(steps)]) / steps.sum()
+        nearest = np.hypot(*(curve - cross).T).argmin()
+        assert np.hypot(*(curve[nearest] - cross)) < 0.03, "the cross is on its arrow"
+        assert 0.4 < along[nearest] < 0.6, along[nearest]
+    plt.close(figure)
