@@ -399,3 +399,49 @@ def test_a_part_of_exactly_the_minimum_area_is_allowed():
     larger = game(start="sectors", min_area_percent=percent * (1 + 1e-9)).initial_state()
     assert "under the minimum area" in illegal(larger, cut)
     assert math.isclose(percent, 0.5004058, rel_tol=1e-6)
+
+
+def test_a_ray_leaves_a_region_through_the_edge_it_names_at_the_point_it_names():
+    """geometry.ray_exit, the rays' ends of every cut: from points inside the regions of
+    random games (regions with one rim arc, with two, with none), in random directions,
+    the exit point is ahead on the ray, inside the region all the way to it, and on
+    the edge named: on its segment for a straight edge, on the rim between the arc's
+    ends (counter-clockwise) for an arc."""
+    from rulebook.games.craquelure.geometry import ray_exit
+
+    rng = random.Random(12)
+    game = make_game("craquelure")
+    arcs_seen = set()
+    checked = 0
+    for _ in range(6):
+        state = game.initial_state()
+        for _ in range(8):
+            if state.is_over():
+                break
+            state = state.play(state.random_move(rng))
+        for region in state.regions.values():
+            pts, edges = region.pts, region.edges
+            arcs_seen.add(sum(e < 0 for e in edges))
+            inside = [(x, y) for x, y in ((rng.uniform(-1, 1), rng.uniform(-1, 1)) for _ in range(400))
+                      if region.contains(x, y, 1e-9) and math.hypot(x, y) < 0.999][:6]
+            for px, py in inside:
+                angle = rng.uniform(0, 2 * math.pi)
+                dx, dy = math.cos(angle), math.sin(angle)
+                i, (x, y) = ray_exit(pts, edges, px, py, dx, dy)
+                t = (x - px) * dx + (y - py) * dy
+                assert t > 0 and math.hypot(px + t * dx - x, py + t * dy - y) < 1e-9
+                for share in (0.25, 0.5, 0.9):
+                    assert region.contains(px + share * t * dx, py + share * t * dy, 1e-9)
+                a, b = pts[i], pts[(i + 1) % len(pts)]
+                if edges[i] >= 0:  # straight: on the segment from a to b
+                    ex, ey = b[0] - a[0], b[1] - a[1]
+                    s = ((x - a[0]) * ex + (y - a[1]) * ey) / (ex * ex + ey * ey)
+                    assert -1e-9 <= s <= 1 + 1e-9
+                    assert abs((x - a[0]) * ey - (y - a[1]) * ex) / math.hypot(ex, ey) < 1e-9
+                else:  # on the rim, counter-clockwise from a no further than b
+                    assert abs(math.hypot(x, y) - 1) < 1e-9
+                    turn = (math.atan2(y, x) - math.atan2(a[1], a[0])) % (2 * math.pi)
+                    span = (math.atan2(b[1], b[0]) - math.atan2(a[1], a[0])) % (2 * math.pi)
+                    assert turn <= span + 1e-9 or turn > 2 * math.pi - 1e-9, (turn, span)
+                checked += 1
+    assert checked >= 100 and {0, 1, 2} <= arcs_seen, (checked, arcs_seen)
