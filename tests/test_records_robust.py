@@ -334,6 +334,14 @@ def test_a_false_claim_describes_its_arguments_and_position(tmp_path):
     message = refused(tmp_path, text, check=True)
     assert message == (":4: claim #1 'cell' (classical cell='a1' after move 2 then @a1) is false: "
                        "expected 'X1', engine says 'O2'")
+    # after = 0: the empty board, named as such (no "after" is the last position)
+    text = (Q + 'moves = ["a1-b2"]\n\n[[claims]]\nfact = "turn"\nafter = 0\nexpect = "O"\n'
+            '\n[[claims]]\nfact = "turn"\nexpect = "X"\n')
+    assert refused(tmp_path, text, check=True) == (
+        ":4: claim #1 (turn after move 0) is false: expected 'O', engine says 'X'")
+    text = (Q + 'moves = ["a1-b2"]\n\n[[claims]]\nfact = "turn"\nexpect = "X"\n')
+    assert refused(tmp_path, text, check=True) == (
+        ":4: claim #1 (turn) is false: expected 'X', engine says 'O'")
 
 
 def test_a_claim_the_fact_cannot_answer_names_the_claims_line(tmp_path):
