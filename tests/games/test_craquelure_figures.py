@@ -361,3 +361,42 @@ def test_owned_count_reads_the_owner_in_any_case_and_counts_every_region_once():
         assert [fact.compute(state, owner=n) for n in (name, name.lower(), name.upper())] == [
             counted] * 3, name
     assert sum(fact.compute(state, owner=n) for n in names.values()) == len(state.regions)
+
+
+def test_each_ray_of_a_refused_cut_is_drawn_to_the_edge_of_its_region():
+    """A refused cut (a panel's ``attempt``) is drawn as its point and three dashed
+    rays: in positions of random games, at cuts tried at random points and angles,
+    each ray ends where the engine's geometry says it leaves the region (within the
+    drawn outline's straightening of the rim)."""
+    from rulebook.games.craquelure.geometry import ray_exit
+
+    rng = random.Random(21)
+    game = make_game("craquelure")
+    checked = 0
+    for _ in range(5):
+        state = game.initial_state()
+        for _ in range(rng.randrange(1, 7)):
+            if state.is_over():
+                break
+            state = state.play(state.random_move(rng))
+        for _ in range(3):
+            move = state.random_move(rng) if not state.is_over() else None
+            if move is None or not hasattr(move, "point"):
+                continue
+            region = state.region_at(*move.point)
+            text = state.format_move(move)
+            figure = plt.figure(figsize=drawing.PANEL_SIZE)
+            ax = figure.add_axes((0, 0, 1, 1))
+            drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), attempt=text)
+            plt.close(figure)
+            rays = [line.get_xydata() for line in ax.lines
+                    if line.get_zorder() == 5.5 and len(line.get_xydata()) == 2]
+            assert len(rays) == 3, text
+            for k, ray in enumerate(rays):
+                assert math.dist(ray[0], move.point) < 1e-9
+                angle = math.radians(float(move.angle) + 120 * k)
+                _, exit_point = ray_exit(region.pts, region.edges, *move.point,
+                                         math.cos(angle), math.sin(angle))
+                assert math.dist(ray[1], exit_point) < 0.02, (text, k, ray[1], exit_point)
+            checked += 1
+    assert checked >= 10, checked
