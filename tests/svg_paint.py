@@ -123,3 +123,16 @@ def luma(colour: str) -> float:
     """Greyscale brightness 0..255 (Rec. 709 weights)."""
     r, g, b = rgb(colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21; 4.5 for body text)."""
+    from matplotlib.colors import to_rgb
+
+    def luminance(colour):
+        channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                    for c in to_rgb(colour)]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

@@ -28,7 +28,7 @@ from rulebook.games import available_games, game_play, make_game
 
 from conftest import played
 from other_clock import outputs_at_two_times
-from svg_paint import colours, luma, painted, rgb
+from svg_paint import colours, contrast, luma, painted, rgb
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in the board's own units
 
@@ -231,19 +231,6 @@ def test_every_text_a_drawing_prints_is_in_the_page_s_language(slug):
                         assert ratio >= 4.5, (slug, view, text.get_text(), ratio)
                 drawn += len(texts)
     assert drawn
-
-
-def contrast(a, b) -> float:
-    """WCAG's contrast ratio of two colours (1 to 21; 4.5 for body text)."""
-    from matplotlib.colors import to_rgb
-
-    def luminance(colour):
-        channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-                    for c in to_rgb(colour)]
-        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
-
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def drawn_marks(ax) -> tuple:

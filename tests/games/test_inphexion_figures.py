@@ -423,3 +423,23 @@ def test_a_refused_relocation_is_crossed_out_half_way_along_its_arrow():
         assert np.hypot(*(curve[nearest] - cross)) < 0.03, "the cross is on its arrow"
         assert 0.4 < along[nearest] < 0.6, along[nearest]
     plt.close(figure)
+
+
+def test_the_supply_stacks_show_each_disc_apart_and_on_the_paper():
+    """The supply view's two stacks of overlapping discs: each disc's outline stands
+    out from its own fill (so the discs of a stack read apart, in grey too) and from
+    the paper (so the stack shows on the page), for both players."""
+    from svg_paint import contrast
+
+    figure = plt.figure(figsize=drawing.PANEL_SIZE)
+    ax = figure.add_axes((0, 0, 1, 1))
+    state = make_game("inphexion", size=5).initial_state()
+    drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), supply=True)
+    plt.close(figure)
+    discs = [p for p in ax.patches if isinstance(p, Circle) and p.get_facecolor()[3] > 0]
+    fills = {tuple(p.get_facecolor()) for p in discs}
+    assert len(discs) == 6 and len(fills) == 2  # three of each player's, on an empty board
+    for disc in discs:
+        edge, fill = disc.get_edgecolor(), disc.get_facecolor()
+        assert contrast(edge, fill) >= 3, (fill, edge)
+        assert max(contrast(edge, PAPER), contrast(fill, PAPER)) >= 3, (fill, edge)
