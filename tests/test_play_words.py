@@ -67,3 +67,19 @@ def test_every_prompt_a_game_gives_is_worded_in_both_languages(slug):
                     assert all(key in table for table in worded), (slug, key, taps)
             state = state.play(state.random_move(rng))
     assert asked
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_sides_a_traced_line_joins_are_named_where_the_board_draws_them(lang):
+    """Necto's "trace a line" names the sides of a tile its strand joins ("its top and
+    right sides"): each side's name is where the drawing puts that side's end point
+    in a cell (y up, as the board is drawn), in the page's language."""
+    from rulebook.games.necto.tiles import END_POINT
+
+    place = {(0.5, 1.0): "top", (1.0, 0.5): "right", (0.5, 0.0): "bottom", (0.0, 0.5): "left"}
+    japanese = {"top": "上", "right": "右", "bottom": "下", "left": "左"}
+    sides = words.game_words("necto", lang)["sides"]
+    assert set(sides) == set(END_POINT)
+    for side, point in END_POINT.items():
+        name = place[point]
+        assert sides[side] == (name if lang == "en" else japanese[name]), (side, sides[side])
