@@ -160,3 +160,27 @@ def test_any_value_a_record_is_written_with_reads_back_as_itself():
         assert tomllib.loads(f"v = {toml_value(value)}")["v"] == value
 
     reads_back()
+
+
+def test_a_claim_of_another_kind_than_its_fact_s_answer_is_refused_at_the_first_position(
+        capsys, monkeypatch):
+    """A fact whose answer has no declared type (a new game's, written without its
+    annotation) is compared as it comes: an answer of another kind than the claim's
+    (an integer for a string) says so at the first position tested, in one line,
+    instead of searching to the end of the time limit."""
+    import dataclasses
+    import time
+
+    from rulebook.games import make_game
+    from rulebook.record_facts import claim_facts
+
+    facts = claim_facts(make_game("qttt"))
+    declared = facts["marks_placed"]
+    monkeypatch.setitem(facts._facts, "marks_placed", dataclasses.replace(
+        declared, compute=lambda state: declared.compute(state)))  # no annotation
+    started = time.monotonic()
+    assert find("qttt", "--claim", "marks_placed=three", "--time-limit", "6") == 2
+    err = capsys.readouterr().err
+    assert time.monotonic() - started < 3
+    assert err == ("rulebook: --claim 'marks_placed=three': expects a string, but "
+                   "marks_placed is an integer, e.g. 1\n"), err
