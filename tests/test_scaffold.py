@@ -386,3 +386,33 @@ def test_without_a_name_the_game_is_named_after_its_slug_in_title_case(tmp_path)
     done = run(root, "-c", "from rulebook.games import game_class; "
                            "print(game_class('tiny_grid').names)")
     assert done.stdout.strip() == "{'en': 'Tiny Grid', 'ja': 'Tiny Grid'}", done.stderr
+
+
+@pytest.mark.parametrize("patterns, path, hidden", [
+    ("*.po", "docs/locale/ja/LC_MESSAGES/knots.po", "*.po"),  # the file's own name
+    ("knots.rst", "docs/knots.rst", "knots.rst"),
+    ("docs/", "docs/knots.rst", "docs/"),  # a folder on the way
+    ("knots/", "figures/knots/first.toml", "knots/"),
+    ("knots.rst/", "docs/knots.rst", None),  # only a folder of that name
+    ("/knots.rst", "docs/knots.rst", None),  # anchored at the top
+    ("docs/knots.rst", "docs/knots.rst", "docs/knots.rst"),
+    ("*.rst\n!knots.rst", "docs/knots.rst", None),  # the last match wins
+    ("!knots.rst\n*.rst", "docs/knots.rst", "*.rst"),
+    ("# knots.rst\n\nother", "docs/knots.rst", None),
+])
+def test_a_new_game_s_file_the_gitignore_hides_is_found_as_git_would(
+        tmp_path, patterns, path, hidden):
+    """Each of the patterns git reads hides a game's file, or does not, as git says
+    (checked with git itself: ``git check-ignore``)."""
+    import subprocess
+    from types import SimpleNamespace
+
+    from rulebook.scaffold import ignored_by
+
+    (tmp_path / ".gitignore").write_text(patterns + "\n", encoding="utf-8")
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    git_says = subprocess.run(["git", "check-ignore", "-q", "--no-index", path],
+                              cwd=tmp_path).returncode == 0
+    assert git_says == (hidden is not None)  # the cases are git's
+    found = ignored_by(SimpleNamespace(root=tmp_path), [tmp_path / path])
+    assert found == (None if hidden is None else (tmp_path / path, hidden))

@@ -113,8 +113,8 @@ def ignored_by(project: Project, paths) -> tuple[Path, str] | None:
             negated = pattern.startswith("!")
             body = pattern[1:] if negated else pattern
             folder_only = body.endswith("/")
-            body = body.strip("/") if "/" in body.rstrip("/") else body.rstrip("/")
-            anchored = "/" in body
+            anchored = "/" in body.rstrip("/")  # a slash before the end: from the top only
+            body = body.strip("/")
             for depth in range(1, len(parts) + 1):
                 if folder_only and depth == len(parts):
                     continue  # the file itself is not a folder
