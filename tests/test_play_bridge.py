@@ -5,6 +5,7 @@ the game on the board stays as it was."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from rulebook.errors import IllegalMoveError, RulebookError
 from rulebook.games import available_games
 from rulebook.play.bridge import Session
 from rulebook.records import load_record
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("slug", available_games())
@@ -189,3 +192,24 @@ def lines_traced(seed, moves):
     for x, y in ((-0.5, 0.5), (size + 0.5, 0.5), (0.5, size + 0.5), (0.5, -0.5)):
         assert session.line_at(x, y) is None  # off the board
     return filled, empty, two, once
+
+
+@pytest.mark.parametrize("page", available_games())
+def test_another_game_s_record_or_link_is_refused_naming_both_games(page):
+    """A record or share link of another game than the page's is refused in one line
+    naming its own game (where to open it) and the page's."""
+    from rulebook.games import game_class
+
+    for other in available_games():
+        if other == page:
+            continue
+        own, here = game_class(other).names["en"], game_class(page).names["en"]
+        record = next((ROOT / "figures" / other).glob("*.toml"))
+        with pytest.raises(RulebookError) as error:
+            Session.from_record(record.read_text(encoding="utf-8"), record.name, page)
+        assert str(error.value) == (f"{record.name} is a game of {own}, not of {here}: "
+                                    f"open it on {own}'s play page")
+        with pytest.raises(RulebookError) as error:
+            Session.from_link(Session(other).link(), page)
+        assert str(error.value) == (f"the link is a game of {own}, not of {here}: "
+                                    f"open it on {own}'s play page")
