@@ -605,3 +605,24 @@ def test_every_balance_quote_is_in_the_page_s_language(slug, study):
     for seat, key in enumerate(("first_player", "second_player")):
         for lang in ("en", "ja"):
             assert quote_balance(game, result, key, lang, "x", {}) == game.player_name(seat, lang)
+
+
+def test_study_says_what_it_wrote_and_how_fast_in_items_a_second(project, capsys, monkeypatch):
+    """The line ``rulebook study`` ends with: the result file, the items, the time, where
+    they ran, and the rate (items a second, from those figures)."""
+    from types import SimpleNamespace
+
+    study = add_study(project)
+    real = studies.run_study
+
+    def timed(*args, **kwargs):
+        result, report = real(*args, **kwargs)
+        return result, SimpleNamespace(items=report.items, seconds=2.5, where=report.where)
+
+    monkeypatch.setattr(studies, "run_study", timed)
+    rate = 40 / 2.5  # the study's 40 games in 2.5 s
+    assert main(["study", "qttt", "tiny", "--project", str(project.root), "-q",
+                 "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out == (f"wrote {study.result_path.relative_to(project.root)}: 40 items in 2.5 s on "
+                   f"1 local process(es) ({rate:.2f} items/s)\n"), out
