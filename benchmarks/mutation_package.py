@@ -54,6 +54,7 @@ from project_copy import ROOT, project_copy
 # Modules (fnmatch patterns) no test names: the tests that reach them through the module
 # that uses them.
 EXTRA_TESTS = {
+    "cache.py": ["tests/test_play_site.py"],  # the play runtime's cache folder (play/site.py)
     "editions.py": ["tests/test_pdf_edition.py", "tests/test_diff.py"],
     "snapshot.py": ["tests/test_diff.py"],  # run by rulebook diff, in each side's checkout
     "verify.py": ["tests/test_check.py", "tests/test_drawings.py"],

@@ -1083,6 +1083,37 @@ def test_the_board_s_svg_puts_each_shape_where_matplotlib_puts_it(site, shared):
     assert drawn["text"] == ["20.00", "10.00", "end", "hanging"]
 
 
+@pytest.mark.parametrize("start, end", [(0, 90), (90, 270), (270, 90), (30, 300), (300, 30)])
+def test_a_wedge_covers_the_points_matplotlib_s_wedge_covers(site, shared, start, end):
+    """scene.js's wedge (inpHeXion's neutral disc is two, one half each) fills the
+    points matplotlib's Wedge of the same centre, radius and angles fills (counter-
+    clockwise from ``start`` to ``end``), asked of the browser's own geometry
+    (isPointInFill) at points all round the circle."""
+    import math
+
+    from matplotlib.patches import Wedge
+
+    project, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/index.html")
+    points = [(2 + r * math.cos(math.radians(a)), 2 + r * math.sin(math.radians(a)))
+              for r in (0.3, 0.8) for a in range(5, 360, 20)]
+    inside = page.evaluate("""async ([base, item, points]) => {
+        const {sceneSvg} = await import(`${base}/play/scene.js`);
+        const picture = sceneSvg({xlim: [0, 4], ylim: [0, 4], size: [40 / 72, 40 / 72],
+                                  items: [item]}, "t");
+        document.body.append(picture);
+        const path = picture.querySelector("path");
+        return points.map(([x, y]) => path.isPointInFill(new DOMPoint(10 * x, 10 * (4 - y))));
+    }""", [base, {"kind": "wedge", "centre": [2, 2], "r": 1, "from": start, "to": end,
+                  "fill": "#ff0000", "stroke": "none", "width": 0}, points])
+    page.close()
+    wedge = Wedge((2, 2), 1, start, end).get_path()
+    expected = [wedge.contains_point((x, y)) for x, y in points]
+    assert inside == expected, [p for p, a, b in zip(points, inside, expected) if a != b]
+    assert any(expected) and not all(expected)
+
+
 def test_the_page_s_word_templates_print_every_value_given_zero_included(site, shared):
     """words.js's format: each {name} becomes its value, 0 and "" included ("After 0 of
     5 moves"); a name with no value prints nothing."""
