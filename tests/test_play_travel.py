@@ -1128,3 +1128,34 @@ def test_the_page_s_word_templates_print_every_value_given_zero_included(site, s
     }""", base)
     page.close()
     assert done == ["After 0 of 5 moves", "Opened x.toml: 0 moves.", "[|false]", "!"]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_each_arrow_key_moves_the_focus_to_a_place_that_way_on_the_screen(site, shared, slug):
+    """On the board, from the keys: from each of a few places, each arrow key moves the
+    focus to a place that lies that way on the screen; it stays only where no place
+    lies that way at all."""
+    project, base = site
+    page = open_play_page(shared, base, slug, DESKTOP)
+    centres = page.evaluate("() => [...document.querySelectorAll('.play-target')].map((t) => {"
+                            " const b = t.getBoundingClientRect();"
+                            " return [b.x + b.width / 2, b.y + b.height / 2]; })")
+    assert len(centres) >= 4
+    way = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+    moved = {key: 0 for key in way}
+    for index in sorted({0, len(centres) // 3, len(centres) // 2, len(centres) - 1}):
+        x0, y0 = centres[index]
+        for key, (dx, dy) in way.items():
+            page.locator(".play-target").nth(index).focus()
+            page.keyboard.press(key)
+            now = page.evaluate("() => [...document.querySelectorAll('.play-target')]"
+                                ".indexOf(document.activeElement)")
+            ahead = {k: ((x - x0) * dx + (y - y0) * dy, abs((x - x0) * dy - (y - y0) * dx))
+                     for k, (x, y) in enumerate(centres) if (x - x0) * dx + (y - y0) * dy > 1}
+            if not ahead:
+                assert now == index, (slug, index, key)
+                continue
+            assert now in ahead, (slug, index, key, centres[index], centres[now])
+            moved[key] += 1
+    assert all(moved.values()), moved
+    page.close()
