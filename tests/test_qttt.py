@@ -501,9 +501,11 @@ def test_line_completed_at_is_the_largest_mark_of_a_players_earliest_line():
 def test_the_text_board_shows_each_cell_under_its_column_in_its_row_top_row_first():
     """The text board (the play page's text view) reads like the figures: row 3 at the
     top and row 1 at the bottom, columns a to c left to right; each cell shows its
-    classical mark in brackets, or its spooky marks."""
+    classical mark in brackets, or its spooky marks; under a cycle that waits, the
+    mark that closed it and the player who chooses its collapse (the other one)."""
     from conftest import random_steps
 
+    pending = 0
     for seed, _, _, state in random_steps(make_game("qttt"), range(8)):
         lines = str(state).splitlines()
         assert [line[0] for line in lines[:3]] == ["3", "2", "1"]
@@ -520,3 +522,14 @@ def test_the_text_board_shows_each_cell_under_its_column_in_its_row_top_row_firs
                     spooky = sorted(m for m, a, b in state.spooky if cell in (a, b))
                     assert words == ([f"{'xo'[(m - 1) % 2]}{m}" for m in spooky] or ["."]), \
                         (seed, line)
+        # a cycle waiting: the mark that closed it, and the other player chooses
+        marks = [m for m, _, _ in state.spooky]
+        if state.pending is None:
+            assert len(lines) == 4, (seed, lines)
+            continue
+        closer = max(marks)  # the latest spooky mark closed the cycle
+        other = "OX"[(closer - 1) % 2]  # odd marks are X's
+        assert lines[4] == f"mark {'XO'[(closer - 1) % 2]}{closer} closed a cycle; " \
+                           f"{other} chooses (@cell)", (seed, lines[4])
+        pending += 1
+    assert pending >= 3, pending
