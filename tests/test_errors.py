@@ -75,6 +75,30 @@ def test_unreadable_move_names_the_column(tmp_path):
         load_record(path).replay()
 
 
+@pytest.mark.parametrize("slug, first, text, bad", [
+    ("qttt", None, "a1-b7", "b7"), ("qttt", None, "z1-a2", "z1"), ("qttt", None, "@z9", "z9"),
+    ("necto", None, "Z9=x1", "Z9"), ("necto", None, "B7=x1", "B7"), ("necto", None, "A1=q1", "q1"),
+    ("inphexion", None, "z9", "z9"), ("inphexion", "d4", "a1>z9", "z9"),
+    ("inphexion", "d4", "a1>a2 b1>z9", "z9"),
+    ("craquelure", None, "(0.5,0.5) 400 B1 R2", "400"),
+    ("craquelure", None, "(0.1,0.1) 30 B9 R2", "B9"), ("craquelure", None, "(0.1,0.1) 30 B1 Q2", "Q2"),
+])
+def test_a_move_that_cannot_be_read_names_the_column_of_the_part_that_cannot(
+        slug, first, text, bad):
+    """Every game's notation: the column an unreadable move's error gives (counted
+    from 1) is where the part it cannot read begins in the text, wherever that is."""
+    from rulebook.errors import NotationError
+    from rulebook.games import make_game
+
+    state = make_game(slug).initial_state()
+    if first:
+        state = state.play(state.parse_move(first))
+    with pytest.raises(NotationError) as error:
+        state.parse_move(text)
+    assert str(error.value).startswith(f"cannot read {text!r} at column {text.index(bad) + 1}: "), \
+        str(error.value)
+
+
 def test_false_claim_names_record_claim_expected_and_actual(tmp_path):
     path = write(tmp_path, '''\
         game = "qttt"

@@ -26,3 +26,17 @@ from rulebook.record_format import type_words
 def test_a_type_in_words(annotation, english, japanese):
     assert type_words(annotation) == english
     assert type_words(annotation, "ja") == japanese
+
+
+@pytest.mark.parametrize("value, words", [
+    (True, "true or false"), (False, "true or false"),  # a bool is an int in Python
+    (0, "an integer"), (3, "an integer"), (0.5, "a number"), ("x", "a string"),
+    ([1], "an array"), ({"a": 1}, "a table"),
+])
+def test_a_value_s_kind_in_words_is_its_own_toml_type(value, words):
+    """What an error message calls a value a record gave (``'title' must be a string,
+    not true or false``): the kind of that value as TOML writes it, a boolean never
+    called an integer."""
+    from rulebook.record_format import kind_of
+
+    assert kind_of(value) == words
