@@ -193,6 +193,21 @@ def test_write_file_keeps_the_files_mode_and_refuses_to_replace_when_asked(tmp_p
     assert path.read_text() == "new" and [p.name for p in tmp_path.iterdir()] == ["page.po"]
 
 
+@pytest.mark.parametrize("overwrite", [True, False])
+def test_write_file_leaves_the_file_alone_in_its_folder_with_the_umask_s_mode(
+        tmp_path, overwrite):
+    """A new file, written either way (replacing, or only if new: by a hard link), is
+    the only thing left in its folder, with the mode the umask gives a new file."""
+    umask = os.umask(0o027)
+    try:
+        write_file(tmp_path / "record.toml", "first", overwrite=overwrite)
+    finally:
+        os.umask(umask)
+    assert [p.name for p in tmp_path.iterdir()] == ["record.toml"]
+    assert (tmp_path / "record.toml").read_text() == "first"
+    assert (tmp_path / "record.toml").stat().st_mode & 0o777 == 0o640
+
+
 @pytest.mark.parametrize("failure", [errno.EPERM, errno.ENOTSUP, errno.EXDEV])
 def test_write_file_without_hard_links_still_refuses_to_replace(tmp_path, monkeypatch, failure):
     """On a file system without hard links (os.link fails), ``overwrite=False`` checks
