@@ -377,3 +377,16 @@ def test_each_request_gets_the_answer_of_the_build_state_it_meets(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.parametrize("count, said", [
+    (1, "Changed: docs/p0.rst; rebuilding"),
+    (3, "Changed: docs/p0.rst, docs/p1.rst, docs/p2.rst; rebuilding"),
+    (4, "Changed: docs/p0.rst, docs/p1.rst, docs/p2.rst and 1 more; rebuilding"),
+    (9, "Changed: docs/p0.rst, docs/p1.rst, docs/p2.rst and 6 more; rebuilding"),
+])
+def test_serve_names_the_first_three_changes_and_counts_the_rest(tmp_path, count, said):
+    changed = [tmp_path / "docs" / f"p{k}.rst" for k in range(count)]
+    assert serve.changed_line(changed, tmp_path) == said
+    assert serve.changed_line([Path("/elsewhere/x.rst")], tmp_path) == \
+        "Changed: /elsewhere/x.rst; rebuilding"  # outside the project: as it is

@@ -452,15 +452,20 @@ def serve(project: Project, port: int = 8000, say=print) -> None:
             if scope.fresh:  # the waiting builder imported the old code
                 builder.stop()
                 builder = Builder(project)
-            names = ", ".join(_short(path, project.root) for path in changed[:3])
-            more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
-            say(f"Changed: {names}{more}; rebuilding", flush=True)
+            say(changed_line(changed, project.root), flush=True)
     finally:
         stop.set()
         builder.stop()
         server.stopping = True
         server.shutdown()
         server.server_close()
+
+
+def changed_line(changed: list[Path], root: Path) -> str:
+    """What serve says of the files that changed: the first three, and how many more."""
+    names = ", ".join(_short(path, root) for path in changed[:3])
+    more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+    return f"Changed: {names}{more}; rebuilding"
 
 
 def _short(path: Path, root: Path) -> str:
