@@ -264,7 +264,10 @@ def test_inphexion_board_is_true_size_with_crop_marks(sheets):
     for cell in cells:  # inside the cut lines
         assert all(left < x < right and bottom < y < top for x, y in cell)
     text = page.extract_text()
-    assert "actual size" in text and "23 mm" in text
+    assert "actual size" in text
+    # the size the sheet states is the size drawn
+    stated = re.findall(r"cells (\d+) mm across", re.sub(r"\s+", " ", text))
+    assert stated == [str(round(nearest[0] / mm))] == ["23"], stated
 
 
 def test_necto_tiles_are_16_of_each_at_30_mm_with_crop_marks_at_every_cut(sheets):
