@@ -29,3 +29,43 @@ def test_a_page_read_again_forgets_what_it_noted():
     purge(None, env, "qttt")
     assert all(getattr(env, attribute) == {"necto": "kept"} for attribute in ATTRIBUTES)
     purge(None, SimpleNamespace(), "qttt")  # nothing noted: nothing to forget
+
+
+def test_the_index_lists_each_rule_in_the_page_s_language_with_the_figures_showing_it():
+    """fill_index on a Japanese page: every rule of the game, its sentence in Japanese,
+    then the figures that show it, joined in Japanese ("図：", "、"), or the Japanese
+    for none; no English word of the index's own.  The English page, in English."""
+    import re
+
+    from docutils import nodes
+    from docutils.utils import new_document
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+
+    from rulebook.rule_coverage import rules_of
+    from rulebook.sphinxext.rules_index import fill_index, rules_index
+
+    rules = rules_of("qttt")
+    first = rules[0].id
+    for lang, section in (("ja", "収縮"), ("en", "Collapse")):
+        figures = [{"game": "qttt", "rules": [first], "section": section, "ordinal": k, "of": 2,
+                    "id": f"figure-{k}"} for k in (1, 2)]
+        env = SimpleNamespace(rulebook_rule_figures={"qttt": figures})
+        app = SimpleNamespace(env=env, config=SimpleNamespace(language=lang))
+        document = new_document("qttt", get_default_settings(Parser))
+        node = rules_index(game="qttt")
+        document += node
+        fill_index(app, document, "qttt")
+        items = list(document.findall(nodes.list_item))
+        assert len(items) == len(rules)
+        texts = [item.astext() for item in items]
+        for rule, text in zip(rules, texts):
+            assert text.startswith(rule.text.get(lang, rule.text["en"]))
+        shown = texts[0].split("\n", 1)[1].strip()
+        if lang == "ja":
+            assert shown == "図：収縮の図1、収縮の図2", shown
+            assert all("まだ図がありません" in text for text in texts[1:])
+            assert not re.search(r"[A-Za-z]{3,}", "".join(t.split("\n", 1)[1] for t in texts))
+        else:
+            assert shown == "Shown in: Collapse, figure 1; Collapse, figure 2", shown
+            assert all("no figure shows it yet" in text for text in texts[1:])
