@@ -275,6 +275,24 @@ def test_the_report_shows_the_changed_panels_before_and_after(history, reported)
     assert page.count('class="pair"') == sum(len(c["panels"]) for c in
                                              reported["records"].values()) * 2
     assert "function sceneSvg" in page and "<section lang=\"ja\"" in page
+    # a record the new rule refuses (found here by replaying it): each of its changed
+    # panels drawn before, under "before"; after, under "after", drawn or missing (those
+    # past the refused move), some missing
+    refused = {name for name, change in expected_changes(history).items() if change["illegal"]}
+    assert refused
+    missing = 0
+    for lang, before, after in (("en", "before", "after"), ("ja", "変更前", "変更後")):
+        section = page.split(f'<section lang="{lang}"', 1)[1].split("</section>", 1)[0]
+        for name in refused:
+            part = section.split(f"<code>{name}</code>", 1)[1].split("<h4>", 1)[0]
+            pairs = part.split('<div class="pair">')[1:]
+            assert len(pairs) == len(reported["records"][name]["panels"]), name
+            for pair in pairs:
+                first, second = pair.split("<figure>")[1:3]
+                assert "data-scene=" in first and f"{before}</figcaption>" in first, (name, first)
+                assert f"{after}</figcaption>" in second, name
+                missing += 'class="missing"' in second
+    assert missing
 
 
 def tree_digest(project: Path) -> dict[str, str]:
