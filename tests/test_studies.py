@@ -626,3 +626,35 @@ def test_study_says_what_it_wrote_and_how_fast_in_items_a_second(project, capsys
     out = capsys.readouterr().out
     assert out == (f"wrote {study.result_path.relative_to(project.root)}: 40 items in 2.5 s on "
                    f"1 local process(es) ({rate:.2f} items/s)\n"), out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_legend_entry_of_the_length_chart_is_the_mark_it_names(lang, monkeypatch):
+    """The length chart's legend pairs each name with its own mark, as drawn: the box
+    a filled patch, the median a plain line, the mean a round dot, the whiskers a line
+    ended by caps."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch, PathPatch
+
+    from rulebook.games import make_game
+    from rulebook.studies import chart
+
+    legends = []
+    real = chart._legend_below
+
+    def kept(ax, handles, labels, **options):
+        legends.append(dict(zip(labels, handles)))
+        return real(ax, handles, labels, **options)
+
+    monkeypatch.setattr(chart, "_legend_below", kept)
+    result = json.loads((Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies"
+                         / "random.json").read_text())["result"]
+    chart.balance_panels(make_game("qttt"), [({"en": "R", "ja": "R"}, result)], lang)
+    words = chart.WORDS[lang]
+    entries = next(legend for legend in legends if words["median"] in legend)
+    assert isinstance(entries[words["box"]], (Patch, PathPatch))
+    median, mean, whiskers = (entries[words[k]] for k in ("median", "mean", "whiskers"))
+    assert all(isinstance(h, Line2D) for h in (median, mean, whiskers))
+    assert median.get_marker() in ("None", "", None) and median.get_linestyle() == "-"
+    assert mean.get_marker() == "o" and mean.get_linestyle() in ("None", "")
+    assert whiskers.get_marker() == "|"
