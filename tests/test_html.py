@@ -45,3 +45,24 @@ def test_the_print_formats_are_the_page_s_language_and_the_sheet_if_the_game_has
         expected.append((CHROME[lang][SHEETS[slug][0]], f"pdf/{sheet_filename(slug)}"))
     assert [(label, followed(lang, page, href)) for label, href in links] == expected
     assert print_format_links(config(lang), page, slug) == []
+
+
+def test_the_theme_s_japanese_words_agree_with_sphinx_s_own_for_the_same_word():
+    """Where Sphinx's Japanese catalogue lacks one of the theme's words as the theme
+    writes it ("Next") but has the same word in lower case ("next", the classic
+    theme's), the site's word is Sphinx's: the two never name the links differently."""
+    import gettext
+    import os
+
+    import sphinx
+
+    from rulebook.sphinxext.html import THEME_WORDS
+
+    sphinx_ja = gettext.translation("sphinx", os.path.join(os.path.dirname(sphinx.__file__),
+                                                           "locale"), languages=["ja"])
+    compared = 0
+    for word, ours in THEME_WORDS["ja"].items():
+        if sphinx_ja.gettext(word) == word and sphinx_ja.gettext(word.lower()) != word.lower():
+            assert ours == sphinx_ja.gettext(word.lower()), (word, ours)
+            compared += 1
+    assert compared >= 2  # Next and Previous at least
