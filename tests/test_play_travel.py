@@ -1159,3 +1159,27 @@ def test_each_arrow_key_moves_the_focus_to_a_place_that_way_on_the_screen(site, 
             moved[key] += 1
     assert all(moved.values()), moved
     page.close()
+
+
+def test_a_knot_s_index_is_drawn_small_and_below_its_number_as_matplotlib_sets_it(site, shared):
+    """scene.js's text for matplotlib's mathtext (Necto's knot names, 3₁, 4₁ # 3₁): each
+    index smaller than its number and lower on the screen, as matplotlib sets it."""
+    project, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/index.html")
+    boxes = page.evaluate("""async ([base]) => {
+        const {sceneSvg} = await import(`${base}/play/scene.js`);
+        const picture = sceneSvg({xlim: [0, 4], ylim: [0, 4], size: [2, 2], items: [
+            {kind: "text", x: 2, y: 2, text: "$3_{1}\\\\#4_{1}$", size: 20, colour: "#000000",
+             ha: "center", va: "center"}]}, "t");
+        document.body.append(picture);
+        return [...picture.querySelectorAll("tspan")].map((span) => {
+            const b = span.getBoundingClientRect();
+            return [span.textContent, b.top, b.bottom, b.height];
+        });
+    }""", [base])
+    page.close()
+    assert [b[0] for b in boxes] == ["3", "1", "#4", "1"], boxes
+    for number, index in ((boxes[0], boxes[1]), (boxes[2], boxes[3])):
+        assert index[3] < number[3]  # smaller
+        assert (index[1] + index[2]) / 2 > (number[1] + number[2]) / 2  # lower on the screen
