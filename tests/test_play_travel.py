@@ -669,8 +669,10 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
     assert cut.is_disabled()  # a neutral region: the other player's part too
     tap_part(page, 3)
     assert cut.is_enabled()
-    page.locator(".play-aim-turn[data-turn='1']").click()  # one direction step anticlockwise
-    settle(page)
+    # ↻ a step clockwise, ↺ a step anticlockwise, ↺ once more: 75, 105 in the end
+    for turn in ("-1", "1", "1"):
+        page.locator(f".play-aim-turn[data-turn='{turn}']").click()
+        settle(page)
     shares = [float(text) for text in re.findall(r"\d: ([0-9.]+) %", page.inner_text(".play-aim-shares"))]
     cut.click()
     settle(page)
