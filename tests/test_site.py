@@ -313,7 +313,19 @@ def test_a_rebuild_is_byte_identical(built_site, tmp_path, monkeypatch):
     # what the build says it made: every page and PDF, and its only leftovers
     games = game_pages(again)
     assert summary.pdfs == len(expected_pdfs(games)) == len(list(again.build.glob("site/pdf/*.pdf")))
-    assert summary.claims >= 30 and summary.figures >= 12
+    # its counts, found here: every record and claim, a page per source a language, and a
+    # figure per record a language (its panels' files, published)
+    from rulebook.records import find_records, load_record
+
+    records = find_records(again.figures)
+    assert (summary.records, summary.claims) == (
+        len(records), sum(len(load_record(path, again.figures).claims) for path in records))
+    assert summary.pages == 2 * len([p for p in again.docs.rglob("*.rst")
+                                     if "locale" not in p.parts])
+    published = {p.name.rsplit("-", 1)[0] for lang in ("en", "ja")
+                 for p in (again.build / "site" / lang / "_images").glob("*.svg")
+                 if not p.name.startswith("legend-")}
+    assert summary.figures == len(published) >= 12
     assert sorted(p.name for p in again.build.iterdir()) == [".lock", ".stamp", "site"]
     compared = 0
     for pattern in ("site/pdf/*.pdf", "site/*/_images/*.svg", "site/*/*.html", "site/*.html",
