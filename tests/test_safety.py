@@ -224,6 +224,12 @@ def test_write_file_without_hard_links_still_refuses_to_replace(tmp_path, monkey
         write_file(path, "second", overwrite=False)
     assert (refused.value.errno, refused.value.filename) == (errno.EEXIST, str(path))
     assert path.read_text() == "first" and [p.name for p in tmp_path.iterdir()] == ["record.toml"]
+    # said as where hard links work
+    monkeypatch.undo()
+    with pytest.raises(FileExistsError) as linked:
+        write_file(path, "second", overwrite=False)
+    assert str(refused.value) == str(linked.value) == \
+        f"[Errno {errno.EEXIST}] the file exists: {str(path)!r}"
 
 
 def minimal_project(root: Path) -> Path:

@@ -248,6 +248,12 @@ def test_each_change_rebuilds_only_what_it_can_touch(tmp_path):
     assert serve.scope_of([page], project, package, False, records_failed=True).records
     for made in (serve.Scope(), scope(po), scope(record)):
         assert serve.Scope.from_order(made.order()) == made
+    # after the build before: a success, a failure at the pages, one at the records
+    after = {(failed, pages): serve.scope_after([po], project, package, failed, pages)
+             for failed, pages in ((False, True), (True, True), (True, False))}
+    assert after[False, True] == scope(po)  # only what the change can touch
+    assert after[True, True] == serve.Scope(False, ("en", "ja"), "read")  # all read again
+    assert after[True, False] == serve.Scope(False, ("ja",), "catalogs", records=True)
 
 
 def held(lock) -> bool:

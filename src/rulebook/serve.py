@@ -103,6 +103,15 @@ class Scope:
         return None
 
 
+def scope_after(changed: list[Path], project: Project, package: Path, failed: bool,
+                reached_pages: bool) -> Scope:
+    """The scope of the build after one that ``failed`` or not, at its pages or before
+    them (at its records): a failed page's errors must stay until fixed, so all is
+    read again after one; false records are checked until they hold."""
+    return scope_of(changed, project, package, after_failure=failed and reached_pages,
+                    records_failed=failed and not reached_pages)
+
+
 def scope_of(changed: list[Path], project: Project, package: Path, after_failure: bool,
              records_failed: bool = False) -> Scope:
     """The least a preview build must do after ``changed``: the package's code, and
@@ -445,10 +454,7 @@ def serve(project: Project, port: int = 8000, say=print) -> None:
             while not changes.empty():  # all that changed while the build ran
                 found |= changes.get()
             changed = sorted({Path(path) for _, path in found})
-            # a failed page's errors must stay until fixed: all is built again after one
-            failed = bool(errors)
-            scope = scope_of(changed, project, package, after_failure=failed and reached_pages,
-                             records_failed=failed and not reached_pages)
+            scope = scope_after(changed, project, package, bool(errors), reached_pages)
             if scope.fresh:  # the waiting builder imported the old code
                 builder.stop()
                 builder = Builder(project)
