@@ -545,3 +545,39 @@ def test_panels_and_claims_added_removed_or_changed_are_each_one_change():
     assert [(c.key, c.old and c.old["value"], c.new and c.new["value"])
             for c in _claims(old, new)] == [("x", 1, 5), ("gone", 2, None), ("fails", 4, 4),
                                            ("new", None, 6)]
+
+
+def test_an_earlier_edition_left_half_kept_is_built_again_in_its_place(tmp_path, monkeypatch):
+    """The earlier books are kept per commit and game once their forms' table is
+    written; a folder a stopped run left without it is replaced whole, nothing of it
+    left over, and the next run takes what was kept without building again."""
+    from types import SimpleNamespace
+
+    from rulebook.diff import pages
+
+    old_root, store = tmp_path / "old", tmp_path / "store"
+    site = old_root / "build" / "games" / "qttt"
+    calls = []
+
+    def child(root, args):
+        calls.append(args[:2])
+        if "build" in args:
+            (site / "pdf").mkdir(parents=True, exist_ok=True)
+            for lang in ("en", "ja"):
+                (site / "pdf" / f"qttt-{lang}.pdf").write_bytes(b"%PDF " + lang.encode())
+            return SimpleNamespace(returncode=0, stdout="", stderr="")
+        return SimpleNamespace(returncode=0, stdout="{}", stderr="")
+
+    monkeypatch.setattr(pages, "_child", child)
+    half = store / "abc1234" / "qttt"
+    half.mkdir(parents=True)
+    (half / "qttt-en.pdf").write_bytes(b"from a stopped run")
+    (half / "stray.tmp").write_bytes(b"")
+    kept = pages.edition(old_root, "abc1234", "qttt", store, progress=lambda line: None)
+    assert kept == half
+    assert sorted(p.name for p in kept.iterdir()) == ["forms.json", "qttt-en.pdf", "qttt-ja.pdf"]
+    assert (kept / "qttt-en.pdf").read_bytes() == b"%PDF en"
+    assert [p.name for p in (store / "abc1234").iterdir()] == ["qttt"]  # no staging left
+    built = len(calls)
+    assert pages.edition(old_root, "abc1234", "qttt", store, progress=lambda line: None) == half
+    assert len(calls) == built  # kept: not built again
