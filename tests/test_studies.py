@@ -658,3 +658,13 @@ def test_each_legend_entry_of_the_length_chart_is_the_mark_it_names(lang, monkey
     assert median.get_marker() in ("None", "", None) and median.get_linestyle() == "-"
     assert mean.get_marker() == "o" and mean.get_linestyle() in ("None", "")
     assert whiskers.get_marker() == "|"
+
+
+def test_a_solve_study_of_another_game_than_qttt_is_refused_naming_the_solver(tmp_path):
+    path = tmp_path / "figures" / "necto" / "studies" / "solved.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('kind = "solve"\nlabel = { en = "S", ja = "S" }\n', encoding="utf-8")
+    with pytest.raises(StudyError) as error:
+        load_study(path)
+    assert str(error.value) == (f"{path}: a solve study is for qttt only (the solver is "
+                                "Quantum Tic-Tac-Toe's)")
