@@ -73,6 +73,14 @@ def test_a_changed_module_changes_the_hash_of_the_sources(tmp_path, monkeypatch)
     after = cache.sources_digest(*roots)
     cli.write_text(cli.read_text() + "\n# unrelated\n")
     assert cache.sources_digest(*roots) == after
+    # compiled files, in __pycache__ or beside the sources, are not sources
+    compiled = [package / "games" / "necto" / "__pycache__" / "rules.cpython-311.pyc",
+                package / "games" / "necto" / "rules.pyc"]
+    for path in compiled:
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(b"compiled, then stale")
+    assert cache.sources_digest(*roots) == after
+    assert not set(compiled) & set(cache.source_closure(*roots))
 
 
 def test_a_cache_entry_is_written_whole_or_not_at_all(empty_cache, monkeypatch):
