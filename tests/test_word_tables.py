@@ -1,0 +1,79 @@
+"""Every table of words the package writes in both languages (a module-level dict with
+"en" and "ja" tables: the PDF's, the site's chrome, the play page's, the charts', the
+diff report's...), found by walking the package: the same entries in both, the same
+placeholders in each entry, English with no Japanese and Japanese with no English word."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+import string
+
+import pytest
+
+import rulebook
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+# by design: the switch names the other language in that language; the games' outcome
+# reasons in Japanese are the book's own words (values.po), not the play page's
+OTHER_LANGUAGE = {("switch",)}
+ENGLISH_ONLY = {"reasons"}
+
+
+def word_tables() -> dict[str, dict]:
+    found = {}
+    for info in pkgutil.walk_packages(rulebook.__path__, "rulebook."):
+        if info.name.endswith(("__main__", ".snapshot")):  # scripts run as such
+            continue
+        module = importlib.import_module(info.name)
+        source = inspect.getsource(module)
+        for name, value in vars(module).items():
+            if (isinstance(value, dict) and {"en", "ja"} <= set(value)
+                    and all(isinstance(value[lang], dict) for lang in ("en", "ja"))
+                    and re.search(rf"^{re.escape(name)}\b[^=\n]*=", source, re.M)):  # its own
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+def leaves(table, path=()):
+    if isinstance(table, dict):
+        for key, value in table.items():
+            yield from leaves(value, (*path, key))
+    elif isinstance(table, (list, tuple)):
+        for index, value in enumerate(table):
+            yield from leaves(value, (*path, index))
+    else:
+        yield path, table
+
+
+def fields(text: str) -> list[str]:
+    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)
+
+
+TABLES = word_tables()
+
+
+def test_the_walk_finds_the_tables():
+    assert {"rulebook.pdf.translator.WORDS", "rulebook.sphinxext.directives.CHROME",
+            "rulebook.play.words.WORDS", "rulebook.studies.chart.WORDS",
+            "rulebook.diff.report.WORDS", "rulebook.games.necto.play.WORDS"} <= set(TABLES)
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_table_says_the_same_things_in_both_languages(name):
+    en, ja = (dict(leaves(TABLES[name][lang])) for lang in ("en", "ja"))
+    assert {k for k in en if k[0] not in ENGLISH_ONLY} == set(ja), name
+    for key, japanese in ja.items():
+        english = en[key]
+        if not isinstance(english, str):
+            assert type(japanese) is type(english), (name, key)
+            continue
+        assert fields(english) == fields(japanese), (name, key, english, japanese)
+        if key in OTHER_LANGUAGE:
+            continue
+        assert not JAPANESE.search(english), (name, key, english)
+        latin = re.sub(r"\{[^}]*\}", "", japanese)
+        assert JAPANESE.search(japanese) or not re.search(r"[A-Za-z]{3,}", latin), (
+            name, key, japanese)
