@@ -668,3 +668,45 @@ def test_a_solve_study_of_another_game_than_qttt_is_refused_naming_the_solver(tm
         load_study(path)
     assert str(error.value) == (f"{path}: a solve study is for qttt only (the solver is "
                                 "Quantum Tic-Tac-Toe's)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_chart_s_legend_is_whole_at_the_foot_of_its_panel(lang, monkeypatch):
+    """Both panels of a balance chart, as saved: every word of the legend inside the
+    figure, and the legend at its foot (no band of empty paper under it), the axes of
+    the two panels at the same height; every other text drawn (the title, the labels,
+    the ticks within the axes' range) inside the figure too."""
+    from rulebook.figure_style import _save
+    from rulebook.games import make_game
+    from rulebook.studies import chart
+
+    measured = []
+
+    def save(figure):
+        figure.canvas.draw()
+        renderer = figure._get_renderer()
+        (ax,) = figure.axes
+        texts = [t.get_window_extent(renderer) for t in ax.get_legend().get_texts()]
+        measured.append((min(b.y0 for b in texts) / figure.dpi, max(b.y1 for b in texts) / figure.dpi,
+                         min(b.x0 for b in texts), max(b.x1 for b in texts) / figure.dpi,
+                         figure.get_size_inches(), ax.get_position().y0))
+        low, high = sorted(ax.get_xlim())
+        shown = [ax.title, ax._left_title, ax.xaxis.label, *ax.get_yticklabels(),
+                 *(label for tick, label in zip(ax.get_xticks(), ax.get_xticklabels())
+                   if low <= tick <= high)]
+        for text in shown:
+            if text.get_visible() and text.get_text().strip():
+                box = text.get_window_extent(renderer)
+                assert (box.x0 >= 0 and box.y0 >= 0 and box.x1 <= figure.bbox.width
+                        and box.y1 <= figure.bbox.height), (text.get_text(), box)
+        return _save(figure)
+
+    monkeypatch.setattr(chart, "_save", save)
+    result = json.loads((Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies"
+                         / "random.json").read_text())["result"]
+    chart.balance_panels(make_game("qttt"), [({"en": "R", "ja": "R"}, result)], lang)
+    assert len(measured) == 2
+    for bottom, top, left, right, (width, height), _ in measured:
+        assert 0 <= bottom < 0.35 and top < height, (bottom, top, height)
+        assert left >= 0 and right <= width
+    assert measured[0][5] == measured[1][5] and measured[0][4][1] == measured[1][4][1]

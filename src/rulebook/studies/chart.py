@@ -118,12 +118,13 @@ def _seat_label(game, seat: int, words: dict, lang: str) -> str:
 
 
 def _panel(height: float):
-    """A panel's figure and axes: room under the axes for three rows of legend,
-    the same in both panels, so that side by side their axes line up."""
-    tall, legend = height + 0.5, 0.2
-    figure = plt.figure(figsize=(WIDTH, tall + legend))
-    return figure, figure.add_axes((0.37, (0.34 * tall + legend) / (tall + legend), 0.59,
-                                    0.56 * tall / (tall + legend)))
+    """A panel's figure and axes: room under the axes for three rows of legend and
+    above them for the title (inches), the same in both panels, so that side by side
+    their axes line up."""
+    tall, legend, title = height + 0.5, 0.3, 0.1
+    whole = tall + legend + title
+    figure = plt.figure(figsize=(WIDTH, whole))
+    return figure, figure.add_axes((0.37, (0.34 * tall + legend) / whole, 0.59, 0.56 * tall / whole))
 
 
 def _results_panel(game, labels, results, words, lang, height) -> bytes:
