@@ -285,3 +285,41 @@ def test_every_view_flag_changes_the_drawing_somewhere_in_a_game(slug):
         if not unchanged:
             break
     assert not unchanged, f"{slug}: no position drawn differently with {sorted(unchanged)}"
+
+
+def test_every_text_a_figure_shows_lies_wholly_inside_it(monkeypatch):
+    """Every panel of every record, drawn as the books and pages draw it (in English
+    and in Japanese, a record each in turn): a text that shows in the panel at all
+    (the scores, labels, coordinates, badges) shows whole, none cut by the edge."""
+    from pathlib import Path
+
+    import rulebook.figure_style as figure_style
+    from rulebook.records import find_records, load_record
+
+    cut, real = [], figure_style._save
+
+    def save(figure):
+        figure.canvas.draw()
+        renderer, width, height = figure._get_renderer(), figure.bbox.width, figure.bbox.height
+        for ax in figure.axes:
+            for text in ax.texts:
+                if not text.get_visible() or not text.get_text().strip():
+                    continue
+                b = text.get_window_extent(renderer)
+                shows = b.x1 > 0 and b.y1 > 0 and b.x0 < width and b.y0 < height
+                whole = b.x0 >= -0.5 and b.y0 >= -0.5 and b.x1 <= width + 0.5 and b.y1 <= height + 0.5
+                if shows and not whole:
+                    cut.append((name, text.get_text(), [round(v) for v in b.extents],
+                                (round(width), round(height))))
+        return real(figure)
+
+    monkeypatch.setattr(figure_style, "_save", save)
+    figures = Path(__file__).resolve().parent.parent / "figures"
+    drawn = 0
+    for index, path in enumerate(find_records(figures)):
+        record = load_record(path, figures)
+        name = path.stem
+        if record.panels:
+            figure_style.render_panels(record, ("en", "ja")[index % 2])
+            drawn += 1
+    assert drawn >= 40 and not cut, cut

@@ -239,7 +239,7 @@ def draw(ax, state, *, lang, legend, previous=None, move=None, attempt=None, **v
     if options["scores"]:
         names = [state.game.player_name(p, lang) for p in (0, 1)]
         for p, x in ((0, size * 0.25), (1, size * 0.75)):
-            artists.append(ax.text(x, size + MARGIN - 0.15, f"{names[p]} {state.scores[p]}",
+            artists.append(ax.text(x, size + MARGIN - 0.3, f"{names[p]} {state.scores[p]}",
                                    ha="center", va="center", color=PLAYER_COLOURS[p],
                                    fontproperties=font(13)))
     return artists
