@@ -99,6 +99,17 @@ def test_a_move_that_cannot_be_read_names_the_column_of_the_part_that_cannot(
         str(error.value)
 
 
+@pytest.mark.parametrize("slug", ["qttt", "necto", "inphexion"])  # Craquelure's says what a
+@pytest.mark.parametrize("text", ["", "   "])                     # cut is: its notation test
+def test_an_empty_move_is_called_empty(slug, text):
+    from rulebook.errors import NotationError
+    from rulebook.games import make_game
+
+    with pytest.raises(NotationError) as error:
+        make_game(slug).initial_state().parse_move(text)
+    assert str(error.value).startswith(f"cannot read {text!r}: empty move")  # (and a hint)
+
+
 def test_false_claim_names_record_claim_expected_and_actual(tmp_path):
     path = write(tmp_path, '''\
         game = "qttt"
