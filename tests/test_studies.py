@@ -710,3 +710,32 @@ def test_a_chart_s_legend_is_whole_at_the_foot_of_its_panel(lang, monkeypatch):
         assert 0 <= bottom < 0.35 and top < height, (bottom, top, height)
         assert left >= 0 and right <= width
     assert measured[0][5] == measured[1][5] and measured[0][4][1] == measured[1][4][1]
+
+
+def test_a_stale_result_names_the_first_three_changes_and_counts_the_rest():
+    """What changed since a stored result was computed: the study file, the modules
+    (by name, in order) and the runner, the first three named and the rest counted."""
+    import copy
+
+    from rulebook.studies import read_stored, stale_reason
+
+    study = load_study(Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies"
+                       / "random.toml")
+    stored = read_stored(study)
+    assert stale_reason(study, stored) is None
+    modules = sorted(stored["fingerprint"]["code"])
+    assert len(modules) >= 5
+    for changed, said in [
+        (modules[:1], f"src/{modules[0]}"),
+        (modules[:3], ", ".join(f"src/{m}" for m in modules[:3])),
+        (modules[:5], ", ".join(f"src/{m}" for m in modules[:3]) + " and 2 more"),
+    ]:
+        old = copy.deepcopy(stored)
+        for name in changed:
+            old["fingerprint"]["code"][name] = "another version"
+        assert stale_reason(study, old) == f"changed since it was computed: {said}"
+    old = copy.deepcopy(stored)
+    old["fingerprint"]["study"], old["fingerprint"]["runner"] = "edited", "0"
+    assert stale_reason(study, old) == (f"changed since it was computed: {study.path.name}, "
+                                        "the study runner")
+    assert stale_reason(study, None) == "no stored result"
