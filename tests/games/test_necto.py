@@ -442,3 +442,32 @@ def test_the_rules_index_shows_replacing_exactly_for_moves_written_as_replacemen
         assert replaced[0].applied(state, move, after) == written
         seen[written] += 1
     assert all(seen.values())
+
+
+def test_each_step_through_the_frame_leaves_by_the_end_its_pass_leaves_by():
+    """A line's ``frame[i]`` is the end (cell, side) pass ``i`` leaves the board's
+    cells by, into the frame: the cell of pass ``i`` and its strand's end in the
+    direction the line goes (``ends[1]`` forward, ``ends[0]`` backward), open lines
+    read from either end and loops alike, in positions of random games."""
+    from rulebook.games.necto.board import trace
+
+    checked = opened = 0
+    for seed, _, _, state in random_steps(make_game("necto", size=4), range(6)):
+        for line in state.lines:
+            for i, step in enumerate(line.frame):
+                if step is None:
+                    continue
+                cell, strand, forward = line.passes[i]
+                ends = state.tiles[cell].strands[strand].ends
+                assert step == (cell, ends[1] if forward else ends[0]), (seed, i, step)
+                checked += 1
+                opened += not line.closed
+        for cell in range(16):  # an open line is the same line from its other end
+            tile = state.tiles[cell]
+            if tile is None:
+                continue
+            for strand in tile.strands:
+                line = trace(4, state.tiles, cell, strand.ends[0])
+                again = trace(4, state.tiles, cell, strand.ends[1])
+                assert {p[0] for p in line.passes} == {p[0] for p in again.passes}
+    assert checked >= 50 and opened >= 10, (checked, opened)
