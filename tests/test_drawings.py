@@ -323,3 +323,33 @@ def test_every_text_a_figure_shows_lies_wholly_inside_it(monkeypatch):
             figure_style.render_panels(record, ("en", "ja")[index % 2])
             drawn += 1
     assert drawn >= 40 and not cut, cut
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_a_panel_is_filled_by_its_drawing_with_no_band_of_empty_paper(slug):
+    """A panel's limits fit what it draws: at the start, the middle and the end of a
+    random game, the marks drawn reach to within an eighth of the panel of each of its
+    four sides, and none passes a side."""
+    import random
+
+    from matplotlib.transforms import Bbox
+
+    module = drawing_module(slug)
+    game = make_game(slug)
+    rng = random.Random(1)
+    states = [game.initial_state()]
+    while not states[-1].is_over() and len(states) < 60:
+        states.append(states[-1].play(states[-1].random_move(rng)))
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        with panel(slug, state) as (figure, ax):
+            figure.canvas.draw()
+            renderer = figure._get_renderer()
+            drawn = Bbox.union([artist.get_window_extent(renderer) for artist in
+                                [*ax.patches, *ax.lines, *ax.texts, *ax.collections]
+                                if artist.get_visible()])
+            area = ax.get_window_extent(renderer).frozen()
+            plt.close(figure)
+        width, height = area.width, area.height
+        gaps = (drawn.x0 - area.x0, drawn.y0 - area.y0, area.x1 - drawn.x1, area.y1 - drawn.y1)
+        assert all(-1 <= gap <= size / 8 for gap, size in zip(gaps, (width, height) * 2)), (
+            slug, [round(g) for g in gaps], (round(width), round(height)))
