@@ -36,7 +36,7 @@ def record(tmp_path, game, view, options=""):
     ("necto", '{ trace = "Z9 N" }', "Z9"),
     ("necto", '{ loop = ["A1 Q"] }', "is not a cell and a side"),
     ("necto", '{ show = "everything" }', "is not one of"),
-    ("qttt", '{ highlight = ["d4"] }', "d4"),
+    ("qttt", '{ highlight = ["d4"] }', "cannot read 'd4' at column 1: 'd4' is not a cell"),
     ("qttt", '{ highlight = [" a1 "] }', "' a1 '"),  # refused as the drawing would read it
     ("qttt", "{ zoom = 2 }", "unknown view option 'zoom'"),
 ])
