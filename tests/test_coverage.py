@@ -194,6 +194,9 @@ def test_shown_rules_come_from_what_the_moves_do():
     assert ("surround", "move") in shown("inphexion/single-surround")
     assert ("settled", "move") in shown("craquelure/handover")
     assert ("settled", "move") not in shown("craquelure/neutral-cut")
+    # a rule of an option is shown only where the record sets that option
+    assert ("grid", "move") in shown("craquelure/grid-and-directions")
+    assert ("grid", "move") not in shown("craquelure/neutral-cut")
 
 
 def test_build_fails_when_the_only_figure_of_a_rule_goes(tmp_path):

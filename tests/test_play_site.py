@@ -58,6 +58,28 @@ def test_without_npm_the_build_says_so_in_one_line(tmp_path, monkeypatch):
     assert "npm is not installed" in str(error.value) and "\n" not in str(error.value)
 
 
+def test_a_runtime_not_cached_yet_is_fetched_with_npm_pack_into_the_cache(tmp_path, monkeypatch):
+    """With no tarball cached, the pinned Pyodide is packed by npm (found on the PATH
+    as ``npm``) into the cache, then checked and used."""
+    from types import SimpleNamespace
+
+    cache, ran = tmp_path / "cache", []
+    tarball = cache / f"pyodide-{site.PYODIDE_VERSION}.tgz"
+    made = tmp_path / "made.tgz"
+    monkeypatch.setattr(site, "PYODIDE_SHA256", fake_tarball(made))
+    monkeypatch.setattr(site.shutil, "which", lambda name: "/bin/npm" if name == "npm" else None)
+
+    def run(command, **options):
+        ran.append(command)
+        tarball.write_bytes(made.read_bytes())
+        return SimpleNamespace(returncode=0, stdout="", stderr="")
+
+    monkeypatch.setattr(site.subprocess, "run", run)
+    assert site.runtime_tarball(cache) == tarball
+    assert ran == [["/bin/npm", "pack", f"pyodide@{site.PYODIDE_VERSION}", "--silent",
+                    "--pack-destination", str(cache)]]
+
+
 def test_the_engine_archive_is_the_same_bytes_each_time_and_ships_no_heavy_module():
     first, second = site.engine_zip(), site.engine_zip()
     assert first == second

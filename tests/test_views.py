@@ -49,6 +49,16 @@ def test_a_bad_view_is_refused_at_load_with_its_line(tmp_path, game, view, words
     assert "\n" not in message
 
 
+@pytest.mark.parametrize("game, view", [
+    ("necto", '{ loop = "A1 N" }'), ("necto", '{ loop = ["A1 N", "B2 E"] }'),  # one, or a list
+    ("inphexion", '{ chain = true }'), ("inphexion", '{ chain = "White" }'),
+    ("qttt", '{ highlight = ["a1", "C3"] }'),
+])
+def test_a_view_of_each_kind_an_option_takes_is_accepted(tmp_path, game, view):
+    path = record(tmp_path, game, view)
+    assert load_record(path).panels[0].view  # loaded: the view kept as written
+
+
 @pytest.mark.parametrize("slug", available_games())
 def test_every_default_is_a_valid_view(slug):
     from rulebook.views import view_problem
