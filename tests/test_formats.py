@@ -268,6 +268,10 @@ def test_inphexion_board_is_true_size_with_crop_marks(sheets):
     # the size the sheet states is the size drawn
     stated = re.findall(r"cells (\d+) mm across", re.sub(r"\s+", " ", text))
     assert stated == [str(round(nearest[0] / mm))] == ["23"], stated
+    from rulebook.games import game_class
+
+    name = game_class("inphexion").names["en"]  # the game's name as it spells it
+    assert f"{name}: the 7 × 7 board" in re.sub(r"\s+", " ", text), text
 
 
 def test_necto_tiles_are_16_of_each_at_30_mm_with_crop_marks_at_every_cut(sheets):
