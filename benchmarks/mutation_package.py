@@ -56,6 +56,7 @@ from project_copy import ROOT, project_copy
 EXTRA_TESTS = {
     "cache.py": ["tests/test_play_site.py"],  # the play runtime's cache folder (play/site.py)
     "editions.py": ["tests/test_pdf_edition.py", "tests/test_diff.py"],
+    "pdf/rules_index.py": ["tests/test_coverage.py"],  # a small book's index, built
     "snapshot.py": ["tests/test_diff.py"],  # run by rulebook diff, in each side's checkout
     "verify.py": ["tests/test_check.py", "tests/test_drawings.py"],
     "record_facts.py": ["tests/test_refusals.py"],  # the refusal fact, through records
