@@ -213,3 +213,18 @@ def test_another_game_s_record_or_link_is_refused_naming_both_games(page):
             Session.from_link(Session(other).link(), page)
         assert str(error.value) == (f"the link is a game of {own}, not of {here}: "
                                     f"open it on {own}'s play page")
+
+
+def test_the_page_s_calls_answer_in_json_as_the_session_does():
+    """The bridge's entry point, as the page calls it: a result under "result", what
+    the session itself answers; an error under "error", in one line."""
+    import json
+
+    from rulebook.play import bridge
+
+    assert json.loads(bridge.call("new", json.dumps(["qttt"]))) == {"result": None}
+    legal = json.loads(bridge.call("legal"))
+    assert legal == {"result": json.loads(json.dumps(Session("qttt").legal_moves()))}
+    answer = json.loads(bridge.call("play", json.dumps(["a1-a1"])))
+    assert set(answer) == {"error"} and "\n" not in answer["error"] and answer["error"]
+    assert json.loads(bridge.call("nonsense")) == {"error": "no such call: 'nonsense'"}
