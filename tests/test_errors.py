@@ -197,3 +197,22 @@ def test_a_figure_label_the_font_cannot_draw_is_an_error(tmp_path):
     assert render_svg(record, "ja").startswith(b"<?xml")
     with pytest.raises(RecordError, match=r"figure \(en\): .*missing from font"):
         render_svg(record, "en")
+
+
+def test_every_command_and_every_option_says_what_it_does_in_its_help():
+    """``rulebook --help`` and ``rulebook COMMAND --help``: each command and each of its
+    arguments and options has its own line of help (none left blank)."""
+    import argparse
+
+    from rulebook.cli import parser
+
+    top = parser()
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    helped = {choice.dest: choice.help for choice in commands._choices_actions}
+    assert len(commands.choices) >= 10
+    for name, sub in commands.choices.items():
+        assert helped.get(name), f"rulebook {name}: no help"
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help and action.help.strip(), (name, action.option_strings or action.dest)
