@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import re
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -216,3 +218,33 @@ def test_every_command_and_every_option_says_what_it_does_in_its_help():
             if isinstance(action, argparse._HelpAction):
                 continue
             assert action.help and action.help.strip(), (name, action.option_strings or action.dest)
+
+
+def test_replay_ends_every_record_with_the_engine_s_verdict(capsys):
+    """``rulebook replay`` on every record of the project: a numbered step for each
+    move, then the outcome as the engine has it (who is to move, the draw, or the
+    winner, by the players' names, and the scores where the game keeps them)."""
+    from rulebook.records import find_records, load_record
+
+    figures = Path(__file__).resolve().parent.parent / "figures"
+    ended = goes_on = 0
+    for path in find_records(figures):
+        record = load_record(path, figures)
+        assert main(["replay", record.game.slug, str(path)]) == 0
+        out = capsys.readouterr().out
+        final = record.replay()[-1]
+        steps = re.findall(r"^(\d+)\. (.+)$", out, re.M)
+        assert [(int(n), text) for n, text in steps] == list(enumerate(record.moves, start=1))
+        outcome = final.outcome()
+        if outcome is None:
+            expected = [f"The game goes on: {final.player_name(final.turn)} to move."]
+            goes_on += 1
+        else:
+            expected = [f"Draw ({outcome.reason})." if outcome.winner is None else
+                        f"{final.player_name(outcome.winner)} wins ({outcome.reason})."]
+            if outcome.scores is not None:
+                expected.append("Scores: " + ", ".join(f"{final.player_name(i)} {s:g}"
+                                                       for i, s in enumerate(outcome.scores)))
+            ended += 1
+        assert out.rstrip("\n").splitlines()[-len(expected):] == expected, path.name
+    assert ended >= 5 and goes_on >= 5, (ended, goes_on)
