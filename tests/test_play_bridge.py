@@ -228,3 +228,23 @@ def test_the_page_s_calls_answer_in_json_as_the_session_does():
     answer = json.loads(bridge.call("play", json.dumps(["a1-a1"])))
     assert set(answer) == {"error"} and "\n" not in answer["error"] and answer["error"]
     assert json.loads(bridge.call("nonsense")) == {"error": "no such call: 'nonsense'"}
+
+
+@pytest.mark.parametrize("slug, options, cells, move", [
+    ("qttt", {}, 9, "{}-{}"), ("necto", {"size": 4}, 16, "{}=c1"),
+    ("inphexion", {"size": 5}, 25, "{}"),
+])
+def test_the_board_s_click_targets_are_its_cells_each_named_as_the_notation_writes_it(
+        slug, options, cells, move):
+    """The play page's targets on a board of cells: one for each cell, each a different
+    name that the game's notation reads as a cell (a move on it parses), row by row."""
+    from rulebook.games import game_part, make_game
+
+    state = make_game(slug, **options).initial_state()
+    tokens = [target["token"] for target in game_part(slug, "clicks").targets(state)]
+    assert len(tokens) == len(set(tokens)) == cells
+    for k, token in enumerate(tokens):
+        other = tokens[(k + 1) % cells]
+        state.parse_move(move.format(token, other))  # raises if it is no cell
+    rows = [int(token[1:]) for token in tokens]
+    assert rows == sorted(rows)  # the first row first
