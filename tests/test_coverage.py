@@ -227,6 +227,8 @@ def test_index_pages_are_the_pages_of_the_figures(tmp_path):
     assert set(found) == set(SECTIONS), index
     assert len(set(found.values())) > 2  # the figures are spread over the book
     assert "p. ?" not in index
+    # a rule shown by several figures lists them joined as the book's language joins them
+    assert re.search(r"p\.\s\d+; (Alpha|Bravo|Charlie|Delta|Echo)", index), index
     for title, page in found.items():
         holding = [n for n, text in enumerate(pages, start=1) if f"Exhibit {title}." in text]
         assert holding == [page], (title, page, holding)
