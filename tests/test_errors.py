@@ -84,17 +84,23 @@ def test_unreadable_move_names_the_column(tmp_path):
     ("inphexion", "d4", "a1>a2 b1>z9", "z9"),
     ("craquelure", None, "(0.5,0.5) 400 B1 R2", "400"),
     ("craquelure", None, "(0.1,0.1) 30 B9 R2", "B9"), ("craquelure", None, "(0.1,0.1) 30 B1 Q2", "Q2"),
+    # a move of no shape the notation knows: the column is where the move begins
+    ("qttt", None, "a1+b2", "a1+b2"), ("necto", None, "C3x1", "C3x1"),
+    ("inphexion", None, "d4!", "d4!"), ("craquelure", None, "hello", "hello"),
 ])
+@pytest.mark.parametrize("pad", ["", "  "])
 def test_a_move_that_cannot_be_read_names_the_column_of_the_part_that_cannot(
-        slug, first, text, bad):
+        slug, first, text, bad, pad):
     """Every game's notation: the column an unreadable move's error gives (counted
-    from 1) is where the part it cannot read begins in the text, wherever that is."""
+    from 1) is where the part it cannot read begins in the text, wherever that is,
+    also after leading spaces."""
     from rulebook.errors import NotationError
     from rulebook.games import make_game
 
     state = make_game(slug).initial_state()
     if first:
         state = state.play(state.parse_move(first))
+    text = pad + text
     with pytest.raises(NotationError) as error:
         state.parse_move(text)
     assert str(error.value).startswith(f"cannot read {text!r} at column {text.index(bad) + 1}: "), \

@@ -1,6 +1,7 @@
 """Necto's diagrams as a reader sees them: legends, greyscale tints, the
 highlighted loop, and the facts the captions quote."""
 
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -428,3 +429,30 @@ def test_the_frame_s_half_circles_bulge_out_of_the_board_on_every_side(size):
         x, y = points[12]  # the middle of the half circle: beyond the side it belongs to
         sides["W" if x < 0 else "E" if x > size else "S" if y < 0 else "N"] += 1
     assert sides == {side: size // 2 for side in "NESW"}, sides
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_each_loop_s_label_sits_on_its_own_line_outside_the_tiles(path):
+    """A closed loop's label sits where the loop runs: at the outermost point of one of
+    its own frame half circles (the middle of the drawn arc, beyond the board's edge),
+    or, for a loop that never leaves the board, at a point of its own tile path."""
+    record = load_record(path)
+    for state, view in _panel_states(record):
+        if not state.loops or view.get("show") == "tiles":
+            continue
+        artists, _ = _draw(state, **view)
+        labels = [(a.get_position(), a.get_text()) for a in artists
+                  if hasattr(a, "get_text") and a.get_text() and a.get_bbox_patch() is not None
+                  and a.get_zorder() == 9]
+        drawn = [a.get_xydata() for a in artists if hasattr(a, "get_xydata")]
+        middles = [tuple(points[12]) for points in drawn if len(points) == 25]
+        size = state.size
+        for (x, y), text in labels:
+            outside = x < 0 or y < 0 or x > size or y > size
+            if outside:
+                assert min(math.dist((x, y), m) for m in middles) < 1e-6, (path.stem, text, x, y)
+            else:
+                assert min(math.dist((x, y), tuple(p)) for points in drawn for p in points) < 1e-6, \
+                    (path.stem, text, x, y)
+            assert not any(abs(v - edge) < 0.05 for v in (x, y) for edge in (0, size)), \
+                (path.stem, text, x, y, "on the board's edge")
