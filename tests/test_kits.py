@@ -367,12 +367,41 @@ def test_a_square_grid_draws_every_line_between_cells_and_the_outline_when_asked
     size = 4
     figure, ax = plt.subplots()
     try:
-        lines = squaredraw.grid(ax, size, outer=outer)
+        lines = squaredraw.grid(ax, size, lw=3.0, outer=outer)
         found = sorted((tuple(line.get_xdata()), tuple(line.get_ydata())) for line in lines)
+        # and no stroke runs past the board's edge: a cap other than butt reaches half
+        # the line's width beyond its end, over the outline's corners and the margin
+        assert all(line.get_solid_capstyle() == "butt" and line.get_linewidth() == 3.0
+                   for line in lines)
     finally:
         plt.close(figure)
     at = range(size + 1) if outer else range(1, size)
     assert found == sorted([((i, i), (0, size)) for i in at] + [((0, size), (i, i)) for i in at])
+
+
+@pytest.mark.parametrize("radius", [None, 0.48, 0.3])
+def test_a_hexagon_has_its_corners_at_the_radius_asked_pointed_at_the_top(radius):
+    """One cell (or a legend's smaller sample): six corners at ``radius`` from the
+    point asked (the cell's own size by default), one straight above it."""
+    import math
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from rulebook.kits import hexdraw
+
+    figure, ax = plt.subplots()
+    try:
+        args = () if radius is None else (radius,)
+        [patch] = hexdraw.hexagon(ax, (2.0, -1.0), "#abcdef", *args)
+        points = patch.get_xy()[:6]
+    finally:
+        plt.close(figure)
+    expected = hexgrid.HEX_RADIUS if radius is None else radius
+    assert [round(math.dist(p, (2.0, -1.0)), 9) for p in points] == [round(expected, 9)] * 6
+    assert max(points, key=lambda p: p[1]) == pytest.approx((2.0, -1.0 + expected))
 
 
 @pytest.mark.parametrize("halo", [True, False])

@@ -87,8 +87,10 @@ def outline_of(item) -> list:
 def of_artist(artist) -> tuple:
     """A matplotlib line, patch or text, as a comparable mark."""
     if isinstance(artist, Line2D):
+        marker = None if artist.get_marker() in ("None", "none", "", " ", None) else artist.get_marker()
         return ("line", hexed(artist.get_color()), round(artist.get_linewidth(), 3),
-                rounded(artist.get_xydata()))
+                rounded(artist.get_xydata()), artist.get_solid_capstyle(),
+                marker, round(artist.get_markersize(), 3) if marker else None)
     if isinstance(artist, FancyArrowPatch):
         return ("arc", visible(artist.get_edgecolor()), round(artist.get_linewidth(), 3),
                 rounded(artist._posA_posB))
@@ -112,7 +114,9 @@ def of_item(item) -> tuple:
     """A scene item, as a comparable mark."""
     kind = item["kind"]
     if kind == "line":
-        return ("line", hexed(item["stroke"]), round(item["width"], 3), rounded(item["points"]))
+        return ("line", hexed(item["stroke"]), round(item["width"], 3), rounded(item["points"]),
+                item["cap"], item["marker"],
+                round(item["markersize"], 3) if item["marker"] else None)
     if kind == "arc":
         return ("arc", hexed(item["stroke"]), round(item["width"], 3),
                 rounded([item["start"], item["end"]]))
