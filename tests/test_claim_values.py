@@ -106,3 +106,38 @@ def test_a_polynomial_prints_with_raised_exponents_and_minus_signs(lang):
     assert format_value("1 - t + t^2", necto, lang) == "1 \u2212 t + t²"
     assert format_value("t1", necto, lang) == "t1"  # a tile
     assert format_value("x2 Second", necto, "en") == "x2 Second"
+
+
+@pytest.mark.parametrize("slug", ["necto", "inphexion", "qttt"])
+def test_a_cell_named_in_a_claim_is_read_as_the_notation_reads_it_in_any_case(slug):
+    """Every fact that takes a cell answers the same for the cell's name in lower case
+    and in capitals, as a move naming it reads it: on positions
+    of random games, for every cell of the board (the names the notation accepts)."""
+    import random
+    import string
+
+    from rulebook.errors import RulebookError
+    from rulebook.games import make_game
+
+    game = make_game(slug)
+    facts = [fact for fact in game.facts if fact.args == ("cell",)]
+    assert facts, slug
+    rng = random.Random(11)
+    names = [f"{letter}{number}" for letter in string.ascii_lowercase[:8] for number in range(1, 9)]
+    checked = 0
+    for _ in range(4):
+        state = game.initial_state()
+        for _ in range(rng.randrange(2, 12)):
+            if state.outcome() is not None:
+                break
+            state = state.play(rng.choice(list(state.legal_moves())))
+        for fact in facts:
+            for name in names:
+                try:
+                    expected = fact.compute(state, name)
+                except RulebookError:
+                    continue
+                for written in (name.upper(), name[0].upper() + name[1:]):
+                    assert fact.compute(state, written) == expected, (slug, fact.name, written)
+                checked += 1
+    assert checked > 50, checked

@@ -433,3 +433,19 @@ def test_a_refused_cross_has_its_paper_halo_under_it_exactly_when_asked(halo):
         assert all(p[1] > i[1] and p[2] < i[2] for p in paper for i in ink)
     else:
         assert not paper
+
+
+@pytest.mark.parametrize("size", [3, 7, 11])
+def test_hex_position_text_sets_row_one_under_the_letters_and_each_row_half_a_cell_right(size):
+    """The text board's first row stands under the column letters, each symbol under
+    its own column's letter, and every later row one character (half a cell) further
+    right, like the rhombus the board draws; each row begins with its number."""
+    rows = [[f"{chr(65 + c)}" if (c + r) % 2 else "." for c in range(size)] for r in range(size)]
+    header, *lines = hexgrid.rows_text(rows)
+    letters = {letter: header.index(letter) for letter in hexgrid.LETTERS[:size]}
+    assert list(letters) == sorted(letters, key=letters.get)
+    for r, line in enumerate(lines):
+        assert line.split()[0] == str(r + 1), line
+        for c, letter in enumerate(hexgrid.LETTERS[:size]):
+            assert line[letters[letter] + r] == rows[r][c], (r + 1, letter, line)
+        assert line[len(f"{r + 1:>2}"):letters["a"] + r].strip() == "", line
