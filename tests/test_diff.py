@@ -581,3 +581,27 @@ def test_an_earlier_edition_left_half_kept_is_built_again_in_its_place(tmp_path,
     built = len(calls)
     assert pages.edition(old_root, "abc1234", "qttt", store, progress=lambda line: None) == half
     assert len(calls) == built  # kept: not built again
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_record_s_refused_move_is_reported_when_it_changed_and_only_then(lang):
+    """A move refused now and not before is reported as refused; a move refused before
+    and allowed now as allowed; the same move refused before and now as neither (it is
+    no change), each in the page's language with its number and text."""
+    from rulebook.diff import RecordChange
+    from rulebook.diff.report import WORDS, _Html
+
+    move = {"move": 3, "text": "b2-c3", "reason": "the cell is taken"}
+    other = {"move": 5, "text": "a1-a2", "reason": "the game is over"}
+    refused, allowed = WORDS[lang]["illegal"], WORDS[lang]["legal"]
+
+    def report(**change):
+        html = _Html(None)
+        html.record(RecordChange("r", "qttt", "changed", **change), lang)
+        return "".join(html.out)
+
+    assert refused.format(**move) in report(illegal=move)
+    assert refused.format(**move) in report(illegal=move, was_illegal=other)
+    assert allowed.format(**move) in report(was_illegal=move)
+    same = report(illegal=move, was_illegal=move)
+    assert refused.format(**move) not in same and allowed.format(**move) not in same

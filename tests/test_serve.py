@@ -123,6 +123,19 @@ def test_an_edit_is_rebuilt_an_error_is_shown_and_a_fix_brings_the_page_back(ser
     status, page = get(url + "ja/index.html")
     assert status == 200 and "輪は3組をつなぐので、Oが選びます。" in text(page)
 
+    # The console told each build's end as it came: a good build by its summary (the
+    # first with the records' counts), a failed one by "Build failed" and its errors.
+    process.terminate()
+    process.wait(timeout=10)
+    console = process.stdout.read().splitlines()
+    ends = [line for line in console if line.startswith(("Preview built: ", "Build failed ("))]
+    assert [line.split(":")[0].split(" (")[0] for line in ends] == \
+        ["Preview built", "Build failed", "Build failed", "Build failed", "Preview built"], console
+    assert re.fullmatch(r"Preview built: 3 claims in 1 records checked; [\d.]+ s "
+                        r"\(translations [\d.]+ s, en [\d.]+ s, ja [\d.]+ s\)\.", ends[0]), ends[0]
+    failed = console.index(ends[1])
+    assert "figures/qttt/cycle.toml" in console[failed + 1] and "is false" in console[failed + 1]
+
 
 def test_an_incremental_build_keeps_the_catalog_in_step_with_its_games(tmp_path):
     """Only the changed game page is read again, and the front page, whose toctree
