@@ -66,3 +66,18 @@ def test_the_theme_s_japanese_words_agree_with_sphinx_s_own_for_the_same_word():
             assert ours == sphinx_ja.gettext(word.lower()), (word, ours)
             compared += 1
     assert compared >= 2  # Next and Previous at least
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("page", ["index", "necto", "guide/necto"])
+def test_the_language_switch_leads_to_the_same_page_in_the_other_language(lang, page):
+    """The switch on each page, followed from where the page stands, reaches the same
+    page of the other language's folder, labelled with that language's own name."""
+    from rulebook.sphinxext.html import add_page_context
+
+    context = {}
+    add_page_context(SimpleNamespace(config=config(lang)), page, "page.html", context, None)
+    other = {"en": "ja", "ja": "en"}[lang]
+    assert followed(lang, page, context["rulebook_switch_uri"]) == f"{other}/{page}.html"
+    assert context["rulebook_lang"] == lang and context["rulebook_other_lang"] == other
+    assert context["rulebook_switch_label"] == {"ja": "日本語", "en": "English"}[other]  # its own name
