@@ -739,3 +739,16 @@ def test_a_stale_result_names_the_first_three_changes_and_counts_the_rest():
     assert stale_reason(study, old) == (f"changed since it was computed: {study.path.name}, "
                                         "the study runner")
     assert stale_reason(study, None) == "no stored result"
+
+
+@pytest.mark.parametrize("lang, draw", [("en", "draw"), ("ja", "引き分け")])
+def test_a_solve_study_s_winner_is_quoted_as_the_player_or_the_draw_in_each_language(lang, draw):
+    """The solved value of the game, as a page quotes it: the winning player's name
+    (the marks' letters in both languages), or the word for a draw in the page's."""
+    from rulebook.games import make_game
+    from rulebook.studies.present import quote_solve
+
+    game = make_game("qttt")
+    quoted = {winner: quote_solve(game, {"winner": winner}, "winner", lang, "x", {})
+              for winner in ("X", "O", "draw")}
+    assert quoted == {"X": "X", "O": "O", "draw": draw}
