@@ -92,7 +92,9 @@ def test_a_japanese_page_prints_the_catalogs_word_and_fails_on_an_english_one(tm
 
     project = japanese_project(tmp_path / "without", values=False)
     with pytest.raises(BuildError, match=r"claim 'reason' prints 'connection', English on a ja "
-                                         r"page: add its translation to .*values\.po"):
+                                         r"page: add its translation to docs/locale/ja/values\.po "
+                                         r"\(msgctxt 'inphexion', or none for every game\) "
+                                         r"\[rulebook\.claim\]$"):
         _sphinx(project, "html", "ja", tmp_path / "without-out", tmp_path / "doctrees2",
                 tmp_path / "figs2", True, cache=False)
 
