@@ -143,3 +143,27 @@ def test_a_cell_named_in_a_claim_is_read_as_the_notation_reads_it_in_any_case(sl
                     assert fact.compute(state, written) == expected, (slug, fact.name, written)
                 checked += 1
     assert checked > 50, checked
+
+
+@pytest.mark.parametrize("slug", ["necto", "inphexion", "qttt", "craquelure"])
+def test_a_fact_s_bad_argument_is_refused_quoting_the_value_given(slug):
+    """Every fact that takes arguments, given a value of the right type that names
+    nothing in the game, is refused with an error that quotes the value, so the
+    designer sees which argument of which claim to fix (``is_legal`` answers
+    instead: a move it cannot read is not legal)."""
+    from rulebook.errors import RulebookError
+    from rulebook.games import make_game
+
+    game = make_game(slug)
+    bad = {int: 99, float: 1e9, str: "zz99", list: ["zz99"]}
+    tried = 0
+    for fact in game.facts:
+        if not fact.args or fact.name == "is_legal":
+            continue
+        given = {arg: bad[fact.arg_type(arg)] for arg in fact.args}
+        with pytest.raises(RulebookError) as error:
+            fact.compute(game.initial_state(), **given)
+        assert any(str(value).strip("[]'") in str(error.value) for value in given.values()), \
+            (fact.name, str(error.value))
+        tried += 1
+    assert tried >= 5, tried
