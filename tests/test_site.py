@@ -566,6 +566,18 @@ def test_renaming_or_adding_an_input_rebuilds_the_site(stamped, quick_build, kin
     assert rebuilt(quick_build, project)
 
 
+def test_a_one_game_build_leaves_the_site_to_the_next_full_build(stamped, quick_build):
+    """``build --game`` builds its game aside and leaves the site and its stamp as
+    they were: after an edit, a one-game build does not make the next full build
+    call the old site up to date."""
+    project, package = stamped
+    record = INPUTS["record"](project, package)
+    record.write_bytes(record.read_bytes() + b"\n")
+    quick_build.build(project, game="qttt", progress=lambda line: None)
+    assert (site(project) / "marker.txt").exists()  # the site untouched
+    assert rebuilt(quick_build, project)
+
+
 def test_what_a_build_writes_into_its_inputs_is_not_an_input(stamped, quick_build):
     """Sphinx compiles each catalog into a .mo next to it, Python caches bytecode:
     neither may make every build look changed."""
