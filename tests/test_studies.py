@@ -329,7 +329,7 @@ def test_the_results_chart_names_each_seat_and_its_player_in_the_page_s_language
 def test_the_results_chart_s_bars_split_each_row_into_wins_draws_and_wins(monkeypatch):
     """Each row of the results chart is one bar of all the games: the first player's
     wins from 0, the draws after them, the second player's wins after the draws, up to
-    the whole (for a game with draws: QTTT)."""
+    the whole (for a game with draws: QTTT); and the interval's bar over it."""
     from matplotlib.axes import Axes
 
     from rulebook.games import make_game
@@ -344,6 +344,14 @@ def test_the_results_chart_s_bars_split_each_row_into_wins_draws_and_wins(monkey
         return barh(self, y, width, *args, left=left, **kwargs)
 
     monkeypatch.setattr(Axes, "barh", recording)
+    bars = []
+    errorbar = Axes.errorbar
+
+    def recording_bars(self, x, y, *args, xerr=None, **kwargs):
+        bars.append((list(x), list(y), [list(arm) for arm in xerr]))
+        return errorbar(self, x, y, *args, xerr=xerr, **kwargs)
+
+    monkeypatch.setattr(Axes, "errorbar", recording_bars)
     root = Path(__file__).resolve().parents[1] / "figures" / "qttt" / "studies"
     results = [json.loads((root / f"{name}.json").read_text())["result"]
                for name in ("random", "computer")]
@@ -357,6 +365,17 @@ def test_the_results_chart_s_bars_split_each_row_into_wins_draws_and_wins(monkey
         assert second[row] == r["second_win_rate"]
         assert after_draws[row] == pytest.approx(first[row] + draws[row])
         assert after_draws[row] + second[row] == pytest.approx(1)
+    # each row's 95 % interval, drawn about the first player's share, spans the
+    # interval the study's counts give: from its lower end to its upper end
+    from rulebook.studies.chart import interval_of_all_games
+
+    [(at_share, rows, (left, right))] = bars
+    for row, r in enumerate(results):
+        low, high, _ = interval_of_all_games(r)
+        assert rows[row] == row and at_share[row] == r["first_win_rate"]
+        assert at_share[row] - left[row] == pytest.approx(low)
+        assert at_share[row] + right[row] == pytest.approx(high)
+        assert left[row] != pytest.approx(right[row])  # lopsided: the arms can be told apart
 
 
 # --- what a page may conclude --------------------------------------------------
