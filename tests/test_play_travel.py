@@ -218,6 +218,30 @@ def test_a_later_visit_is_playable_before_its_engine_is_ready_and_a_move_clicked
     context.close()
 
 
+def test_a_game_the_second_player_starts_is_numbered_by_full_moves_from_a_gap(site, shared):
+    """A record whose start position has the second player to move (Black): the
+    move list's first line is move 1 with a gap (…) where the first player's move
+    would be, then Black's move; every later line holds a White move, then a Black one."""
+    project, base = site
+    page = ready_page(shared, f"{base}/en/play/inphexion.html", forget=True)
+    path = project.figures / "inphexion" / "already-surrounded.toml"
+    page.evaluate("([text, name]) => window.rulebookPlay.openRecord(text, name)",
+                  [path.read_text(encoding="utf-8"), path.name])
+    for _ in range(3):
+        page.evaluate("async () => window.rulebookPlay.play("
+                      "(await window.rulebookPlay.legalMoves())[0])")
+    settle(page)
+    line = page.evaluate("() => window.rulebookPlay.line()")
+    assert len(line) == 5 and page.evaluate("() => window.rulebookPlay.turn()") == 0
+    items = page.locator(".play-moves li")
+    assert [li.get_attribute("value") for li in items.all()] == ["1", "2", "3"]
+    assert items.nth(0).locator(".play-ply-gap").count() == 1
+    assert [li.locator("button.play-ply").all_inner_texts() for li in items.all()] == \
+        [line[:1], line[1:3], line[3:5]]
+    assert items.nth(1).locator(".play-ply-gap").count() == 0
+    page.close()
+
+
 def cpython_record(page):
     """The record the page writes, as CPython's bridge writes it for the same game."""
     from rulebook.play.bridge import Session
