@@ -298,3 +298,31 @@ def test_the_translation_gate_finds_what_is_wrong_in_the_engine_catalogue(tmp_pa
     broken = write_engine_po(tmp_path / "broken", 'msgid "a"\nmsgstr "b\n')
     assert [p.split(": ", 1)[0] for p in engine_problems(broken, "ja")] == [
         f"{broken / 'ja' / 'engine.po'}:6"]
+
+
+def test_an_opened_record_s_failed_claims_come_back_through_the_bridge_in_the_page_s_language():
+    """The page's call "open" (the JSON entry point the page uses), after "messages"
+    set the Japanese catalogue: each claim that fails comes back in Japanese, naming
+    the file; in English (no catalogue), as ``rulebook check`` words it."""
+    import json
+
+    from rulebook.play import bridge
+
+    path = LOCALE.parent.parent / "figures" / "qttt" / "spooky-marks.toml"
+    text = path.read_text(encoding="utf-8")
+    wrong = text.replace('expect = "X1"', 'expect = "O2"', 1)
+    assert wrong != text
+    english = Session.from_record(wrong, path.name, "qttt").verdict["failures"]
+    assert len(english) == 1
+    try:
+        for catalogue, expected in ((engine_messages(LOCALE, "ja", "qttt"), "ja"), ([], "en")):
+            assert json.loads(bridge.call("messages", json.dumps([catalogue]))) == {"result": None}
+            answer = json.loads(bridge.call("open", json.dumps([wrong, path.name, "qttt"])))
+            [failure] = answer["result"]["failures"]
+            if expected == "en":
+                assert failure == english[0]
+            else:
+                assert failure == Messages(catalogue).translate(english[0]) != english[0]
+                assert path.name in failure and "'O2'" in failure and "エンジン" in failure, failure
+    finally:
+        bridge.call("messages", json.dumps([[]]))
