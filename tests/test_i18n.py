@@ -505,3 +505,36 @@ def test_every_kanji_numeral_under_ten_thousand_reads_as_its_number():
 
     assert [kanji(n) for n in (8, 12, 205, 1010)] == ["八", "十二", "二百五", "千十"]
     assert [n for n in range(1, 10000) if arabic(kanji(n)) != str(n)] == []
+
+
+# Words the catalogues write after an Arabic number that are no count a kanji numeral
+# could slip into: 十分 is "enough", 一度 "once", years and ratios are names and parts,
+# 以上 and 未満 bound a number, 分割 and 等分 are verbs, loanword units are not counted in
+# kanji; each checked to be met, so that the list stays what the catalogues write.
+NOT_COUNTS = ("分", "年", "度", "次", "割", "以上", "以下", "未満", "以外", "分割", "等分", "進数",
+              "程度", "兆分", "度未", "分半", "項目", "時間", "巡")
+
+
+def test_every_counter_the_catalogues_write_after_a_digit_is_refused_after_a_kanji_numeral():
+    """The numeral style, derived from what the project writes: every counter the
+    Japanese catalogues put after an Arabic number (5マス, 2局, 3手目), written after a
+    kanji numeral instead (五マス), is refused by the check, which names its Arabic form."""
+    from collections import Counter
+
+    from rulebook.i18n import read_catalog
+    from rulebook.literals import numeral_problems
+
+    written = Counter()
+    for path in (Path(__file__).resolve().parents[1] / "docs" / "locale" / "ja").rglob("*.po"):
+        for message in read_catalog(path):
+            for match in re.finditer(r"(?<![A-Za-z\d_.])\d+([\u4e00-\u9fff]{1,2}|[\u30a0-\u30fc]+)",
+                                     message.string):
+                written[match.group(1)] += 1
+    counters = [word for word in written if word not in NOT_COUNTS
+                and re.fullmatch(r"[\u4e00-\u9fff]+|マス", word)]
+    assert {"マス", "局", "手目", "本", "個"} <= set(counters), sorted(written)
+    assert set(NOT_COUNTS) <= set(written), set(NOT_COUNTS) - set(written)
+    found = {word: numeral_problems(f"五{word}") for word in counters}
+    missed = {word: problems for word, problems in found.items()
+              if len(problems) != 1 or not re.fullmatch(r"五(\S+): write 5\1", problems[0])}
+    assert missed == {}, missed

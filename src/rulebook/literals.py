@@ -74,7 +74,7 @@ def unchecked_literals(text: str, names: re.Pattern) -> list[tuple[str, str]]:
 # an ordinal with its counter in Arabic numerals (8種類, 4枚, 1手目, 2手目, 3面), while
 # 一つ, 二つ (counted with つ), 一 as "a" (一手, 一局) and names keep their kanji.
 _COUNTERS = ("種類", "種", "枚", "個", "回", "手", "本", "組", "点", "局", "色", "辺", "段",
-             "列", "行", "面", "方向", "倍", "番", "人", "マス", "通り")
+             "列", "行", "面", "方向", "倍", "番", "人", "マス", "通り", "秒", "台")
 _KANJI_COUNT = re.compile("(?<![一二三四五六七八九十百千])(一[一二三四五六七八九十百千]+|"
                           "一(?=(?:" + "|".join(_COUNTERS) + ")目)|"  # an ordinal: 1手目, as 2手目
                           "[二三四五六七八九十百千][一二三四五六七八九十百千]*)(?=" + "|".join(_COUNTERS) + ")")
