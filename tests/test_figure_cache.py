@@ -216,3 +216,29 @@ def test_a_study_chart_is_kept_for_each_language_apart(empty_cache):
     assert japanese == balance_panels(game, results, "ja") != english
     assert label["ja"].encode() in japanese[0] or label["ja"] in japanese[0].decode()
     assert figure_cache.rendered_chart(game, results, "en") == english  # from the cache
+
+
+@pytest.mark.parametrize("slug", ["necto", "craquelure", "inphexion", "qttt"])
+def test_a_game_s_sources_hold_every_module_python_loads_for_its_drawings(slug):
+    """The cache's key covers every module of the package that importing the game's
+    modules and the figure machinery loads, however it is imported (``import a.b``,
+    ``from . import b``, ``from ..kits import hexdraw``): found by Python itself, in a
+    fresh process, against the closure the key is made of."""
+    import json
+    import subprocess
+    import sys
+
+    folder = cache.PACKAGE / "games" / slug
+    modules = [f"rulebook.games.{slug}.{p.stem}" for p in sorted(folder.glob("*.py"))
+               if p.stem != "__init__"]
+    script = ("import importlib, json, sys\n"
+              f"for name in {modules!r} + ['rulebook.figure_style']:\n"
+              "    importlib.import_module(name)\n"
+              "print(json.dumps(sorted(m.__file__ for n, m in sys.modules.items()\n"
+              "                        if n.startswith('rulebook') and getattr(m, '__file__', None))))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    loaded = {Path(p).resolve() for p in json.loads(done.stdout)}
+    closure = {p.resolve() for p in cache.source_closure(cache.PACKAGE / "figure_style.py", folder)}
+    assert any(p.parent.name == "kits" for p in loaded) == (slug in ("inphexion", "qttt"))
+    assert loaded - closure == set(), sorted(str(p) for p in loaded - closure)
