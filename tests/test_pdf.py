@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pypdf
@@ -1163,3 +1165,43 @@ def test_ids_left_at_the_end_of_the_document_are_each_a_link_destination():
     assert len(pdf.pages) == 2
     assert link_targets_on_line(pdf, pdf.pages[0], "the first") == {1}
     assert link_targets_on_line(pdf, pdf.pages[0], "the second") == {1}
+
+
+def test_every_japanese_text_of_the_project_may_break_only_where_the_phrase_rules_allow():
+    """Over every Japanese message of the project's catalogues: a line may break at
+    each phrase boundary BudouX finds and after each space, except before a character
+    that cannot start a line, after an opening bracket, inside a Latin word or a
+    number, and between a number and its counter (6つ, 25個); and the rules leave
+    breaks before numbers, after spaces and between phrases, where they allow them."""
+    import budoux
+    from reportlab.platypus import paragraph as rl_paragraph
+
+    from rulebook.i18n import read_catalog
+    from rulebook.pdf.paragraph import CANNOT_END, break_opportunities
+
+    install_kinsoku()
+    parser = budoux.load_default_japanese_parser()
+    latin = re.compile(r"[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]")
+    digit = re.compile(r"[0-9０-９]")
+    kinds = Counter()
+    locale = Path(__file__).resolve().parents[1] / "docs" / "locale" / "ja"
+    texts = {message.string for path in locale.rglob("*.po")
+             for message in read_catalog(path) if message.string}
+    assert len(texts) > 200
+    for text in texts:
+        ends = set(itertools.accumulate(len(p) for p in parser.parse(text)))
+        ends |= {k + 1 for k, c in enumerate(text) if c.isspace()}
+        expected = set()
+        for k in sorted(ends):
+            if not 0 < k < len(text):
+                continue
+            before, after = text[k - 1], text[k]
+            if (after in rl_paragraph.ALL_CANNOT_START or before in CANNOT_END
+                    or (after.isspace() and not before.isspace())
+                    or (latin.match(before) and latin.match(after)) or digit.match(before)):
+                continue
+            expected.add(k)
+            kinds["before a number" if digit.match(after) else
+                  "after a space" if before.isspace() else "between phrases"] += 1
+        assert break_opportunities(text) == expected, text
+    assert min(kinds.values()) > 5 and len(kinds) == 3, kinds
