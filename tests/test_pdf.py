@@ -1205,3 +1205,27 @@ def test_every_japanese_text_of_the_project_may_break_only_where_the_phrase_rule
                   "after a space" if before.isspace() else "between phrases"] += 1
         assert break_opportunities(text) == expected, text
     assert min(kinds.values()) > 5 and len(kinds) == 3, kinds
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("contents", [False, True])
+def test_every_page_s_footer_counts_the_whole_document_with_or_without_contents(lang, contents):
+    """A document laid out in one pass (no contents to settle) or in several: each
+    page's footer gives its number and the number of pages the saved file has."""
+    from reportlab.platypus import PageBreak, Paragraph
+    from reportlab.platypus.tableofcontents import TableOfContents
+
+    from rulebook.pdf.templates import RulebookDocTemplate
+
+    install_kinsoku()
+    style = stylesheet(lang)["body"]
+    story = [TableOfContents()] if contents else []
+    for page in range(3):
+        story += [Paragraph(f"Page {page + 1} ページ", style), PageBreak()]
+    stream = io.BytesIO()
+    RulebookDocTemplate(stream, title="Footers", author="A", subject="S",
+                        lang=lang).build_document(story)
+    texts = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(stream.getvalue())).pages]
+    assert len(texts) >= 3
+    for number, text in enumerate(texts, start=1):
+        assert f"{number} / {len(texts)}" in text, (number, text)
