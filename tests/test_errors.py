@@ -82,6 +82,8 @@ def test_unreadable_move_names_the_column(tmp_path):
     ("necto", None, "Z9=x1", "Z9"), ("necto", None, "B7=x1", "B7"), ("necto", None, "A1=q1", "q1"),
     ("inphexion", None, "z9", "z9"), ("inphexion", "d4", "a1>z9", "z9"),
     ("inphexion", "d4", "a1>a2 b1>z9", "z9"),
+    ("inphexion", "d4", "d4>d5 a1>a2 b1>a2", "b1>a2"),  # two discs relocated to one cell
+    ("inphexion", "d4", "d4>d5 a1>a2 a1>b2", "a1>b2"),  # one disc relocated twice
     ("craquelure", None, "(0.5,0.5) 400 B1 R2", "400"),
     ("craquelure", None, "(0.1,0.1) 30 B9 R2", "B9"), ("craquelure", None, "(0.1,0.1) 30 B1 Q2", "Q2"),
     # a move of no shape the notation knows: the column is where the move begins

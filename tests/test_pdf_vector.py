@@ -160,6 +160,20 @@ def test_numbers_in_exponent_form_become_pdf_numbers():
     assert "0 2 m" in operators and "3.5 4 l" in operators and "e" not in operators.replace("re", "")
 
 
+@pytest.mark.parametrize("dashes, offset, expected", [
+    ("3.7,1.6", "0", "[3.7 1.6] 0 d"), ("2 1 0.5 1", "1.5", "[2 1 0.5 1] 1.5 d"),
+    ("none", "0", "[] 0 d"),
+])
+def test_a_stroke_s_dashes_are_the_pdf_s_dash_pattern(dashes, offset, expected):
+    """A dashed stroke (matplotlib writes stroke-dasharray and stroke-dashoffset) is
+    drawn with the same dashes and phase in the PDF; a solid one, solid."""
+    _, _, operators = vector.pdf_operators(
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="9pt" height="9pt" viewBox="0 0 9 9">'
+        b'<path d="M 1 1 L 8 8" style="fill: none; stroke: #000000; stroke-width: 1; '
+        + f"stroke-dasharray: {dashes}; stroke-dashoffset: {offset}".encode() + b'"/></svg>')
+    assert expected in operators, operators
+
+
 SPILLING = b"""<?xml version='1.0'?><svg xmlns="http://www.w3.org/2000/svg" width="40pt" height="40pt"
  viewBox="0 0 40 40"><defs>
  <pattern id="s" patternUnits="userSpaceOnUse" x="0" y="0" width="10" height="12">

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from reportlab.lib.styles import getSampleStyleSheet
-from reportlab.platypus import KeepTogether, ListFlowable, Paragraph, Table
+from reportlab.platypus import KeepTogether, ListFlowable, ListItem, Paragraph, Table
 
 from rulebook.pdf.frontmatter import FrontPage
 from rulebook.pdf.webonly import flowable_texts, web_only_phrases
@@ -14,11 +14,12 @@ def test_the_text_of_every_flowable_inside_another_is_found():
     style = getSampleStyleSheet()["BodyText"]
     table = Table([["a plain cell", Paragraph("click the board", style)],
                    [[Paragraph("in a list of a cell", style)], None]])
-    listed = ListFlowable([Paragraph("a listed item", style)])
+    listed = ListFlowable([Paragraph("a listed item", style),  # an item given as is,
+                           ListItem([Paragraph("an item of its own", style)])])  # or as the index does
     boxed = KeepTogether([table, listed])
     page = FrontPage([Paragraph("the title", style)], [boxed])
     found = list(flowable_texts(page))
     assert {"a plain cell", "click the board", "in a list of a cell", "a listed item",
-            "the title"} <= set(found)
+            "an item of its own", "the title"} <= set(found)
     # so the phrase in the table's cell is found
     assert [phrase for text in found for phrase in web_only_phrases(text, "en")] == ["click"]
