@@ -308,3 +308,16 @@ def test_a_move_in_other_letter_case_is_the_same_move_or_refused_never_another(s
         assert read["same"] > 100 and not read["refused"], read
     elif READS_ANY_CASE.get(slug) is False:
         assert read["refused"] > 100, read
+
+
+@pytest.mark.parametrize("slug, options", [("craquelure", {"pie": True}), ("inphexion", {"pie": True})])
+def test_the_swap_is_read_in_any_letter_case(slug, options):
+    """A word the notation reads (the pie rule's swap) is a word, whatever the case it
+    is typed in, in the games whose cells and parts are case-sensitive too."""
+    game, rng = make_game(slug, **options), random.Random(2)
+    state = game.initial_state()
+    state = state.play(state.random_move(rng))
+    swap = [m for m in state.legal_moves() if state.format_move(m) == "swap"]
+    assert swap, "no swap after the first move"
+    for text in ("swap", "Swap", "SWAP", " swap ", "sWaP"):
+        assert state.parse_move(text) == swap[0], text
