@@ -228,6 +228,32 @@ def test_every_command_and_every_option_says_what_it_does_in_its_help():
             assert action.help and action.help.strip(), (name, action.option_strings or action.dest)
 
 
+def test_replay_names_the_winner_by_the_colour_it_plays_at_the_end_after_a_swap(tmp_path, capsys):
+    """A Craquelure game with the pie rule's swap, played to its end: ``rulebook replay``
+    names the winner as the final position names the seat (the colours changed hands
+    with the swap), not by the seat's name before it."""
+    import json
+    import random
+
+    from rulebook.games import make_game
+
+    game = make_game("craquelure", pie=True)
+    rng = random.Random(0)
+    moves = []
+    state = game.initial_state()
+    while not state.is_over():
+        move = state.parse_move("swap") if len(moves) == 1 else state.random_move(rng)
+        moves.append(state.format_move(move))
+        state = state.play(move)
+    winner = state.outcome().winner
+    assert state.player_name(winner) != game.player_name(winner)  # the swap shows
+    path = tmp_path / "swapped.toml"
+    path.write_text(f'game = "craquelure"\noptions = {{ pie = true }}\nmoves = {json.dumps(moves)}\n')
+    assert main(["replay", "craquelure", str(path)]) == 0
+    last = capsys.readouterr().out.rstrip("\n").splitlines()[-1]
+    assert last == f"{state.player_name(winner)} wins ({state.outcome().reason}).", last
+
+
 def test_replay_ends_every_record_with_the_engine_s_verdict(capsys):
     """``rulebook replay`` on every record of the project: a numbered step for each
     move, then the outcome as the engine has it (who is to move, the draw, or the
