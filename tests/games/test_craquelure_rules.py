@@ -445,3 +445,29 @@ def test_a_ray_leaves_a_region_through_the_edge_it_names_at_the_point_it_names()
                     assert turn <= span + 1e-9 or turn > 2 * math.pi - 1e-9, (turn, span)
                 checked += 1
     assert checked >= 100 and {0, 1, 2} <= arcs_seen, (checked, arcs_seen)
+
+
+@pytest.mark.parametrize("options", [
+    {"grid": "square", "grid_steps": 6}, {"grid": "triangular", "grid_steps": 6},
+    {"grid": "triangular", "grid_steps": 2},  # coarse: corners leave neighbours uncuttable
+    {"directions": 6}, {"grid": "square", "grid_steps": 8, "directions": 12},
+], ids=["square", "triangular", "coarse", "directions", "both"])
+def test_no_neutral_region_is_left_that_nobody_may_cut(options):
+    """The rules page: a neutral region that can no longer be cut goes to the player
+    who did not make it so, at the end of the turn.  With a grid or a direction step a
+    cut can leave a neighbour uncuttable too (a new corner on its edge), so after every
+    move of random games, every region still neutral has a legal cut."""
+    from rulebook.games.craquelure.rules import NEUTRAL, is_settled
+
+    rng = random.Random(5)
+    positions = 0
+    for _ in range(12):
+        state = game(**options).initial_state()
+        while not state.is_over():
+            state = state.play(state.random_move(rng))
+            positions += 1
+            for region in state.regions.values():
+                if region.owner is NEUTRAL:
+                    assert not is_settled(region, state.settings), (options, state.move_number,
+                                                                    region.id)
+    assert positions >= 12  # (a coarse grid's game may end at its first cut)
