@@ -951,3 +951,29 @@ def test_each_game_s_pages_books_and_figures_speak_only_their_own_language(built
                 assert not found, (lang, slug, where, found.group(0) if found else None)
             checked += len(texts)
     assert checked > 400
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_legend_shows_the_sample_its_own_game_draws_of_the_mark_it_names(built_site, lang):
+    """Games share some marks' names (a refused move, a highlight, neutral): on each
+    game's page, every legend entry's sample is the one that game's drawing makes of
+    the mark the entry names, not another game's of the same name."""
+    from rulebook.figure_style import drawing_module, render_swatch
+
+    shared = set()
+    checked = 0
+    for slug in game_pages(built_site):
+        module = drawing_module(slug)
+        other = {"en": "ja", "ja": "en"}[lang]  # (a mark drawn for one language only)
+        by_name = {mark.names[lang]: mark for mark in module.MARKS
+                   if not mark.key.endswith(f"-{other}")}
+        page = (site(built_site) / lang / f"{slug}.html").read_text(encoding="utf-8")
+        for src, name in re.findall(r'<img alt="" class="legend-swatch" src="([^"]+)" />\s*'
+                                    r"<p>(.*?)</p>", page):
+            mark = by_name[html.unescape(name)]
+            data = (site(built_site) / lang / src).read_bytes()
+            assert data == render_swatch(mark), (slug, lang, mark.key, src)
+            checked += 1
+        shared |= {(mark.key, slug) for mark in module.MARKS}
+    keys = [key for key, _ in shared]
+    assert checked >= 20 and any(keys.count(key) > 1 for key in keys)
