@@ -400,3 +400,23 @@ def test_each_ray_of_a_refused_cut_is_drawn_to_the_edge_of_its_region():
                 assert math.dist(ray[1], exit_point) < 0.02, (text, k, ray[1], exit_point)
             checked += 1
     assert checked >= 10, checked
+
+
+def test_each_goal_arc_s_letter_stands_outside_the_middle_of_the_arc_the_rules_name_so():
+    """The letters A, B and C are drawn once each, outside the rim at the middle of
+    the arc the engine gives that name (between its two boundaries), and a tick
+    marks each boundary."""
+    from rulebook.games.craquelure.starts import ARC_BOUNDARIES, ARC_NAMES
+
+    state = make_game("craquelure").initial_state()
+    figure, ax = plt.subplots()
+    drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), **drawing.VIEW_OPTIONS)
+    letters = {t.get_text(): t.get_position() for t in ax.texts if t.get_text() in ARC_NAMES}
+    plt.close(figure)
+    assert sorted(letters) == sorted(ARC_NAMES)
+    for name, boundary in zip(ARC_NAMES, ARC_BOUNDARIES):
+        x, y = letters[name]
+        assert math.hypot(x, y) > 1.05, name
+        angle = math.degrees(math.atan2(y, x)) % 360
+        middle = (boundary + 60) % 360
+        assert min(abs(angle - middle), 360 - abs(angle - middle)) < 1, (name, angle, middle)
