@@ -527,3 +527,32 @@ def test_a_share_of_the_disk_is_printed_as_a_percentage_of_its_area():
     assert _percent(geo.DISK_AREA * 0.123456, 3) == "12.346%"
     with pytest.raises(OptionError, match="'decimals' must be a whole number 0-12"):
         _percent(1.0, 13)
+
+
+def test_every_legal_cut_aimed_by_hand_is_playable_as_the_page_names_its_parts():
+    """Aimed at the point and angle of each legal cut of random games, in neutral
+    regions and the opponent's: the aim is playable (no reason), it asks for the
+    opponent's part exactly when the region is neutral (a cut of the opponent's
+    region names only the mover's part), and the move it makes the page play is legal."""
+    from rulebook.games.craquelure.clicks import aim
+    from rulebook.games.craquelure.moves import Cut
+    from rulebook.games.craquelure.rules import NEUTRAL
+
+    rng = random.Random(4)
+    owners = set()
+    for _ in range(6):
+        state = make_game("craquelure").initial_state()
+        while not state.is_over() and state.move_number < 14:
+            cuts = [m for m in state.legal_moves() if isinstance(m, Cut)]
+            for move in rng.sample(cuts, min(6, len(cuts))):
+                found = aim(state, float(move.x), float(move.y), float(move.angle))
+                region = state.region_at(found["x"], found["y"])
+                owner = ("neutral" if region.owner is NEUTRAL else
+                         "mover" if region.owner == state.colour_to_move else "opponent")
+                owners.add(owner)
+                assert found["reason"] is None, (owner, found["reason"])
+                assert (found["opponent"] is not None) == (owner == "neutral"), owner
+                named = f"{found['mover']}1" + (f" {found['opponent']}2" if found["opponent"] else "")
+                state.play(state.parse_move(f"{found['point']} {found['angle_text']} {named}"))
+            state = state.play(state.random_move(rng))
+    assert owners == {"neutral", "opponent"}, owners
