@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -556,3 +557,29 @@ def test_every_legal_cut_aimed_by_hand_is_playable_as_the_page_names_its_parts()
                 state.play(state.parse_move(f"{found['point']} {found['angle_text']} {named}"))
             state = state.play(state.random_move(rng))
     assert owners == {"neutral", "opponent"}, owners
+
+
+def test_the_rules_index_calls_a_cut_a_gift_exactly_when_the_other_player_wins_by_it():
+    """"A cut that completes the opponent's group": the game ends with it and the
+    player who did not make it wins, told apart by seat, also after a swap changed
+    the seats' colours (random games with the pie rule, swapped and not)."""
+    from rulebook.games.craquelure.ruleset import RULES
+
+    [gift] = [rule.applied for rule in RULES if rule.id == "opponent-connection"]
+    rng = random.Random(3)
+    seen = Counter()
+    for game_number in range(160):
+        state = make_game("craquelure", pie=True).initial_state()
+        swapped = game_number % 2 == 0
+        moves = 0
+        while not state.is_over():
+            move = (state.parse_move("swap") if swapped and moves == 1 else state.random_move(rng))
+            after = state.play(move)
+            mover = state.turn
+            outcome = after.outcome()
+            gave = outcome is not None and outcome.winner is not None and outcome.winner != mover
+            assert gift(state, move, after) == gave, (game_number, moves)
+            if outcome is not None:
+                seen[swapped, gave] += 1
+            state, moves = after, moves + 1
+    assert seen[True, True] and seen[True, False] and seen[False, False], seen
