@@ -35,3 +35,26 @@ def test_a_job_naming_no_game_replays_every_record():
     games = sorted(p.name for p in FIGURES.iterdir() if p.is_dir())
     assert len(games) == 4
     assert set(snapshot({"figures": str(FIGURES), "games": None})["records"]) == records_of(games)
+
+
+def test_what_comes_after_a_refused_move_is_not_reached_naming_that_move(tmp_path):
+    """A record whose third move the engine refuses: the claims and panels before it
+    are worked out, those after it say they were not reached because move 3 is
+    refused (the move's own number, as the record counts them)."""
+    from rulebook.snapshot import record_snapshot
+
+    folder = tmp_path / "figures" / "qttt"
+    folder.mkdir(parents=True)
+    path = folder / "refused.toml"
+    path.write_text('game = "qttt"\nmoves = ["a1-b2", "a1-b2", "a1-a1", "c1-c2"]\n'
+                    '[[claims]]\nafter = 2\nfact = "turn"\nexpect = "X"\n'
+                    '[[claims]]\nafter = 4\nfact = "turn"\nexpect = "O"\n'
+                    '[figure]\n[[figure.panels]]\nafter = 1\n[[figure.panels]]\nafter = 3\n')
+    entry = record_snapshot(path, tmp_path / "figures")
+    assert entry["illegal"]["move"] == 3
+    before, after = entry["claims"]
+    assert before["holds"] and "error" not in before
+    assert after["error"] == "not reached: move 3 is refused"
+    first, last = entry["panels"]
+    assert all("items" in scene for scene in first["scenes"].values())
+    assert {scene["error"] for scene in last["scenes"].values()} == {"not reached: move 3 is refused"}
