@@ -605,3 +605,21 @@ def test_a_record_s_refused_move_is_reported_when_it_changed_and_only_then(lang)
     assert allowed.format(**move) in report(was_illegal=move)
     same = report(illegal=move, was_illegal=move)
     assert refused.format(**move) not in same and allowed.format(**move) not in same
+
+
+def test_a_move_refused_now_is_the_change_s_refused_move_and_one_refused_before_its_earlier():
+    """compare_records, of two snapshots of one record: the move the later engine
+    refuses is the change's refused move, the one the earlier refused its earlier
+    one; a record the change mended (refused before, all allowed now) has no refused
+    move now."""
+    from rulebook.diff import compare_records
+
+    refused = {"move": 2, "text": "a1-a1", "reason": "a pair needs two cells"}
+    plain = {"game": "qttt", "moves": ["a1-b2", "a1-a1"], "illegal": None,
+             "claims": [], "panels": []}
+    broken = {**plain, "illegal": refused}
+    [now] = compare_records({"r": plain}, {"r": broken})
+    assert (now.illegal, now.was_illegal) == (refused, None)
+    [mended] = compare_records({"r": broken}, {"r": plain})
+    assert (mended.illegal, mended.was_illegal) == (None, refused)
+    assert compare_records({"r": broken}, {"r": broken}) == []
