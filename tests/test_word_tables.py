@@ -77,3 +77,41 @@ def test_a_table_says_the_same_things_in_both_languages(name):
         latin = re.sub(r"\{[^}]*\}", "", japanese)
         assert JAPANESE.search(japanese) or not re.search(r"[A-Za-z]{3,}", latin), (
             name, key, japanese)
+
+
+# A direction named in English and the Japanese for it: an entry naming one names the
+# same in the other language (a pair swapped reads as the opposite way).
+DIRECTIONS = [  # (English word, Japanese words), the more specific first
+    (r"\banticlockwise\b|\bcounter-?clockwise\b", ("反時計", "左に回")),
+    (r"\bclockwise\b", ("時計回り", "右に回")),
+    (r"\bleft\b", ("左",)), (r"\bright\b", ("右",)),
+    (r"\btop\b|\bup\b", ("上",)), (r"\bbottom\b|\bdown\b", ("下",)),
+]
+
+
+def direction_of(english: str, japanese: str):
+    """(the direction the English names first, whether the Japanese names it), or None."""
+    for pattern, words in DIRECTIONS:
+        if re.search(pattern, english, re.I):
+            return pattern, any(word in japanese for word in words)
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_an_entry_naming_a_direction_names_the_same_one_in_japanese(name):
+    en, ja = (dict(leaves(TABLES[name][lang])) for lang in ("en", "ja"))
+    wrong = []
+    for key, japanese in ja.items():
+        english = en.get(key)
+        if not isinstance(english, str) or key in OTHER_LANGUAGE:
+            continue
+        found = direction_of(english, japanese)
+        if found is not None and not found[1]:
+            wrong.append((key, english, japanese))
+    assert not wrong, (name, wrong)
+
+
+def test_the_direction_check_reads_a_swapped_pair_as_wrong():
+    assert direction_of("Turn the rays anticlockwise", "線を右に回す") == (DIRECTIONS[0][0], False)
+    assert direction_of("Turn the rays clockwise", "線を右に回す") == (DIRECTIONS[1][0], True)
+    assert direction_of("right", "右") == (DIRECTIONS[3][0], True)
