@@ -225,3 +225,23 @@ def test_the_settings_are_named_as_the_game_s_rulebook_names_them(slug, lang):
         for choice in parameter.choices or ():
             if isinstance(choice, str):
                 assert words["choices"][choice].lower() in book, (slug, choice)
+
+
+def test_a_page_s_saved_drawing_is_kept_apart_for_each_language_and_words(monkeypatch):
+    """Where a play page keeps its drawing for the next visit (storage.js's key): the
+    same for the same words, runtime and engine; another for the other language's
+    words, another when a word changes, and another when the engine changes."""
+    import json
+
+    from rulebook.play import site
+    from rulebook.sphinxext.play import page_words
+
+    locale = Path(__file__).resolve().parents[1] / "docs" / "locale"
+    words = {lang: json.dumps(page_words("qttt", lang, locale), sort_keys=True)
+             for lang in ("en", "ja")}
+    keys = {lang: site.drawn_key(text) for lang, text in words.items()}
+    assert keys["en"] == site.drawn_key(words["en"]) and keys["en"] != keys["ja"]
+    changed = words["en"].replace("\"Undo\"", "\"Take back\"")
+    assert changed != words["en"] and site.drawn_key(changed) != keys["en"]
+    monkeypatch.setattr(site, "engine_digest", lambda: "another engine")
+    assert site.drawn_key(words["en"]) != keys["en"]
