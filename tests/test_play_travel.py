@@ -711,6 +711,33 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
     page.close()
 
 
+def test_craquelure_a_cut_of_the_opponent_s_region_names_the_part_tapped_last(site, shared):
+    """Aimed at the opponent's region, a cut names only the mover's part: a second part
+    tapped moves the mover's pick there (there is no part of the other player's to
+    name), and Cut plays the part tapped last."""
+    from rulebook.games.craquelure import clicks
+
+    project, base = site
+    page = open_play_page(shared, base, "craquelure", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    page.evaluate("(move) => window.rulebookPlay.play(move)", "(0,0) 0 B1 R2")
+    settle(page)
+    state = make_game("craquelure").initial_state()
+    state = state.play(state.parse_move("(0,0) 0 B1 R2"))
+    aim = clicks.aim(state, 0.07, 0.27, 90.0)  # in Blue's region, Red to move
+    assert aim["reason"] is None and aim["opponent"] is None and aim["mover"] == "R"
+    drag(page, (0.07, 0.27), (0.07, 0.6))
+    cut = page.locator(".play-aim-cut")
+    tap_part(page, 1)
+    assert cut.is_enabled()  # the mover's part alone is the whole naming
+    tap_part(page, 3)
+    cut.click()
+    settle(page)
+    move = page.evaluate("() => window.rulebookPlay.moves()")[-1]
+    assert move.split()[2:] == ["R3"], move
+    page.close()
+
+
 # Every kind of move each game's rules have (besides Craquelure's aimed cut, its own
 # test's): (kind, options, whether a legal move, in notation, is of that kind).
 MOVE_KINDS = {
