@@ -65,3 +65,23 @@ def test_a_drawing_s_error_names_the_record_s_line_the_panel_and_the_drawing(mon
         pass
     else:
         raise AssertionError("the error did not go on as it was")
+
+
+def test_an_error_in_engine_code_a_drawing_called_is_placed_there_not_at_the_call():
+    """A drawing (games/g/drawing.py) calls the game's engine (games/g/rules.py), which
+    fails: the innermost frame inside ``games/`` is the engine's line that raised, not
+    the drawing's line that called it; nor a frame outside the games, such as a kit
+    the engine called in turn."""
+    from rulebook.drawing_errors import GAMES, PACKAGE
+
+    namespace = {}
+    kit = "\n" * 2 + "def helper(f):\n    return f()\n"  # a kit's frame, last of all
+    engine = "\n" * 8 + "def rule():\n    raise ValueError('engine')\n"  # raise at line 10
+    drawn = "\n" * 4 + "def draw(rule, helper):\n    return helper(rule)\n"  # calls at line 6
+    exec(compile(kit, str(PACKAGE / "kits" / "somekit.py"), "exec"), namespace)
+    helper = namespace["helper"]
+    exec(compile(engine, str(GAMES / "qttt" / "rules.py"), "exec"), namespace)
+    rule = namespace["rule"]
+    exec(compile(drawn, str(GAMES / "qttt" / "drawing.py"), "exec"), namespace)
+    error = raised(lambda: namespace["draw"](rule, helper))
+    assert where_in_games(error, drawing) == f"{shown(GAMES / 'qttt' / 'rules.py')}:10"
