@@ -24,13 +24,15 @@ def record(tmp_path, game, view, options=""):
 
 
 @pytest.mark.parametrize("game, view, words", [
-    ("inphexion", '{ highlight = ["z9"] }', "z9"),
+    ("inphexion", '{ highlight = ["z9"] }', "cannot read 'z9' at column 1: cell z9 is off the"),
     ("inphexion", '{ step = "sideways" }', "'sideways' is not one of"),
     ("inphexion", '{ chain = "Green" }', "Green"),
     ("inphexion", '{ marks = 1 }', "must be true or false"),
     ("inphexion", '{ chain = 1 }', "must be true or false or a string, not 1"),
     ("necto", '{ loop = 3 }', "must be a string or an array, not 3"),
     ("craquelure", "{ window = [1] }", "is not [xmin, ymin, xmax, ymax]"),
+    ("craquelure", "{ window = [0.5, -1.0, 0.2, 1.0] }", "is not [xmin, ymin, xmax, ymax]"),
+    ("craquelure", "{ window = [-1.0, 0.5, 1.0, 0.2] }", "is not [xmin, ymin, xmax, ymax]"),
     ("craquelure", "{ highlight = [[0.1]] }", "is not a point"),
     ("craquelure", '{ decimals = "two" }', "must be an integer"),
     ("necto", '{ trace = "Z9 N" }', "Z9"),

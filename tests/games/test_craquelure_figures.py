@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import matplotlib
+import numpy as np
 
 matplotlib.use("svg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -420,3 +421,24 @@ def test_each_goal_arc_s_letter_stands_outside_the_middle_of_the_arc_the_rules_n
         angle = math.degrees(math.atan2(y, x)) % 360
         middle = (boundary + 60) % 360
         assert min(abs(angle - middle), 360 - abs(angle - middle)) < 1, (name, angle, middle)
+
+
+def test_every_region_is_outlined_all_the_way_round():
+    """Each region is drawn as a closed shape: its edge is stroked from its last
+    corner back to its first too (an open outline leaves one side of the region
+    without its line), and the outline's corners are the region's own."""
+    from matplotlib.path import Path as MplPath
+
+    record = load_record(FIGURES / "craquelure" / "ai-game.toml", FIGURES)
+    state = record.replay()[-1]
+    artists, _ = draw(state)
+    shapes = [a for a in artists if isinstance(a, Polygon) and a.get_edgecolor()[3] > 0]
+    outlined = 0
+    for region in state.regions.values():
+        mine = [s for s in shapes if len(s.get_xy()) >= 3 and state.region_at(
+            *np.mean(s.get_xy()[:-1], axis=0)) is region]
+        for shape in mine:
+            codes = shape.get_path().codes
+            assert codes is not None and codes[-1] == MplPath.CLOSEPOLY, region.id
+            outlined += 1
+    assert outlined >= len(state.regions) // 2, outlined

@@ -279,6 +279,8 @@ def test_position_errors(text, message):
     with pytest.raises(NotationError) as error:
         _game(4).parse_position(text)
     assert message in str(error.value)
+    quoted = [text, *text.splitlines()]  # the position, or the line at fault
+    assert any(str(error.value).startswith(f"cannot read {q!r}") for q in quoted), str(error.value)
 
 
 def test_position_defaults_and_keys():
