@@ -209,9 +209,13 @@ def test_a_figure_label_the_font_cannot_draw_is_an_error(tmp_path):
         render_svg(record, "en")
 
 
+ACRONYMS = {"JSON", "HTML", "TOML", "HTTP", "HEAD"}  # words a help may write in capitals
+
+
 def test_every_command_and_every_option_says_what_it_does_in_its_help():
     """``rulebook --help`` and ``rulebook COMMAND --help``: each command and each of its
-    arguments and options has its own line of help (none left blank)."""
+    arguments and options has its own line of help (none left blank), in plain words
+    (none in capitals but an acronym or an argument's name, as GAME)."""
     import argparse
 
     from rulebook.cli import parser
@@ -220,12 +224,21 @@ def test_every_command_and_every_option_says_what_it_does_in_its_help():
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
     helped = {choice.dest: choice.help for choice in commands._choices_actions}
     assert len(commands.choices) >= 10
+
+    def shouted(text, sub):
+        names = {str(a.metavar or a.dest).upper() for a in sub._actions}  # GAME, NAME
+        words = re.sub(r"\S*/\S*", "", text)  # not in a path (LC_MESSAGES)
+        return [w for w in re.findall(r"[A-Za-z]{4,}", words)
+                if w.isupper() and w not in ACRONYMS | names]
+
     for name, sub in commands.choices.items():
         assert helped.get(name), f"rulebook {name}: no help"
+        assert not shouted(helped[name], sub), (name, helped[name])
         for action in sub._actions:
             if isinstance(action, argparse._HelpAction):
                 continue
             assert action.help and action.help.strip(), (name, action.option_strings or action.dest)
+            assert not shouted(action.help, sub), (name, action.option_strings or action.dest)
 
 
 def test_replay_names_the_winner_by_the_colour_it_plays_at_the_end_after_a_swap(tmp_path, capsys):

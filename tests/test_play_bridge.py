@@ -248,3 +248,13 @@ def test_the_board_s_click_targets_are_its_cells_each_named_as_the_notation_writ
         state.parse_move(move.format(token, other))  # raises if it is no cell
     rows = [int(token[1:]) for token in tokens]
     assert rows == sorted(rows)  # the first row first
+    # each outline is one cell's: all of one area, and none overlapping another
+    from shapely.geometry import Polygon
+
+    shapes = [Polygon(target["points"]) for target in game_part(slug, "clicks").targets(state)]
+    areas = {round(shape.area, 6) for shape in shapes}
+    assert len(areas) == 1 and all(shape.is_valid for shape in shapes), areas
+    union = shapes[0].union(shapes[1]) if len(shapes) > 1 else shapes[0]
+    for shape in shapes[2:]:
+        union = union.union(shape)
+    assert union.area == pytest.approx(len(shapes) * shapes[0].area)  # no overlaps
