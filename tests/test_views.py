@@ -89,3 +89,25 @@ def test_a_view_option_for_a_game_that_has_none_says_there_are_none(monkeypatch)
     assert views.view_problem(make_game("qttt"), {"zoom": 2}) == (
         "unknown view option 'zoom' for qttt (view options: none)")
     assert views.view_problem(make_game("qttt"), {}) is None
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_a_whole_number_view_takes_exactly_the_range_its_refusal_names(slug):
+    """A view option of whole numbers refused as "must be A to B" takes every value
+    from A to B, both ends included, and refuses the values just outside, as its
+    message says."""
+    import re
+
+    from rulebook.games import make_game
+
+    game = make_game(slug)
+    for name, option in view_options(slug).items():
+        if type(option.default) is not int:
+            continue
+        said = {value: option.problem(value, game) for value in range(-3, 40)}
+        ranges = {m.groups() for m in (re.search(r"must be (-?\d+) to (-?\d+)", p or "")
+                                       for p in said.values()) if m}
+        for low, high in ranges:
+            low, high = int(low), int(high)
+            taken = [value for value, problem in said.items() if problem is None]
+            assert taken == list(range(low, high + 1)), (slug, name, taken)
