@@ -176,3 +176,33 @@ def test_a_record_s_panel_size_is_the_size_its_panels_are_drawn_at(tmp_path):
             root = ET.fromstring(svg)
             drawn = [float(re.sub("pt$", "", root.get(k))) / 72 for k in ("width", "height")]
             assert [round(v, 2) for v in drawn] == size, (size, drawn)
+
+
+def test_a_panel_s_label_stands_in_the_strip_under_its_board(monkeypatch):
+    """Each labelled panel of every game's records: its label is drawn below the axes
+    the position is drawn in (the strip kept for it), clear of the board, centred."""
+    from rulebook import figure_style
+    from rulebook.records import find_records
+
+    seen = []
+    save = figure_style._save
+
+    def keeping(figure):
+        renderer = figure._get_renderer()
+        [ax] = figure.axes
+        bottom = ax.get_window_extent(renderer).y0
+        for text in figure.texts:
+            box = text.get_window_extent(renderer)
+            seen.append((text.get_text(), box.y1 <= bottom + 0.5, text.get_position()[0]))
+        return save(figure)
+
+    monkeypatch.setattr(figure_style, "_save", keeping)
+    games = set()
+    for path in find_records(ROOT / "figures"):
+        record = load_record(path, ROOT / "figures")
+        if record.panels and any(panel.label for panel in record.panels) and \
+                record.game.slug not in games:
+            games.add(record.game.slug)
+            render_panels(record, "en")
+    assert len(games) == 4 and seen
+    assert all(below and x == 0.5 for _, below, x in seen), [s for s in seen if not s[1]][:3]
