@@ -242,6 +242,30 @@ def test_a_game_the_second_player_starts_is_numbered_by_full_moves_from_a_gap(si
     page.close()
 
 
+def test_the_players_chosen_survive_a_reload(site, shared):
+    """The opponent, who moves first and the computer's strength, every strength,
+    come back with the game saved after a reload, as the settings show them."""
+    project, base = site
+    page = ready_page(shared, f"{base}/en/play/qttt.html")  # (kept on reloads: no forget)
+    for computer, strength in ((1, 3), (0, 1), (1, 2)):
+        page.evaluate("([computer, strength]) => window.rulebookPlay.newGame("
+                      "{opponent: 'computer', computer, strength})", [computer, strength])
+        settle(page)
+        page.evaluate("() => window.rulebookPlay.computerMove()")
+        page.evaluate("async () => window.rulebookPlay.play("
+                      "(await window.rulebookPlay.legalMoves())[0])")  # a game to keep
+        settle(page)
+        page.evaluate("() => window.rulebookPlay.computerMove()")
+        page.reload()
+        page.evaluate("() => window.rulebookPlay.ready")
+        settle(page)
+        form = page.locator(".play-settings-form")
+        shown = (form.locator("[name=opponent]").input_value(),
+                 form.locator("[name=strength]").input_value())
+        assert shown == (f"computer-{computer}", str(strength)), (computer, strength, shown)
+    page.close()
+
+
 def cpython_record(page):
     """The record the page writes, as CPython's bridge writes it for the same game."""
     from rulebook.play.bridge import Session
