@@ -2,6 +2,7 @@
 
 import dataclasses
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -473,3 +474,33 @@ def test_each_step_through_the_frame_leaves_by_the_end_its_pass_leaves_by():
                 again = trace(4, state.tiles, cell, strand.ends[1])
                 assert {p[0] for p in line.passes} == {p[0] for p in again.passes}
     assert checked >= 50 and opened >= 10, (checked, opened)
+
+
+def test_a_bad_tile_in_a_written_position_is_named_at_its_own_column():
+    """A written position (a record's start) with one tile of a row miswritten, each
+    tile of each row in turn: the error quotes that row and gives the column where
+    the bad tile begins, counted from 1."""
+    from rulebook.errors import NotationError
+
+    game = _game(4)
+    state = game.initial_state()
+    rng = random.Random(3)
+    for _ in range(6):
+        state = state.play(state.random_move(rng))
+    lines = str(state).splitlines()
+    tried = 0
+    for number, line in enumerate(lines):
+        if "|" not in line:
+            continue
+        cells = list(re.finditer(r"\S+", line.split("|", 1)[1]))
+        offset = line.index("|") + 1
+        for cell in cells:
+            start = offset + cell.start()
+            bad = line[:start] + "q9F" + line[start + len(cell.group()):]
+            text = "\n".join(lines[:number] + [bad] + lines[number + 1:])
+            with pytest.raises(NotationError) as error:
+                game.parse_position(text)
+            assert str(error.value).startswith(f"cannot read {bad!r} at column {start + 1}: "), \
+                str(error.value)
+            tried += 1
+    assert tried == 16
