@@ -580,3 +580,39 @@ def test_necto_stake_is_the_mover_s_lead_in_crossings_on_the_loops_that_can_scor
             nonzero += expected != 0
         movers.add(me)
     assert movers == {0, 1} and nonzero >= 20, (movers, nonzero)
+
+
+def test_necto_level_3_weighs_the_placement_that_fills_the_board_against_every_reply():
+    """Level 3's value of a move two plies deep, worked out here by playing every reply:
+    for the last placement (the one that fills the board, after which replies score)
+    and for replacements, the mover's net points less the most the opponent then nets
+    with any one move, plus the stake and the crossings laid; placements before the
+    last are rated by their crossings alone (nothing can score yet)."""
+    from rulebook.games import make_game
+    from rulebook.games.necto import strategy
+
+    def net(before, after, player):
+        return ((after.scores[player] - before.scores[player])
+                - (after.scores[1 - player] - before.scores[1 - player]))
+
+    rng = random.Random(8)
+    checked = {"last placement": 0, "earlier placement": 0}
+    for _ in range(6):
+        state = make_game("necto", size=4).initial_state()
+        while state.codes.count(None) > 0 and not state.is_over():
+            looks = strategy._looks(state)
+            last = state.codes.count(None) == 1
+            for move in looks.shortlist() if last else state.legal_moves()[:6]:
+                found = strategy.value(state, move)
+                if not last:
+                    assert found == strategy.laid(move), move
+                    checked["earlier placement"] += 1
+                    continue
+                after = state.play(move)
+                reply = max(net(after, after.play(r), after.to_move) for r in after.legal_moves())
+                expected = (net(state, after, state.to_move) - reply
+                            + looks.stake(move) / strategy.STAKE_SCALE + strategy.laid(move))
+                assert found == pytest.approx(expected), (str(state), move)
+                checked["last placement"] += 1
+            state = state.play(state.random_move(rng))
+    assert checked["last placement"] >= 12 and checked["earlier placement"] >= 30, checked
