@@ -583,3 +583,30 @@ def test_the_rules_index_calls_a_cut_a_gift_exactly_when_the_other_player_wins_b
                 seen[swapped, gave] += 1
             state, moves = after, moves + 1
     assert seen[True, True] and seen[True, False] and seen[False, False], seen
+
+
+def test_the_computer_judges_a_move_by_the_colour_its_mover_plays_after_it():
+    """The strategy's mover colour: the colour the player making a move plays once it
+    is made, as the position after it says (its seat's colour there): a cut keeps the
+    mover's colour, the swap gives them the other one."""
+    from rulebook.games.craquelure.facts import SEATS
+    from rulebook.games.craquelure.moves import Swap
+    from rulebook.games.craquelure.strategy import mover_colour
+
+    facts = make_game("craquelure", pie=True).facts
+    colours = {"Blue": 0, "Red": 1}
+    rng = random.Random(6)
+    kinds = Counter()
+    for _ in range(10):
+        state = make_game("craquelure", pie=True).initial_state()
+        for _ in range(4):
+            if state.is_over():
+                break
+            for move in state.legal_moves()[:8]:
+                after = state.play(move)
+                seat = SEATS[state.turn]
+                plays = colours[facts["seat_colour"].compute(after, seat=seat)]
+                assert mover_colour(state, move) == plays, (state.move_number, move)
+                kinds["swap" if isinstance(move, Swap) else "cut"] += 1
+            state = state.play(state.random_move(rng))
+    assert kinds["swap"] >= 5 and kinds["cut"] >= 50, kinds
