@@ -115,3 +115,36 @@ def test_the_direction_check_reads_a_swapped_pair_as_wrong():
     assert direction_of("Turn the rays anticlockwise", "線を右に回す") == (DIRECTIONS[0][0], False)
     assert direction_of("Turn the rays clockwise", "線を右に回す") == (DIRECTIONS[1][0], True)
     assert direction_of("right", "右") == (DIRECTIONS[3][0], True)
+
+
+def test_a_game_s_play_words_name_its_terms_as_its_glossary_has_them_in_japanese():
+    """Each game's own play-page words (its play.py: options, aids, prompts): an entry
+    whose English names a term of the game's glossary (spooky mark, relocate, cut...)
+    names it in Japanese too, as the glossary writes it (its stem: 置き直す as
+    置き直し), so an entry whose Japanese says something else (two prompts swapped, a
+    word left out) is found."""
+    from pathlib import Path
+
+    from rulebook.games import available_games
+    from rulebook.i18n import load_glossary
+
+    folder = Path(__file__).resolve().parents[1] / "docs" / "locale" / "ja" / "glossary"
+    checked, wrong = 0, []
+    for slug in available_games():
+        table = TABLES.get(f"rulebook.games.{slug}.play.WORDS")
+        if table is None:
+            continue
+        en, ja = (dict(leaves(table[lang])) for lang in ("en", "ja"))
+        for term in load_glossary(folder / f"{slug}.toml"):
+            english = re.sub(r"\s*\(.*\)", "", term.en).lower()
+            stem = re.sub(r"[\u3040-\u309f]+$", "", term.ja)  # less its inflected ending
+            if len(stem) < 2:
+                continue
+            for key, japanese in ja.items():
+                text = en.get(key)
+                if isinstance(text, str) and re.search(rf"\b{re.escape(english)}", text.lower()):
+                    checked += 1
+                    if stem not in japanese:
+                        wrong.append((slug, key, term.en, text, japanese))
+    assert not wrong, wrong
+    assert checked >= 20, checked

@@ -32,7 +32,7 @@ WORDS = {
            "choices": {"pinwheel": "風車", "sectors": "3つの扇形", "none": "なし",
                        "square": "四角形", "triangular": "三角形"},
            "aid_names": {"areas": "領域の面積（円盤に対する%）",
-                         "mark_settled": "確定した領域に斜線", "part_numbers": "片に番号"}},
+                         "mark_settled": "確定した領域に斜線", "part_numbers": "直前の分割の片に番号"}},
 }
 
 # --- for the framework's tests ---------------------------------------------------
