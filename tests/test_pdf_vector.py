@@ -174,6 +174,20 @@ def test_a_stroke_s_dashes_are_the_pdf_s_dash_pattern(dashes, offset, expected):
     assert expected in operators, operators
 
 
+@pytest.mark.parametrize("own, expected", [("round", "1 J"), ("square", "2 J"), (None, "0 J")])
+def test_a_shape_s_own_style_wins_over_the_sheet_s_rule_for_every_element(own, expected):
+    """matplotlib's SVG sets caps and joins for every element in a style sheet
+    (``*{stroke-linecap: butt}``) and a shape's own where it differs: as in a browser,
+    the shape's own style wins; without one, the sheet's rule holds."""
+    style = "fill: none; stroke: #000000; stroke-width: 2" + (f"; stroke-linecap: {own}" if own else "")
+    _, _, operators = vector.pdf_operators(
+        b'<svg xmlns="http://www.w3.org/2000/svg" width="9pt" height="9pt" viewBox="0 0 9 9">'
+        b'<defs><style type="text/css">*{stroke-linejoin: round; stroke-linecap: butt}</style></defs>'
+        + f'<path d="M 1 1 L 8 8" style="{style}"/></svg>'.encode())
+    assert expected in operators, operators
+    assert "1 j" in operators  # the sheet's join, which the shape leaves alone
+
+
 SPILLING = b"""<?xml version='1.0'?><svg xmlns="http://www.w3.org/2000/svg" width="40pt" height="40pt"
  viewBox="0 0 40 40"><defs>
  <pattern id="s" patternUnits="userSpaceOnUse" x="0" y="0" width="10" height="12">
