@@ -263,6 +263,8 @@ def test_the_players_chosen_survive_a_reload(site, shared):
         shown = (form.locator("[name=opponent]").input_value(),
                  form.locator("[name=strength]").input_value())
         assert shown == (f"computer-{computer}", str(strength)), (computer, strength, shown)
+    page.evaluate("() => window.rulebookPlay.newGame({})")  # a game for two left saved
+    settle(page)
     page.close()
 
 
