@@ -162,6 +162,30 @@ def test_any_value_a_record_is_written_with_reads_back_as_itself():
     reads_back()
 
 
+def test_a_claim_s_arguments_and_value_written_as_toml_read_back_whatever_they_hold():
+    """``--claim FACT:ARG=VALUE,ARG=VALUE=EXPECT`` with each value written as TOML
+    (``toml_value``): strings holding the claim's own separators (= and ,), quotes of
+    either kind, backslashes and brackets, lists and numbers: split back into the same
+    arguments and expected value."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from rulebook.finder import toml_value
+
+    tricky = st.text(alphabet='ab=,"\\\'[]{} :x', max_size=10)
+    values = tricky | st.integers(-9, 99) | st.lists(tricky | st.integers(0, 9), max_size=3)
+
+    @settings(max_examples=300, deadline=None)
+    @given(values, values, values)
+    def reads_back(first, second, expect):
+        text = (f"fact:one={toml_value(first)},two={toml_value(second)}"
+                f"={toml_value(expect)}")
+        assert split_claim(text) == {"fact": "fact", "one": first, "two": second,
+                                     "expect": expect}, text
+
+    reads_back()
+
+
 def test_a_claim_of_another_kind_than_its_fact_s_answer_is_refused_at_the_first_position(
         capsys, monkeypatch):
     """A fact whose answer has no declared type (a new game's, written without its
