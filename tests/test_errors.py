@@ -295,3 +295,23 @@ def test_replay_ends_every_record_with_the_engine_s_verdict(capsys):
             ended += 1
         assert out.rstrip("\n").splitlines()[-len(expected):] == expected, path.name
     assert ended >= 5 and goes_on >= 5, (ended, goes_on)
+
+
+@pytest.mark.parametrize("slug, size, move", [
+    ("necto", 4, "{}=x1"), ("necto", 6, "{}=x1"), ("necto", 8, "{}=x1"),
+    ("inphexion", 5, "{}"), ("inphexion", 7, "{}"), ("inphexion", 9, "{}"),
+])
+def test_a_cell_off_the_board_is_refused_naming_the_board_s_own_columns_and_rows(slug, size, move):
+    """A cell one column or one row past the board, on each size: refused, saying the
+    board's size and its columns and rows as they are (A to the size's letter)."""
+    from rulebook.errors import NotationError
+    from rulebook.games import make_game
+
+    letters = "ABCDEFGHIJ" if slug == "necto" else "abcdefghij"
+    state = make_game(slug, size=size).initial_state()
+    for cell in (f"{letters[size]}1", f"{letters[0]}{size + 1}"):
+        with pytest.raises(NotationError) as error:
+            state.parse_move(move.format(cell))
+        assert str(error.value).endswith(
+            f"cell {cell} is off the {size}×{size} board "
+            f"(columns {letters[0]}–{letters[size - 1]}, rows 1–{size})"), str(error.value)
