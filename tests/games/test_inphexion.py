@@ -428,6 +428,17 @@ def test_bad_positions_are_refused_with_the_reason(text, message):
         game(size=3).parse_position(text)
 
 
+@pytest.mark.parametrize("text", ["W . .\n. . .\n. . .", "W N .\n. . .\n. . N"],
+                         ids=["no neutral disc", "two"])
+def test_a_position_of_the_neutral_variant_has_exactly_one_neutral_disc(text):
+    """With the neutral disc, a written position without it, or with two, is refused;
+    with exactly one it is read, the disc where the position puts it."""
+    with pytest.raises(NotationError, match="the variant has exactly one neutral disc"):
+        game(size=3, neutral=True).parse_position(text)
+    state = game(size=3, neutral=True).parse_position("W . .\n. N .\n. . .")
+    assert state.neutral.bit_count() == 1
+
+
 def test_records_report_file_line_and_move_number(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text('game = "inphexion"\nmoves = [\n  "d4",\n  "d4>d6",\n]\n')
