@@ -356,3 +356,24 @@ def test_each_mark_s_letter_and_number_are_drawn_centred_where_the_cell_places_t
             letters += text.get_text().isalpha()
             digits += text.get_text().isdigit()
     assert letters == digits == 16 + 9
+
+
+def test_a_cycle_waiting_to_collapse_is_framed_unless_a_record_turns_the_frame_off():
+    """The rules make the other player choose where a closed cycle collapses, so a
+    reader must see which marks form it: every panel of the project's records whose
+    position waits for that choice frames the cycle, unless its record's view says
+    ``show_cycle = false`` in so many words."""
+    framed = 0
+    for path in RECORDS:
+        record = load_record(path, FIGURES)
+        record.replay()
+        for index, panel in enumerate(record.panels):
+            state = record.variation(panel.after, panel.then, None)[-1]
+            if state.pending is None or panel.view.get("show_cycle") is False:
+                continue
+            ax = Figure().subplots()
+            legend = Legend(drawing.MARKS)
+            drawing.draw(ax, state, lang="en", legend=legend, **panel.view)
+            assert "cycle" in {mark.key for mark in legend.marks()}, (path.stem, index)
+            framed += 1
+    assert framed >= 3, framed
