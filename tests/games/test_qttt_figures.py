@@ -373,7 +373,8 @@ def test_a_cycle_waiting_to_collapse_is_framed_unless_a_record_turns_the_frame_o
                 continue
             ax = Figure().subplots()
             legend = Legend(drawing.MARKS)
-            drawing.draw(ax, state, lang="en", legend=legend, **panel.view)
+            view = {**drawing.VIEW_OPTIONS, **panel.view}  # as the books draw it
+            drawing.draw(ax, state, lang="en", legend=legend, **view)
             assert "cycle" in {mark.key for mark in legend.marks()}, (path.stem, index)
             framed += 1
     assert framed >= 3, framed
