@@ -69,3 +69,18 @@ def test_the_index_lists_each_rule_in_the_page_s_language_with_the_figures_showi
         else:
             assert shown == "Shown in: Collapse, figure 1; Collapse, figure 2", shown
             assert all("no figure shows it yet" in text for text in texts[1:])
+
+
+def test_the_pdf_index_gives_a_figure_s_page_in_the_book_s_language():
+    """The PDF's rules index: after a figure's name, its page the way the book's
+    language writes a page (", p. 5"; "（5ページ）"), and "?" until the page is known
+    (the first pass)."""
+    from rulebook.pdf.rules_index import EVENT, RulesIndex
+
+    for lang, known, unknown in (("en", ", p.\u00a05", ", p.\u00a0?"), ("ja", "（5ページ）", "（?ページ）")):
+        index = RulesIndex([], lambda markup: markup, lang, {})
+        index.notify(EVENT, ("necto/frame", 5))
+        assert index.page_text("necto/frame") == unknown  # not printed yet: this pass's
+        index.beforeBuild()  # the next pass prints the pages the last one found
+        assert index.page_text("necto/frame") == known
+        assert index.page_text("necto/other") == unknown
