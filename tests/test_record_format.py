@@ -40,3 +40,24 @@ def test_a_value_s_kind_in_words_is_its_own_toml_type(value, words):
     from rulebook.record_format import kind_of
 
     assert kind_of(value) == words
+
+
+@pytest.mark.parametrize("annotation, good, bad", [
+    (int, [0, 7, -3], [True, False, 1.0, "1", [1]]),
+    (float, [0.5, -2.0], [True, 1, "0.5"]),
+    (bool, [True, False], [1, 0, "true"]),
+    (str, ["a", ""], [1, True, ["a"]]),
+    (list[int], [[], [1, 2]], [[True], [1.0], 1]),
+    (dict[str, int], [{}, {"X": 1}], [{"X": True}, {"X": "1"}]),
+])
+def test_a_value_has_a_type_only_if_it_is_of_that_very_kind(annotation, good, bad):
+    """A claim's value checked against its fact's answer type: a boolean is no
+    integer (Python's True == 1 is no TOML), an integer no float, inside lists and
+    tables too; the refusal says the type wanted."""
+    from rulebook.record_format import type_problem
+
+    for value in good:
+        assert type_problem(value, annotation) is None, value
+    for value in bad:
+        problem = type_problem(value, annotation)
+        assert problem is not None and problem.startswith("must be "), value
