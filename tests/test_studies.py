@@ -771,3 +771,24 @@ def test_a_solve_study_s_winner_is_quoted_as_the_player_or_the_draw_in_each_lang
     quoted = {winner: quote_solve(game, {"winner": winner}, "winner", lang, "x", {})
               for winner in ("X", "O", "draw")}
     assert quoted == {"X": "X", "O": "O", "draw": draw}
+
+
+@pytest.mark.parametrize("names, words", [
+    (["qttt/random", "qttt/solve"], "only balance studies have a chart"),
+    (["qttt/solve", "qttt/random"], "only balance studies have a chart"),
+    (["qttt/solve"], "only balance studies have a chart"),
+    (["qttt/random", "necto/balance-4"], "the studies must be of one game"),
+])
+def test_a_chart_of_studies_it_cannot_draw_is_refused_naming_them(names, words):
+    """A study chart draws balance studies of one game: any solve study among those it
+    names (first, last or alone), or studies of two games, is refused with what is
+    wrong and the names as written."""
+    from rulebook.errors import RulebookError
+    from rulebook.sphinxext.studies import chart_studies
+
+    figures = Path(__file__).resolve().parents[1] / "figures"
+    with pytest.raises(RulebookError) as error:
+        chart_studies(figures, names)
+    assert str(error.value) == f"study-chart {' '.join(names)}: {words}"
+    assert [study.game for study in chart_studies(figures, ["qttt/random", "qttt/computer"])] == \
+        ["qttt", "qttt"]
