@@ -24,3 +24,30 @@ def test_a_game_page_read_again_drops_its_entry():
     purge_game_info(None, env, "qttt")
     assert env.rulebook_games == {"necto": necto}
     purge_game_info(None, SimpleNamespace(), "qttt")  # nothing noted: nothing to drop
+
+
+def test_no_next_or_previous_link_crosses_between_readers_and_authors_pages():
+    """keep_sections_apart, at the border of the two toctrees: a reader's page keeps its
+    link to a reader's page and loses the one to an author's, and an author's page
+    likewise; the home page, which belongs to both, keeps both links."""
+    from types import SimpleNamespace
+
+    from rulebook.sphinxext.catalog import keep_sections_apart
+
+    found = {"index", "qttt", "play/qttt", "authoring", "adding-a-game"}
+    order = {  # page: (parent, previous, next), as Sphinx's relations give them
+        "play/qttt": ("index", "qttt", "authoring"),
+        "authoring": ("index", "play/qttt", "adding-a-game"),
+        "index": (None, None, "qttt"),
+    }
+    env = SimpleNamespace(found_docs=found, collect_relations=lambda: order)
+    app = SimpleNamespace(env=env, config=SimpleNamespace(root_doc="index"))
+
+    def links(page):
+        context = {"prev": order[page][1], "next": order[page][2]}
+        keep_sections_apart(app, page, "page.html", context, None)
+        return context["prev"], context["next"]
+
+    assert links("play/qttt") == ("qttt", None)  # a reader's page: back to the rules only
+    assert links("authoring") == (None, "adding-a-game")  # an author's: on to the authors'
+    assert links("index") == (None, "qttt")
