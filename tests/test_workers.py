@@ -63,3 +63,18 @@ def test_one_worker_runs_every_job_in_the_build_s_own_process(monkeypatch):
         assert pool.size == 1 and pool.run([(os.getpid,)]) == [os.getpid()]
     with workers(2) as pool:
         assert os.getpid() not in pool.run([(os.getpid,)] * 4)
+
+
+def test_leaving_the_pool_on_ctrl_c_ends_its_workers_without_waiting_for_their_jobs():
+    """Ctrl-C (or an error) while jobs run: the pool's workers are ended there and then,
+    not left to finish the jobs queued (here four of 30 seconds each, two workers):
+    the block is left long before the first job could have ended."""
+    import time
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with workers(2) as pool:
+            pool._pool.map_async(time.sleep, [30] * 4)
+            time.sleep(0.5)  # the first two jobs are running
+            raise KeyboardInterrupt
+    assert time.monotonic() - started < 20
