@@ -623,3 +623,28 @@ def test_a_move_refused_now_is_the_change_s_refused_move_and_one_refused_before_
     [mended] = compare_records({"r": broken}, {"r": plain})
     assert (mended.illegal, mended.was_illegal) == (None, refused)
     assert compare_records({"r": broken}, {"r": broken}) == []
+
+
+def test_a_side_whose_records_cannot_be_read_is_told_by_its_last_error_line(tmp_path):
+    """The child that replays a revision's records fails: the error names the side and
+    quotes the last line the child wrote (the error itself, not a traceback's first
+    line); a child that wrote nothing, by its exit status."""
+    from types import SimpleNamespace
+
+    from rulebook.diff import DiffError, finish_snapshot
+
+    output = tmp_path / "side"
+    output.with_suffix(".out").write_text("")
+    output.with_suffix(".err").write_text(
+        'Traceback (most recent call last):\n  File "x.py", line 1, in <module>\n'
+        "ValueError: figures/qttt/x.toml: not a record\n")
+    child = SimpleNamespace(wait=lambda: 1, returncode=1, output=output)
+    side = SimpleNamespace(label="abc1234", snapshot=None)
+    with pytest.raises(DiffError) as error:
+        finish_snapshot(side, child)
+    assert str(error.value) == ("abc1234: the project's records cannot be read there "
+                                "(ValueError: figures/qttt/x.toml: not a record)")
+    output.with_suffix(".err").write_text("")
+    child.returncode = 3
+    with pytest.raises(DiffError, match=r"\(exit status 3\)$"):
+        finish_snapshot(side, child)
