@@ -162,6 +162,14 @@ def test_card_is_the_quick_reference_alone_on_one_a5_page(formats, lang):
     assert not any(phrase in text for phrase in others)
     name = {"en": "Test Game", "ja": "テストゲーム"}[lang]  # at its head, large
     assert max(r["size"] for r in text_runs(pdf.pages[0]) if r["text"].strip() == name) >= 20
+    # longer than an A5 page's frame, the quick reference is shrunk to fit it: every
+    # line of it lies inside the page's margins, the last one too
+    from rulebook.pdf.formats import CARD_PAGE as margins
+
+    runs = [r for r in text_runs(pdf.pages[0]) if r["text"].strip()
+            and not FOOTER.search(r["text"]) and r["text"].strip() != name]  # not the footer's
+    assert min(r["y"] for r in runs) >= margins.margin_bottom - 1, min(r["y"] for r in runs)
+    assert max(r["y"] + r["size"] for r in runs) <= size(pdf.pages[0])[1] - margins.margin_top + 1
 
 
 def test_print_formats_are_byte_identical_run_to_run(formats):
