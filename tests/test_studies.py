@@ -262,6 +262,8 @@ def test_bad_study_files_are_one_line_errors(project, capsys):
     for text, expected in [
         (STUDY.replace('"balance"', '"balanse"'), "'kind' must be one of balance"),
         (STUDY.replace("games = 40", "games = 0"), "'games' = 0: must be from 1"),
+        (STUDY.replace("games = 40", "games = true"), "'games' must be int, not True"),
+        (STUDY.replace("games = 40", "games = 4.0"), "'games' must be int, not 4.0"),
         (STUDY + "rounds = 3\n", "unknown key 'rounds'"),
         (STUDY.replace('"random"', '"mcts", playout = 3'), "players: unknown key 'playout'"),
         (STUDY.replace('"random"', '"computer", level = 4'), "players.level = 4: must be 1, 2"),
