@@ -148,6 +148,9 @@ def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     ("quick_qttt", "one of it and 'qttt' is a word of the other"),
     ("tests", "'pytest -k tests' would select them all"),
     ("test", "every test's id holds the word 'test'"),
+    ("genindex", "Sphinx makes a page genindex.html of its own"),
+    ("search", "Sphinx makes a page search.html of its own"),
+    ("py-modindex", "not a valid game slug"),
 ])
 def test_a_taken_or_bad_slug_is_refused_in_one_line_writing_nothing(scaffolded, slug, message):
     root, _, _ = scaffolded
