@@ -326,3 +326,32 @@ def test_an_opened_record_s_failed_claims_come_back_through_the_bridge_in_the_pa
                 assert path.name in failure and "'O2'" in failure and "エンジン" in failure, failure
     finally:
         bridge.call("messages", json.dumps([[]]))
+
+
+def miswritten_positions(slug: str):
+    """The game's example position with each line in turn dropped, cut short, given
+    an unknown symbol, doubled or numbered out of order; and the position whole, once
+    short of a line at its end."""
+    rows = game_class(slug).position_example.split("\n")
+    for index, row in enumerate(rows):
+        for wrong in (None, row[:-2], row.replace(".", "Q", 1), f"{row} {row}",
+                      re.sub(r"\d+", "9", row, count=1), f"turn: {row}"):
+            yield "\n".join([*rows[:index], *([] if wrong is None else [wrong]), *rows[index + 1:]])
+
+
+@pytest.mark.parametrize("slug", [s for s in available_games() if game_class(s).position_example])
+def test_a_start_position_miswritten_line_by_line_is_refused_in_japanese(slug):
+    """A record's or a link's start position is read on the page too: whichever line is
+    wrong, and however, the refusal reads in Japanese (the kits' words included)."""
+    from rulebook.games import make_game
+
+    game, messages, refused = make_game(slug), japanese(slug), {}
+    for text in miswritten_positions(slug):
+        try:
+            game.parse_position(text)
+        except RulebookError as error:
+            refused[text] = str(error)
+    assert len(refused) >= 10
+    missing = {message: messages.translate(message) for message in refused.values()
+               if messages.translate(message) is None or left_in_english(messages.translate(message))}
+    assert not missing, missing
