@@ -1,0 +1,240 @@
+"""What the project says to bad input, as last read and approved.
+
+Like a compiler's expected-diagnostics files, ``tests/approved/diagnostics.txt``
+holds the answer to a fixed, seeded set of bad input, one line each: where the
+error points (line, column, move), which rule it names, and how the play page says
+it in Japanese.  ``test_approved_diagnostics`` makes the same input again and
+compares, showing the lines that changed as a diff.  The input:
+
+- **moves**: in positions of seeded random games of every game, the moves of
+  other positions (refused by a rule, or played), and legal moves miswritten
+  (a character dropped, doubled or replaced, spaces, capitals);
+- **records**: every record with a claim's expected value changed, a claim's cell
+  moved off the board, a move miswritten, a key dropped.
+
+When a change to what the project says is meant, read the diff, then approve it::
+
+    .venv/bin/python tests/approved_diagnostics.py --approve
+
+and commit ``tests/approved/diagnostics.txt`` with the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APPROVED = ROOT / "tests" / "approved" / "diagnostics.txt"
+SEEDS = range(3)  # random games a game
+POSITIONS = 6  # positions read in each
+CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ -:,/+*?"
+
+
+def _rng(*key) -> random.Random:
+    """A generator seeded by its key's text: the same input on every machine."""
+    return random.Random(int.from_bytes(hashlib.sha256(repr(key).encode()).digest()[:8], "big"))
+
+
+def miswritten(text: str, rng: random.Random) -> list[str]:
+    """A legal move's text written wrong in the ways hands do."""
+    at = rng.randrange(len(text)) if text else 0
+    forms = [text.upper(), text.lower(), f"  {text}", f"{text} ", text[:-1], text[1:],
+             text[:at] + text[at:at + 1] * 2 + text[at + 1:],
+             text[:at] + rng.choice(CHARACTERS) + text[at + 1:],
+             f"{text} {text}", "", "?"]
+    return [form for form in dict.fromkeys(forms) if form != text]
+
+
+def _said(error: Exception, translate) -> str:
+    message = str(error)
+    japanese = translate(message)
+    return f"{type(error).__name__}: {message} | ja: {japanese if japanese is not None else '(none)'}"
+
+
+def variants(slug: str) -> list[dict]:
+    """The game's default options, then each other choice of each option alone (a
+    number's bounds and every value between them are left to its own tests)."""
+    from rulebook.games import game_class
+
+    found = [{}]
+    for parameter in game_class(slug).parameters:
+        if parameter.choices:
+            found += [{parameter.name: value} for value in parameter.choices if value != parameter.default]
+        elif isinstance(parameter.default, bool):
+            found.append({parameter.name: not parameter.default})
+    return found
+
+
+def _translator(slug: str):
+    from rulebook.i18n import engine_messages
+    from rulebook.play.messages import Messages
+
+    return Messages(engine_messages(ROOT / "docs" / "locale", "ja", slug)).translate
+
+
+def option_lines(slug: str) -> list[str]:
+    """Each option given values of the wrong type, out of range, or no number."""
+    from rulebook.games import game_class, make_game
+
+    translate, lines = _translator(slug), []
+    for parameter in game_class(slug).parameters:
+        for value in ("x", -1, 0, 3, 10**9, 0.5, float("nan"), float("inf"), True, None, [1]):
+            try:
+                make_game(slug, **{parameter.name: value})
+                answer = "accepted"
+            except Exception as error:  # noqa: BLE001 - what is said is the point
+                answer = _said(error, translate)
+            lines.append(f"option {slug} {parameter.name} = {value!r}: {answer}")
+    return lines
+
+
+def position_lines(slug: str) -> list[str]:
+    """The game's example of a written position, each line miswritten in turn."""
+    from rulebook.games import game_class, make_game
+
+    example = game_class(slug).position_example
+    if example is None:
+        return []
+    game, translate, lines = make_game(slug), _translator(slug), []
+    rows = example.split("\n")
+    for index, row in enumerate(rows):
+        rng = _rng(slug, "position", index)
+        for wrong in miswritten(row, rng)[4:9]:
+            text = "\n".join([*rows[:index], wrong, *rows[index + 1:]])
+            try:
+                answer = f"reads, {game.parse_position(text).turn} to play"
+            except Exception as error:  # noqa: BLE001 - what is said is the point
+                answer = _said(error, translate)
+            lines.append(f"position {slug} line {index + 1} written {wrong!r}: {answer}")
+    return lines
+
+
+def move_lines(slug: str, options: dict) -> list[str]:
+    from rulebook.games import make_game
+
+    game = make_game(slug, **options)
+    translate = _translator(slug)
+    name = " ".join([slug, *(f"{key}={value}" for key, value in options.items())])
+    lines = []
+    others: list[str] = []  # moves of earlier positions: in this one, refused or not
+    for seed in SEEDS:
+        rng, state, plies = random.Random(seed), game.initial_state(), []
+        while not state.is_over() and len(plies) < 200:
+            plies.append(state)
+            state = state.play(state.random_move(rng))
+        plies.append(state)
+        chosen = sorted(_rng(name, seed).sample(range(len(plies)), min(POSITIONS, len(plies))))
+        for ply in chosen:
+            position = plies[ply]
+            legal = [position.format_move(move) for move in position.legal_moves()]
+            pick = _rng(name, seed, ply)
+            texts = miswritten(pick.choice(legal), pick) if legal else ["", "?"]
+            texts += pick.sample(others, min(3, len(others)))
+            others = [*others[-40:], *pick.sample(legal, min(4, len(legal)))]
+            for text in dict.fromkeys(texts):
+                try:
+                    move = position.parse_move(text)
+                    position.play(move)
+                    answer = f"plays {position.format_move(move)}"
+                except Exception as error:  # noqa: BLE001 - what is said is the point
+                    answer = _said(error, translate)
+                lines.append(f"move {name} seed {seed} ply {ply} {text!r}: {answer}")
+    return lines
+
+
+# a claim's expected value, changed the smallest way its type allows
+def _changed_value(value: str) -> str | None:
+    value = value.strip()
+    if re.fullmatch(r"-?\d+", value):
+        return str(int(value) + 1)
+    if value in ("true", "false"):
+        return "false" if value == "true" else "true"
+    if value.startswith("[") and "," in value:
+        return value[:value.rindex(",")] + "]"
+    if value.startswith('"') and value.endswith('"'):
+        return value[:-1] + 'x"'
+    return None
+
+
+def record_cases(path: Path) -> list[tuple[str, str]]:
+    """``(what was changed, the record's new text)`` for a record."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    rng = _rng(path.parent.name, path.name)
+    cases = []
+    expects = [i for i, line in enumerate(lines) if re.match(r"expect\s*=", line)]
+    for i in sorted(rng.sample(expects, min(3, len(expects)))):
+        key, _, value = lines[i].partition("=")
+        changed = _changed_value(value)
+        if changed is not None:
+            cases.append((f"line {i + 1} expect = {changed}", "\n".join([*lines[:i], f"{key}= {changed}", *lines[i + 1:]])))
+    cells = [i for i, line in enumerate(lines) if re.match(r'cell\s*=\s*"', line)]
+    for i in cells[:1]:
+        cases.append((f"line {i + 1} cell off the board", "\n".join([*lines[:i], 'cell = "Z99"', *lines[i + 1:]])))
+    moves = [i for i, line in enumerate(lines) if re.match(r'\s*"[^"]+",?\s*$', line)]
+    for i in sorted(rng.sample(moves, min(2, len(moves)))):
+        move = re.search(r'"([^"]+)"', lines[i]).group(1)
+        wrong = miswritten(move, rng)[rng.randrange(6)]
+        cases.append((f"line {i + 1} move {move!r} written {wrong!r}",
+                      "\n".join([*lines[:i], lines[i].replace(f'"{move}"', f'"{wrong}"', 1), *lines[i + 1:]])))
+    for key in ("game", "expect"):
+        found = [i for i, line in enumerate(lines) if re.match(rf"{key}\s*=", line)]
+        if found:
+            i = found[-1]
+            cases.append((f"line {i + 1} dropped", "\n".join([*lines[:i], *lines[i + 1:]])))
+    return cases
+
+
+def record_lines(paths: list[Path]) -> list[str]:
+    from rulebook.errors import RulebookError
+    from rulebook.records import load_record
+
+    lines = []
+    with tempfile.TemporaryDirectory() as folder:
+        for source in paths:
+            target = Path(folder) / source.parent.name / source.name
+            target.parent.mkdir(exist_ok=True)
+            for what, text in record_cases(source):
+                target.write_text(text, encoding="utf-8")
+                try:
+                    record = load_record(target, folder)
+                    record.check()
+                    record.replay()
+                    answer = "holds"
+                except RulebookError as error:
+                    answer = f"{type(error).__name__}: {str(error).replace(folder, '<figures>')}"
+                lines.append(f"record {source.parent.name}/{source.name} {what}: {answer}")
+    return lines
+
+
+def diagnostics() -> list[str]:
+    from rulebook.games import available_games
+    from rulebook.records import find_records
+
+    lines = []
+    for slug in available_games():
+        for options in variants(slug):
+            lines += move_lines(slug, options)
+        lines += option_lines(slug) + position_lines(slug)
+    lines += record_lines(find_records(ROOT / "figures"))
+    return lines
+
+
+def read_approved() -> list[str]:
+    return APPROVED.read_text(encoding="utf-8").splitlines()[1:]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--approve"]:
+        sys.exit("usage: tests/approved_diagnostics.py --approve")
+    sys.path.insert(0, str(ROOT / "src"))
+    found = diagnostics()
+    APPROVED.parent.mkdir(exist_ok=True)
+    APPROVED.write_text("# What the project says to bad input, as last approved "
+                        "(tests/approved_diagnostics.py).\n" + "\n".join(found) + "\n", encoding="utf-8")
+    print(f"approved {len(found)} diagnostics")

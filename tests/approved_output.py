@@ -1,0 +1,134 @@
+"""The built site as it was last looked at and approved: its figures, pages and PDFs.
+
+Like matplotlib's baseline images, or a compiler's expected-diagnostics files, the
+approved outputs catch what no rule of a test names: a label moved, a word swapped,
+a line broken elsewhere, a page run over.  ``test_approved_output`` compares the
+built site with ``tests/approved/site.txt``, one line an output:
+``<digest>  <what>``.  What is compared is what the build *makes*, never a copy of a
+source (the play page's scripts, the engine's zip: their tests are elsewhere):
+
+- each figure (SVG), byte for byte: the build is deterministic;
+- each generated page (HTML, the search index, the record schema), with the
+  fingerprints of copied files (``?v=…`` and other hexadecimal runs) left out;
+- each PDF page, as what a reader sees: every run of text with its place, and the
+  place of every drawing on the page.  The edition line (date and commit of the
+  sources) is read without its date and commit, which change with every commit.
+
+When a change to the output is meant, look at it (``pdftoppm``, a browser), then
+approve it::
+
+    .venv/bin/python tests/approved_output.py --approve
+
+and commit ``tests/approved/site.txt`` with the change: its diff names every
+output the change touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+APPROVED = Path(__file__).resolve().parent / "approved" / "site.txt"
+
+# what changes with every commit of the sources, and nothing else: the edition
+# line's date and short hash, and the year of the copyright line
+_EDITION = re.compile(r"\d{4}-\d{2}-\d{2}|\(commit [0-9a-f]{4,40}\)|(?<=© )\d{4}|(?<=©)\d{4}")
+# fingerprints of copied files in generated pages (``?v=1a2b3c4d``, ``data-drawn-key``,
+# ``data-runtime``): a copied source is not an output
+_FINGERPRINT = re.compile(rb"[0-9a-f]{8,}")
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _pdf_pages(path: Path):
+    """Each page of a PDF as lines a reader sees: text runs and drawings, placed."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    document = pdfium.PdfDocument(path)
+    try:
+        for number, page in enumerate(document, 1):
+            lines = [f"size {page.get_width():.1f} {page.get_height():.1f}"]
+            text = page.get_textpage()
+            for index in range(text.count_rects()):
+                left, bottom, right, top = text.get_rect(index)
+                run = text.get_text_bounded(left, bottom, right, top)
+                normalised = _EDITION.sub("#", run)
+                # an edition line's width changes with its digits: its left edge and
+                # baseline place it
+                where = (f"{left:.1f} {bottom:.1f}" if normalised != run
+                         else f"{left:.1f} {bottom:.1f} {right:.1f} {top:.1f}")
+                lines.append(f"text {where} {normalised}")
+            for item in page.get_objects(max_depth=1):
+                if item.type == raw.FPDF_PAGEOBJ_TEXT:
+                    continue  # read above, as text
+                bounds = " ".join(f"{value:.1f}" for value in item.get_bounds())
+                inside = (f" holding {raw.FPDFFormObj_CountObjects(item.raw)}"
+                          if item.type == raw.FPDF_PAGEOBJ_FORM else "")
+                lines.append(f"object {item.type} {bounds}{inside}")
+            yield number, "\n".join(lines)
+    finally:
+        document.close()
+
+
+def outputs(site: Path) -> dict[str, str]:
+    """``{what: digest}`` for every output of a built site (``build/site``)."""
+    found: dict[str, str] = {}
+    for path in sorted(site.glob("*/_images/*.svg")):
+        found[f"figure {path.relative_to(site)}"] = _digest(path.read_bytes())
+    pages = [*site.glob("*.html"), *site.glob("*/*.html"), *site.glob("*/play/*.html"),
+             *site.glob("*/searchindex.js"), *site.glob("schema/*.json")]
+    for path in sorted(pages):
+        found[f"page {path.relative_to(site)}"] = _digest(_FINGERPRINT.sub(b"#", path.read_bytes()))
+    for path in sorted(site.glob("pdf/*.pdf")):
+        for number, page in _pdf_pages(path):
+            found[f"pdf {path.relative_to(site)} page {number}"] = _digest(page.encode())
+    return found
+
+
+def read_approved(path: Path = APPROVED) -> dict[str, str]:
+    approved = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            digest, _, what = line.partition("  ")
+            approved[what] = digest
+    return approved
+
+
+def write_approved(found: dict[str, str], path: Path = APPROVED) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["# The built site's outputs as last approved (tests/approved_output.py)."]
+    lines += [f"{digest}  {what}" for what, digest in sorted(found.items())]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def differences(approved: dict[str, str], found: dict[str, str]) -> list[str]:
+    """One line per output that changed, appeared or disappeared, in order."""
+    lines = []
+    for what in sorted(approved.keys() | found.keys()):
+        if what not in found:
+            lines.append(f"gone: {what}")
+        elif what not in approved:
+            lines.append(f"new: {what}")
+        elif approved[what] != found[what]:
+            lines.append(f"changed: {what}")
+    return lines
+
+
+if __name__ == "__main__":
+    root = Path(__file__).resolve().parent.parent
+    if sys.argv[1:] != ["--approve"]:
+        sys.exit("usage: tests/approved_output.py --approve")
+    sys.path.insert(0, str(root / "src"))
+    from rulebook.build import Project, build
+
+    build(Project(root), progress=print)  # up to date first: what is approved is what the sources make
+    found = outputs(root / "build" / "site")
+    changed = differences(read_approved(), found) if APPROVED.exists() else ["(first approval)"]
+    write_approved(found)
+    print(f"approved {len(found)} outputs of build/site; {len(changed)} changed:")
+    print("\n".join(f"  {line}" for line in changed[:50]))

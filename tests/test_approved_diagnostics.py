@@ -1,0 +1,30 @@
+"""What the project says to bad input is what was last read and approved
+(tests/approved_diagnostics.py), and its Japanese leaves nothing in English."""
+
+from __future__ import annotations
+
+import difflib
+
+from approved_diagnostics import APPROVED, diagnostics, read_approved
+
+from test_play_messages import left_in_english
+
+
+def test_what_the_project_says_to_bad_input_is_the_approved_text():
+    """Every refusal of a seeded set of bad moves, options, positions and records,
+    word for word: where it points, which rule it names, its Japanese."""
+    found, approved = diagnostics(), read_approved()
+    assert len(found) > 3000
+    changed = list(difflib.unified_diff(approved, found, "approved", "now", n=0, lineterm=""))
+    assert not changed, (
+        f"what the project says differs from {APPROVED.name}:\n" + "\n".join(changed[:60])
+        + "\nRead it; if it is right: .venv/bin/python tests/approved_diagnostics.py --approve")
+
+
+def test_every_refusal_of_the_set_reads_in_japanese():
+    """No refusal of a move or a written position is left in English, in any game or
+    variant (an option's refusal names its values as written: test_play_messages)."""
+    untranslated = [line for line in diagnostics() if "| ja: " in line
+                    and line.startswith(("move ", "position "))
+                    and (line.endswith("| ja: (none)") or left_in_english(line.rsplit("| ja: ", 1)[1]))]
+    assert not untranslated, "\n".join(untranslated[:20])

@@ -1,0 +1,67 @@
+"""The built site is the one last looked at and approved (tests/approved_output.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from approved_output import APPROVED, differences, outputs, read_approved
+
+
+@pytest.mark.site
+def test_the_built_site_is_the_approved_one(built_site):
+    """Every figure, page and PDF page the build makes is as approved: a change to the
+    output, meant or not, is seen before it is published."""
+    found = outputs(built_site.build / "site")
+    assert len(found) > 800  # every figure, page and PDF page was read
+    changed = differences(read_approved(), found)
+    assert not changed, (
+        f"{len(changed)} outputs differ from the approved ones ({APPROVED.name}):\n"
+        + "\n".join(changed[:40])
+        + "\nLook at them; if they are right: .venv/bin/python tests/approved_output.py --approve")
+
+
+def _one_page_pdf(path, edition="2026-12-05 (commit 6d46c79)", word_at=(72, 700), box_at=(72, 500)):
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(path), invariant=1)
+    canvas.drawString(*word_at, "Necto")
+    canvas.drawString(72, 60, f"Edition: rulebook 0.1.0, sources of {edition}")
+    canvas.drawCentredString(300, 40, "© 2026 rulebook contributors")
+    canvas.rect(*box_at, 50, 50, fill=1)
+    canvas.save()
+    return path
+
+
+def _signature(tmp_path, name, **page):
+    site = tmp_path / name
+    (site / "pdf").mkdir(parents=True)
+    _one_page_pdf(site / "pdf" / "a.pdf", **page)
+    return outputs(site)
+
+
+def test_a_pdf_page_is_read_as_placed_text_and_drawings_without_its_edition(tmp_path):
+    """What a reader sees counts, to a tenth of a point; the date and commit of the
+    sources, which change with every commit, do not."""
+    first = _signature(tmp_path, "first")
+    assert list(first) == ["pdf pdf/a.pdf page 1"]
+    assert _signature(tmp_path, "later", edition="2027-01-02 (commit 9f8e7d6a)") == first
+    assert _signature(tmp_path, "moved", word_at=(72, 701)) != first
+    assert _signature(tmp_path, "drawn", box_at=(73, 500)) != first
+
+
+def test_differences_name_each_output_changed_new_or_gone():
+    approved = {"figure a": "1", "figure b": "2", "page c": "3"}
+    found = {"figure a": "1", "figure b": "9", "page d": "4"}
+    assert differences(approved, found) == ["changed: figure b", "gone: page c", "new: page d"]
+
+
+def test_a_page_is_read_without_the_fingerprints_of_copied_files(tmp_path):
+    """A page's own text counts; ``?v=…`` of a copied script does not."""
+    def page(site, text):
+        (tmp_path / site).mkdir()
+        (tmp_path / site / "index.html").write_text(text)
+        return outputs(tmp_path / site)
+
+    first = page("a", '<script src="play.js?v=1a2b3c4d"></script><p>Necto</p>')
+    assert page("b", '<script src="play.js?v=99887766"></script><p>Necto</p>') == first
+    assert page("c", '<script src="play.js?v=1a2b3c4d"></script><p>Necta</p>') != first
