@@ -33,8 +33,11 @@ from pathlib import Path
 APPROVED = Path(__file__).resolve().parent / "approved" / "site.txt"
 
 # what changes with every commit of the sources, and nothing else: the edition
-# line's date and short hash, and the year of the copyright line
-_EDITION = re.compile(r"\d{4}-\d{2}-\d{2}|\(commit [0-9a-f]{4,40}\)|(?<=© )\d{4}|(?<=©)\d{4}")
+# line's date and short hash (the whole line is read as one, its runs' widths
+# change with its digits), and the year of the copyright line
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_SOURCES = re.compile(r"\d{4}-\d{2}-\d{2}|\b[0-9a-f]{7,40}\b")
+_YEAR = re.compile(r"(?<=©)\s*\d{4}")
 # fingerprints of copied files in generated pages (``?v=1a2b3c4d``, ``data-drawn-key``,
 # ``data-runtime``): a copied source is not an output
 _FINGERPRINT = re.compile(rb"[0-9a-f]{8,}")
@@ -54,15 +57,14 @@ def _pdf_pages(path: Path):
         for number, page in enumerate(document, 1):
             lines = [f"size {page.get_width():.1f} {page.get_height():.1f}"]
             text = page.get_textpage()
-            for index in range(text.count_rects()):
-                left, bottom, right, top = text.get_rect(index)
-                run = text.get_text_bounded(left, bottom, right, top)
-                normalised = _EDITION.sub("#", run)
-                # an edition line's width changes with its digits: its left edge and
-                # baseline place it
-                where = (f"{left:.1f} {bottom:.1f}" if normalised != run
-                         else f"{left:.1f} {bottom:.1f} {right:.1f} {top:.1f}")
-                lines.append(f"text {where} {normalised}")
+            runs = [(*text.get_rect(index), text.get_text_bounded(*text.get_rect(index)))
+                    for index in range(text.count_rects())]
+            editions = [bottom for _, bottom, _, _, run in runs if _DATE.search(run)]
+            for left, bottom, right, top, run in runs:
+                if any(abs(bottom - line) < 3 for line in editions):
+                    lines.append(f"edition {_SOURCES.sub('#', run)}")  # its words, not their places
+                else:
+                    lines.append(f"text {left:.1f} {bottom:.1f} {right:.1f} {top:.1f} {_YEAR.sub('#', run)}")
             for item in page.get_objects(max_depth=1):
                 if item.type == raw.FPDF_PAGEOBJ_TEXT:
                     continue  # read above, as text

@@ -25,7 +25,11 @@ def _one_page_pdf(path, edition="2026-12-05 (commit 6d46c79)", word_at=(72, 700)
 
     canvas = Canvas(str(path), invariant=1)
     canvas.drawString(*word_at, "Necto")
-    canvas.drawString(72, 60, f"Edition: rulebook 0.1.0, sources of {edition}")
+    date, commit = edition.split(" ", 1)
+    x = 72
+    for run in ("Edition: rulebook 0.1.0, sources of", date, commit):  # as a line set in pieces
+        canvas.drawString(x, 60, run)
+        x += canvas.stringWidth(run) + 12
     canvas.drawCentredString(300, 40, "© 2026 rulebook contributors")
     canvas.rect(*box_at, 50, 50, fill=1)
     canvas.save()
@@ -45,6 +49,7 @@ def test_a_pdf_page_is_read_as_placed_text_and_drawings_without_its_edition(tmp_
     first = _signature(tmp_path, "first")
     assert list(first) == ["pdf pdf/a.pdf page 1"]
     assert _signature(tmp_path, "later", edition="2027-01-02 (commit 9f8e7d6a)") == first
+    assert _signature(tmp_path, "wider", edition="2027-11-22 (commit mmmmmmm)") != first
     assert _signature(tmp_path, "moved", word_at=(72, 701)) != first
     assert _signature(tmp_path, "drawn", box_at=(73, 500)) != first
 
