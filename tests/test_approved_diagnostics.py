@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import difflib
+import functools
 
-from approved_diagnostics import APPROVED, diagnostics, read_approved
+import approved_diagnostics
+from approved_diagnostics import APPROVED, read_approved
 
 from test_play_messages import left_in_english
+
+diagnostics = functools.cache(approved_diagnostics.diagnostics)  # made once, read by both tests
 
 
 def test_what_the_project_says_to_bad_input_is_the_approved_text():
