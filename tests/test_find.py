@@ -48,7 +48,7 @@ def test_claims_are_read_as_toml_values_or_text(text, raw):
     (["necto", "--claim", "kind:cell=C3,cell=C3=curve"], "the argument cell is given twice"),
     (["qttt", "--claim", "marks_placed=nine"], "must be an integer, not 'nine'"),
     (["necto", "--option", "size=5", "--claim", "stage=over"], "--option: necto: option size=5"),
-    (["chess", "--claim", "winner=X"], "unknown game 'chess'"),
+    (["chess", "--claim", "winner=X"], "rulebook: unknown game 'chess'"),  # the game, not an --option
     (["qttt"], "give at least one --claim"),
     (["qttt", "--claim", "winner=X", "--moves", "0"], "at least one move"),
     (["necto", "--from", str(FIGURES / "necto" / "replacing.toml"), "--option", "size=6",

@@ -335,15 +335,25 @@ def test_a_study_with_a_number_that_is_not_finite_is_refused_before_it_runs(
 @pytest.mark.parametrize("workers", ["-1", "0", str(4 * core_count() + 1),  # 4 per core at most
                                      "1000"])
 def test_workers_out_of_range_are_one_line_errors_for_study_and_check(project, capsys,
-                                                                      workers):
+                                                                      monkeypatch, workers):
     add_study(project)
     assert study(project, "tiny", "--workers", "1") == 0  # a stored result to compare with
     capsys.readouterr()
     assert study(project, "tiny", "--workers", workers) == 2
     assert f"--workers {workers}: must be from 1 to" in one_line_error(capsys)
+    monkeypatch.setattr("rulebook.verify.check", lambda *args: pytest.fail("the check ran"))
     assert main(["check", "--studies", "--workers", workers,
                  "--project", str(project.root)]) == 2
-    assert f"--workers {workers}: must be from 1 to" in capsys.readouterr().err
+    assert f"--workers {workers}: must be from 1 to" in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("option", [["--workers", "2"], ["--scheduler", "tcp://10.0.0.5:8786"]])
+def test_check_refuses_workers_or_a_scheduler_without_studies(project, capsys, monkeypatch,
+                                                              option):
+    """They say where --studies runs: without it they would be taken and do nothing."""
+    monkeypatch.setattr("rulebook.verify.check", lambda *args: pytest.fail("the check ran"))
+    assert main(["check", *option, "--project", str(project.root)]) == 2
+    assert f"{option[0]} says where --studies runs" in one_line_error(capsys)
 
 
 @pytest.mark.parametrize("port", ["-1", "65536", "http"])

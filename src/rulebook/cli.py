@@ -32,9 +32,19 @@ def command_check(args) -> int:
     from .build import Project
     from .verify import check
 
+    from .studies import check_scheduler, check_workers
+
     project = Project.find(Path(args.project) if args.project else None)
     if args.records and args.studies:
         raise RulebookError("--studies checks the whole project: give no records with it")
+    given = [flag for flag, value in (("--workers", args.workers), ("--scheduler", args.scheduler))
+             if value is not None]
+    if given and not args.studies:
+        raise RulebookError(f"{given[0]} says where --studies runs: give --studies too")
+    if args.studies:  # refused before anything is read, not after the studies are found
+        check_workers(args.workers)
+        if args.scheduler is not None:
+            check_scheduler(args.scheduler)
     report = check(project, [Path(p) for p in args.records], args.studies, args.workers,
                    args.scheduler)
     for line in report.problems:

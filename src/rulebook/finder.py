@@ -199,10 +199,14 @@ def read_base(slug: str | None, options: dict, source: str | None) -> Base:
         return base
     if slug is None:
         raise FindError("name a game (or a record with --from)")
-    try:
-        from .games import make_game
+    from .games import game_class
 
-        game = make_game(slug, **options)
+    try:
+        kind = game_class(slug)
+    except RulebookError as error:  # the game named, not an option: no "--option" here
+        raise FindError(str(error)) from None
+    try:
+        game = kind(**options)
     except RulebookError as error:
         raise FindError(f"--option: {error}") from None
     return Base(game, options)
