@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import difflib
+import functools
 
-from approved_commands import APPROVED, commands, read_approved
+import approved_commands
+from approved_commands import APPROVED, read_approved
+
+commands = functools.cache(approved_commands.commands)  # run once, read by both tests
 
 
 def test_what_the_command_line_says_is_the_approved_text():
