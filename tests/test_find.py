@@ -146,7 +146,7 @@ def test_any_value_a_record_is_written_with_reads_back_as_itself():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from rulebook.finder import toml_value
+    from rulebook.record_format import toml_value
 
     scalars = (st.text() | st.booleans() | st.integers(-2 ** 63, 2 ** 63 - 1)
                | st.floats(allow_nan=False))
@@ -170,7 +170,7 @@ def test_a_claim_s_arguments_and_value_written_as_toml_read_back_whatever_they_h
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from rulebook.finder import toml_value
+    from rulebook.record_format import toml_value
 
     tricky = st.text(alphabet='ab=,"\\\'[]{} :x', max_size=10)
     values = tricky | st.integers(-9, 99) | st.lists(tricky | st.integers(0, 9), max_size=3)

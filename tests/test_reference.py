@@ -1,4 +1,4 @@
-"""Values as the authors' reference writes them in a record (rulebook.sphinxext.reference.toml):
+"""Values as the authors' reference writes them in a record (rulebook.record_format.toml_value):
 each one TOML reads back as the same value, of the same type."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import tomllib
 
 import pytest
 
-from rulebook.sphinxext.reference import toml
+from rulebook.record_format import toml_value as toml
 
 
 @pytest.mark.parametrize("value, written", [

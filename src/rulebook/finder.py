@@ -37,6 +37,7 @@ from pathlib import Path
 from .errors import ArgumentError, NotationError, RecordError, RulebookError
 from .game import Game, State
 from .record_facts import claim_facts
+from .record_format import toml_value
 from .records import CLAIM_KEYS, Claim, Record, load_record, normalise, read_record, same
 from .views import kind_of
 
@@ -110,25 +111,6 @@ def split_claim(text: str) -> dict:
         raise FindError(f"claim {text!r}: no expected value; {form}")
     raw["expect"] = read_value(rest[1:])
     return raw
-
-
-def toml_value(value) -> str:
-    """``value`` written as TOML (the kinds claims and options hold)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        # TOML allows no other control character in a string, written as it is
-        escaped = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda c: f"\\u{ord(c[0]):04x}", escaped)
-        return f'"{escaped}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(map(toml_value, value)) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{toml_value(str(k))} = {toml_value(v)}"
-                                for k, v in value.items()) + " }"
-    raise FindError(f"cannot write {value!r} in a record")
 
 
 # --- the record a search writes ---------------------------------------------------

@@ -22,6 +22,8 @@ Standard library only: the engines' facts use :func:`type_problem`.
 
 from __future__ import annotations
 
+import datetime
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -181,22 +183,50 @@ def type_words(annotation, lang: str = "en", many: bool = False) -> str:
         {"en": "any value", "ja": "任意の値"}[lang]
 
 
+def toml_value(value) -> str:
+    """``value`` written as TOML, as a record holds it: what ``find`` and the play page's
+    download write, what the authors' reference shows, and how a message quotes a value
+    that is not text (``true``, ``1979-05-27``, ``{ a = 1 }``; never Python's words)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)  # 12.0 stays a float; nan and inf as TOML writes them
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        # TOML allows no other control character in a string, written as it is
+        escaped = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda c: f"\\u{ord(c[0]):04x}", escaped)
+        return f'"{escaped}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(map(toml_value, value)) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_value(str(k))} = {toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    if isinstance(value, (datetime.date, datetime.time)):  # a datetime is a date too
+        return value.isoformat()
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def _quoted(value) -> str:
+    """A value in a message: a text as the other messages quote it, else as TOML writes it."""
+    return repr(value) if isinstance(value, str) else toml_value(value)
+
+
 def type_problem(value, annotation) -> str | None:
     """Why a TOML value does not have the annotated type (as a claim compares: an
     integer is not a number, ``true`` is not an integer), or None."""
     origin, args = annotation_parts(annotation)
     if origin is typing.Union:
         return None if any(type_problem(value, a) is None for a in args) else \
-            f"must be {type_words(annotation)}, not {value!r}"
+            f"must be {type_words(annotation)}, not {_quoted(value)}"
     if origin in ARRAYS:
         if not isinstance(value, list):
-            return f"must be {type_words(annotation)}, not {value!r}"
+            return f"must be {type_words(annotation)}, not {_quoted(value)}"
         return next((why for v in value if args and (why := type_problem(v, args[0]))), None)
     if origin is dict:
         if not isinstance(value, dict):
-            return f"must be {type_words(annotation)}, not {value!r}"
+            return f"must be {type_words(annotation)}, not {_quoted(value)}"
         return next((why for v in value.values() if args and (why := type_problem(v, args[1]))),
                     None)
     if origin in KIND_NAMES and type(value) is not origin:
-        return f"must be {type_words(annotation)}, not {value!r}"
+        return f"must be {type_words(annotation)}, not {_quoted(value)}"
     return None

@@ -122,7 +122,7 @@ class Session:
         """The game so far as a record that ``rulebook check`` checks and a
         ``rulebook-figure`` draws: its moves, the final position as a figure,
         and claims of who is to move or who won and why."""
-        from ..finder import toml_value
+        from ..record_format import toml_value
 
         lines = [f"# {comment}", f"game = {toml_value(self.game.slug)}"]
         changed = self.options()

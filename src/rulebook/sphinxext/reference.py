@@ -16,15 +16,13 @@ few words around them (``WORDS``) in the page's language.
 
 from __future__ import annotations
 
-import json
-
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..game import Fact, Parameter
 from ..record_facts import claim_facts
-from ..record_format import CLAIM, FIGURE, KINDS, PANEL, RECORD, Key, type_words
+from ..record_format import CLAIM, FIGURE, KINDS, PANEL, RECORD, Key, toml_value, type_words
 from .directives import page_language
 
 WORDS = {
@@ -107,7 +105,7 @@ class RecordReferenceDirective(SphinxDirective):
         for index, value in enumerate(values):
             if index:
                 inline += nodes.Text(self.words["list"])
-            inline += nodes.literal("", toml(value))
+            inline += nodes.literal("", toml_value(value))
         return inline
 
     def labelled(self, label: str, node) -> nodes.inline:
@@ -152,7 +150,7 @@ class RecordReferenceDirective(SphinxDirective):
             (self.term(name, " / ".join(type_words(kind, self.lang)
                                         for kind in (option.kinds or (type(option.default),))),
                        self.labelled(self.words["default"],
-                                     nodes.literal("", toml(option.default))),
+                                     nodes.literal("", toml_value(option.default))),
                        self.labelled(self.words["one of"], self.code_list(option.choices))
                        if option.choices else ""),
              [self.prose(option.doc)])
@@ -173,7 +171,7 @@ class RecordReferenceDirective(SphinxDirective):
     def option_term(self, parameter: Parameter) -> nodes.term:
         return self.term(
             parameter.name, type_words(type(parameter.default), self.lang),
-            self.labelled(self.words["default"], nodes.literal("", toml(parameter.default))),
+            self.labelled(self.words["default"], nodes.literal("", toml_value(parameter.default))),
             self.labelled(self.words["one of"], self.code_list(parameter.choices))
             if parameter.choices else "",
             self.bounds(parameter.minimum, parameter.maximum, parameter.above, parameter.below))
@@ -194,12 +192,3 @@ class RecordReferenceDirective(SphinxDirective):
                          self.labelled(self.words["answer"], answer))
 
 
-def toml(value) -> str:
-    """A value as a record writes it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a TOML basic string: quotes escaped
-    if isinstance(value, list):
-        return "[" + ", ".join(toml(v) for v in value) + "]"
-    return repr(value) if isinstance(value, float) else str(value)  # 12.0: a float in TOML
