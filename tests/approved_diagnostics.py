@@ -9,8 +9,9 @@ compares, showing the lines that changed as a diff.  The input:
 - **moves**: in positions of seeded random games of every game, the moves of
   other positions (refused by a rule, or played), and legal moves miswritten
   (a character dropped, doubled or replaced, spaces, capitals);
-- **records**: every record with a claim's expected value changed, a claim's cell
-  moved off the board, a move miswritten, a key dropped.
+- **records**: every record with a claim's expected value changed or given a value
+  of each other TOML kind, a claim's argument given another kind, its cell moved off
+  the board, a move miswritten, a key dropped.
 
 When a change to what the project says is meant, read the diff, then approve it::
 
@@ -182,6 +183,19 @@ def record_cases(path: Path) -> list[tuple[str, str]]:
         wrong = miswritten(move, rng)[rng.randrange(6)]
         cases.append((f"line {i + 1} move {move!r} written {wrong!r}",
                       "\n".join([*lines[:i], lines[i].replace(f'"{move}"', f'"{wrong}"', 1), *lines[i + 1:]])))
+    if expects:  # a value of each other TOML kind, where the claim wants its own
+        i = rng.choice(expects)
+        key = lines[i].partition("=")[0]
+        for other in ("true", "3", "2.5", '"x"', "[1]", "{ a = 1 }", "1979-05-27"):
+            cases.append((f"line {i + 1} expect = {other}",
+                          "\n".join([*lines[:i], f"{key}= {other}", *lines[i + 1:]])))
+    arguments = [i for i, line in enumerate(lines) if re.match(r'(cell|player|side|at|mark|move)\s*=', line)]
+    if arguments:
+        i = rng.choice(arguments)
+        key = lines[i].partition("=")[0]
+        for other in ("true", "3", '"?"', "[]"):
+            cases.append((f"line {i + 1} {key.strip()} = {other}",
+                          "\n".join([*lines[:i], f"{key}= {other}", *lines[i + 1:]])))
     for key in ("game", "expect"):
         found = [i for i, line in enumerate(lines) if re.match(rf"{key}\s*=", line)]
         if found:
