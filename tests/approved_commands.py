@@ -14,13 +14,11 @@ and commit ``tests/approved/commands.txt`` with the change.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
-import json
 import os
-import subprocess
-import sys
 from pathlib import Path
+
+from approved_text import approve, digest, in_child
 
 ROOT = Path(__file__).resolve().parent.parent
 APPROVED = ROOT / "tests" / "approved" / "commands.txt"
@@ -87,10 +85,6 @@ REFUSED = [
 ]
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def _run(argv: list[str]) -> tuple[int, str, str]:
     """``rulebook ARGV`` in this process: exit status, what it printed, its errors."""
     from rulebook.cli import main
@@ -115,14 +109,14 @@ def _in_this_process() -> list[str]:
         status, out, _ = _run([*command.split(), "--help"])
         lines += [f"help {command or 'rulebook'}: {line}".rstrip() for line in out.splitlines()]
     status, out, _ = _run(["schema"])
-    lines.append(f"schema: status {status}, {len(out.splitlines())} lines, {_digest(out)}")
+    lines.append(f"schema: status {status}, {len(out.splitlines())} lines, {digest(out)}")
     for path in find_records(ROOT / "figures"):
         where = str(path.relative_to(ROOT))
         game = path.parent.name
         for extra in ([], ["--json"]):
             status, out, err = _run(["replay", *extra, game, where])
             lines.append(f"replay {' '.join(extra) + ' ' if extra else ''}{where}: status {status}, "
-                         f"{len(out.splitlines())} lines, {_digest(out)}{' ' + err.strip() if err else ''}")
+                         f"{len(out.splitlines())} lines, {digest(out)}{' ' + err.strip() if err else ''}")
     for invocation in REFUSED:
         status, out, err = _run(invocation.split())
         said = err.strip().splitlines()
@@ -131,24 +125,8 @@ def _in_this_process() -> list[str]:
 
 
 def commands() -> list[str]:
-    child = (f"import sys, json; sys.path[:0] = [{str(Path(__file__).parent)!r}, {str(ROOT / 'src')!r}]\n"
-             "import approved_commands\n"
-             "print(json.dumps(approved_commands._in_this_process()))\n")
-    env = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1"}
-    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, env=env,
-                          timeout=600, cwd=ROOT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.splitlines()[-1])
-
-
-def read_approved() -> list[str]:
-    return APPROVED.read_text(encoding="utf-8").splitlines()[1:]
+    return in_child("approved_commands", env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"})
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--approve"]:
-        sys.exit("usage: tests/approved_commands.py --approve")
-    found = commands()
-    APPROVED.write_text("# What the command line says, as last approved (tests/approved_commands.py).\n"
-                        + "\n".join(found) + "\n", encoding="utf-8")
-    print(f"approved {len(found)} lines")
+    approve(APPROVED.name, "What the command line says", commands)

@@ -25,9 +25,10 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-import sys
 import tempfile
 from pathlib import Path
+
+from approved_text import approve
 
 ROOT = Path(__file__).resolve().parent.parent
 APPROVED = ROOT / "tests" / "approved" / "diagnostics.txt"
@@ -239,16 +240,5 @@ def diagnostics() -> list[str]:
     return lines
 
 
-def read_approved() -> list[str]:
-    return APPROVED.read_text(encoding="utf-8").splitlines()[1:]
-
-
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--approve"]:
-        sys.exit("usage: tests/approved_diagnostics.py --approve")
-    sys.path.insert(0, str(ROOT / "src"))
-    found = diagnostics()
-    APPROVED.parent.mkdir(exist_ok=True)
-    APPROVED.write_text("# What the project says to bad input, as last approved "
-                        "(tests/approved_diagnostics.py).\n" + "\n".join(found) + "\n", encoding="utf-8")
-    print(f"approved {len(found)} diagnostics")
+    approve(APPROVED.name, "What the project says to bad input", diagnostics)

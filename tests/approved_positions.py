@@ -18,13 +18,12 @@ and commit ``tests/approved/positions.txt`` with the change.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
-import sys
 from pathlib import Path
 
 from approved_diagnostics import _rng, variants
+from approved_text import approve, digest, in_child
 
 ROOT = Path(__file__).resolve().parent.parent
 APPROVED = ROOT / "tests" / "approved" / "positions.txt"
@@ -34,8 +33,7 @@ VIEWED = 2  # of which the play page's view is read (in both languages)
 
 
 def _digest(value) -> str:
-    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False,
-                                     default=repr).encode()).hexdigest()[:16]
+    return digest(json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr))
 
 
 def _answer(compute, state, **args) -> str:
@@ -93,28 +91,10 @@ def _in_this_process() -> list[str]:
 def positions() -> list[str]:
     """The lines, made in a child process that has what the play page's worker has
     (the standard library and rulebook: the drawings draw scenes, as in the browser)."""
-    import subprocess
-
     from rulebook.verify import BROWSER_ONLY
 
-    here = Path(__file__).resolve().parent
-    child = (f"import sys, json; sys.path[:0] = [{str(here)!r}, {str(ROOT / 'src')!r}]\n"
-             "import approved_positions\n" + BROWSER_ONLY
-             + "\nprint(json.dumps(approved_positions._in_this_process()))\n")
-    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
-
-
-def read_approved() -> list[str]:
-    return APPROVED.read_text(encoding="utf-8").splitlines()[1:]
+    return in_child("approved_positions", BROWSER_ONLY)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--approve"]:
-        sys.exit("usage: tests/approved_positions.py --approve")
-    sys.path.insert(0, str(ROOT / "src"))
-    found = positions()
-    APPROVED.write_text("# What the engines and the play page say of positions, as last approved "
-                        "(tests/approved_positions.py).\n" + "\n".join(found) + "\n", encoding="utf-8")
-    print(f"approved {len(found)} lines")
+    approve(APPROVED.name, "What the engines and the play page say of positions", positions)
