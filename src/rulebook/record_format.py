@@ -206,7 +206,7 @@ def toml_value(value) -> str:
     raise TypeError(f"cannot write {value!r} as TOML")
 
 
-def _quoted(value) -> str:
+def quoted(value) -> str:
     """A value in a message: a text as the other messages quote it, else as TOML writes it."""
     return repr(value) if isinstance(value, str) else toml_value(value)
 
@@ -217,16 +217,16 @@ def type_problem(value, annotation) -> str | None:
     origin, args = annotation_parts(annotation)
     if origin is typing.Union:
         return None if any(type_problem(value, a) is None for a in args) else \
-            f"must be {type_words(annotation)}, not {_quoted(value)}"
+            f"must be {type_words(annotation)}, not {quoted(value)}"
     if origin in ARRAYS:
         if not isinstance(value, list):
-            return f"must be {type_words(annotation)}, not {_quoted(value)}"
+            return f"must be {type_words(annotation)}, not {quoted(value)}"
         return next((why for v in value if args and (why := type_problem(v, args[0]))), None)
     if origin is dict:
         if not isinstance(value, dict):
-            return f"must be {type_words(annotation)}, not {_quoted(value)}"
+            return f"must be {type_words(annotation)}, not {quoted(value)}"
         return next((why for v in value.values() if args and (why := type_problem(v, args[1]))),
                     None)
     if origin in KIND_NAMES and type(value) is not origin:
-        return f"must be {type_words(annotation)}, not {_quoted(value)}"
+        return f"must be {type_words(annotation)}, not {quoted(value)}"
     return None

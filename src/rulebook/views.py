@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import RulebookError
-from .record_format import KIND_NAMES, kind_of  # noqa: F401 (kind_of: views' users)
+from .record_format import KIND_NAMES, kind_of, quoted  # noqa: F401 (kind_of: views' users)
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class ViewOption:
         kinds = self.kinds or (type(self.default),)
         if type(value) not in kinds:
             names = " or ".join(KIND_NAMES[k] for k in kinds)
-            return f"must be {names}, not {value!r}"
+            return f"must be {names}, not {quoted(value)}"
         if self.choices and value not in self.choices:
             return f"{value!r} is not one of {', '.join(map(repr, self.choices))}"
         if self.check is not None:
