@@ -11,7 +11,9 @@ compares, showing the lines that changed as a diff.  The input:
   (a character dropped, doubled or replaced, spaces, capitals);
 - **records**: every record with a claim's expected value changed or given a value
   of each other TOML kind, a claim's argument given another kind, its cell moved off
-  the board, a move miswritten, a key dropped.
+  the board, a move miswritten, a key dropped, a view option of another kind;
+- **catalogues**: the Japanese engine catalogue and a page's, an entry at a time
+  written twice, cut, or holding a byte that is not UTF-8 or a placeholder too few.
 
 When a change to what the project says is meant, read the diff, then approve it::
 
@@ -26,6 +28,7 @@ import hashlib
 import random
 import re
 import tempfile
+import tomllib
 from pathlib import Path
 
 from approved_text import approve
@@ -197,6 +200,19 @@ def record_cases(path: Path) -> list[tuple[str, str]]:
         for other in ("true", "3", '"?"', "[]"):
             cases.append((f"line {i + 1} {key.strip()} = {other}",
                           "\n".join([*lines[:i], f"{key}= {other}", *lines[i + 1:]])))
+    views = [i for i, line in enumerate(lines) if re.match(r"view\s*=\s*\{.*\}\s*$", line)]
+    if views:  # one view option of the record given another kind, and an unknown one
+        from rulebook.record_format import toml_value
+
+        i = rng.choice(views)
+        table = tomllib.loads(lines[i])["view"]
+        for name in [rng.choice(sorted(table))] if table else []:
+            for other in (True, 3, "x", [1.5], -1):
+                changed = toml_value({**table, name: other})
+                cases.append((f"line {i + 1} view {name} = {toml_value(other)}",
+                              "\n".join([*lines[:i], f"view = {changed}", *lines[i + 1:]])))
+        changed = toml_value({**table, "colour": "red"})
+        cases.append((f"line {i + 1} view colour = \"red\"", "\n".join([*lines[:i], f"view = {changed}", *lines[i + 1:]])))
     for key in ("game", "expect"):
         found = [i for i, line in enumerate(lines) if re.match(rf"{key}\s*=", line)]
         if found:
@@ -227,6 +243,71 @@ def record_lines(paths: list[Path]) -> list[str]:
     return lines
 
 
+# an entry of a catalog written wrong in the ways hands do (line numbers: where it starts)
+CATALOG_FAULTS = ("the entry twice", "its msgstr dropped", "its msgstr's closing quote dropped",
+                  "a stray string before it", "a byte that is not UTF-8 in its msgstr",
+                  "a placeholder of its msgstr dropped")
+
+
+def _entries(lines: list[str]) -> list[tuple[int, int]]:
+    """Each entry's first and last line index (its msgctxt or msgid, to its msgstr)."""
+    found, start = [], None
+    for index, line in enumerate(lines):
+        if line.startswith(("msgctxt", "msgid")) and start is None:
+            start = index
+        elif line.startswith("msgstr") and start is not None:
+            found.append((start, index))
+            start = None
+    return found
+
+
+def catalog_lines() -> list[str]:
+    """The Japanese engine catalogue and a page's catalogue, an entry at a time written
+    wrong: what the catalogue reader and the engine catalogue's gate say."""
+    import shutil
+
+    from rulebook.errors import RulebookError
+    from rulebook.i18n import check_po_syntax, engine_problems
+
+    lines = []
+    with tempfile.TemporaryDirectory() as folder:
+        locale = Path(folder) / "locale"
+        shutil.copytree(ROOT / "docs" / "locale", locale, ignore=shutil.ignore_patterns("*.mo"))
+        for name in ("engine.po", "LC_MESSAGES/necto.po"):
+            path = locale / "ja" / name
+            original = path.read_text(encoding="utf-8")
+            rows = original.split("\n")
+            entries = [e for e in _entries(rows) if "{" in rows[e[1]] or name != "engine.po"][1:]
+            rng = _rng("catalog", name)
+            for fault in CATALOG_FAULTS:
+                start, end = rng.choice(entries)
+                edited = list(rows)
+                if fault == "the entry twice":
+                    edited[end + 1:end + 1] = ["", *rows[start:end + 1]]
+                elif fault == "its msgstr dropped":
+                    del edited[end]
+                elif fault == "its msgstr's closing quote dropped":
+                    edited[end] = edited[end].rstrip()[:-1]
+                elif fault == "a stray string before it":
+                    edited.insert(start, '"stray"')
+                elif fault.startswith("a byte"):
+                    edited[end] = edited[end].replace('"', '"\udcff', 1)
+                else:
+                    edited[end] = re.sub(r"\{\w+\}", "", edited[end], count=1)
+                data = "\n".join(edited).encode("utf-8", "surrogateescape")
+                path.write_bytes(data)
+                try:
+                    check_po_syntax(path, data)
+                    said = "; ".join(engine_problems(locale, "ja")[:1]) if name == "engine.po" else ""
+                    answer = said or "reads"
+                except RulebookError as error:
+                    answer = f"{type(error).__name__}: {error}"
+                lines.append(f"catalog ja/{name} line {start + 1} {fault}: "
+                             f"{answer.replace(str(locale), '<locale>')}")
+            path.write_text(original, encoding="utf-8")
+    return lines
+
+
 def diagnostics() -> list[str]:
     from rulebook.games import available_games
     from rulebook.records import find_records
@@ -237,7 +318,7 @@ def diagnostics() -> list[str]:
             lines += move_lines(slug, options)
         lines += option_lines(slug) + position_lines(slug)
     lines += record_lines(find_records(ROOT / "figures"))
-    return lines
+    return lines + catalog_lines()
 
 
 if __name__ == "__main__":
