@@ -113,3 +113,29 @@ def test_a_whole_number_view_takes_exactly_the_range_its_refusal_names(slug):
             low, high = int(low), int(high)
             taken = [value for value, problem in said.items() if problem is None]
             assert taken == list(range(low, high + 1)), (slug, name, taken)
+
+
+# one value of each TOML kind (a date: TOML has them, no view takes one)
+TOML_KINDS = {bool: True, int: 3, float: 0.5, str: "x", list: [], dict: {}}
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_view_option_refuses_each_kind_it_does_not_take(slug):
+    """A view option takes the kinds it names and no other: true is not a whole number
+    (though Python counts a bool as an int), 3 is not a number of a float option's
+    kind unless the option says so, and the refusal names the value as written."""
+    import datetime
+
+    from rulebook.record_format import KIND_NAMES
+
+    game = make_game(slug)
+    for name, option in view_options(slug).items():
+        kinds = option.kinds or (type(option.default),)
+        for kind, value in [*TOML_KINDS.items(), (datetime.date, datetime.date(1979, 5, 27))]:
+            if kind in kinds:
+                continue
+            why = option.problem(value, game)
+            assert why is not None, (slug, name, value)
+            names = " or ".join(KIND_NAMES[k] for k in kinds)
+            assert why.startswith(f"must be {names}, not "), (slug, name, why)
+            assert "True" not in why and "datetime" not in why, why  # TOML's words, not Python's
