@@ -99,6 +99,27 @@ def test_a_found_record_names_each_claim_by_its_fact(tmp_path):
     assert main(["check", str(out)]) == 0
 
 
+def test_a_found_record_s_comment_runs_the_same_search_again(tmp_path):
+    """The comment at the top of a found record gives the claims as they were asked,
+    each with its own flag (--before or --claim), in order: run as written, it is the
+    same search."""
+    import shlex
+
+    from rulebook.cli import parser
+
+    out = tmp_path / "qttt" / "again.toml"
+    out.parent.mkdir()
+    asked = ["--before", "marks_placed=1", "--claim", "marks_placed=2", "--claim", "winner=none"]
+    assert find("qttt", *asked, "--out", str(out)) == 0
+    comment = [line.removeprefix("#").strip() for line in out.read_text().splitlines()
+               if line.startswith("#")]
+    flags = next(line for line in comment if line.startswith("--"))
+    again, given = parser().parse_args(["find", "qttt", *shlex.split(flags)]), \
+        parser().parse_args(["find", "qttt", *asked])
+    assert (again.claim, again.before) == (given.claim, given.before) == \
+        (["marks_placed=2", "winner=none"], ["marks_placed=1"])
+
+
 def test_a_find_is_the_same_for_the_same_seed(capsys):
     args = ["inphexion", "--claim", "relocated_count=1", "--seed", "3"]
     assert find(*args) == 0
