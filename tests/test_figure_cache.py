@@ -242,3 +242,40 @@ def test_a_game_s_sources_hold_every_module_python_loads_for_its_drawings(slug):
     closure = {p.resolve() for p in cache.source_closure(cache.PACKAGE / "figure_style.py", folder)}
     assert any(p.parent.name == "kits" for p in loaded) == (slug in ("inphexion", "qttt"))
     assert loaded - closure == set(), sorted(str(p) for p in loaded - closure)
+
+
+@pytest.mark.parametrize("slug", ["necto", "craquelure", "inphexion", "qttt"])
+def test_the_figure_key_covers_every_module_python_loads_to_read_and_draw_a_record(slug):
+    """What the key hashes (the roots ``_shaping`` itself gives ``sources_digest``,
+    caught as it is called, not restated here) holds every module of the package
+    that loading a record of the game and drawing its panels loads, in a fresh
+    process: a change to any of them (the record loader included) draws anew."""
+    import json
+    import subprocess
+    import sys
+
+    record = next(path for path in sorted((ROOT / "figures" / slug).glob("*.toml")))
+    script = f"""
+import json, sys
+from pathlib import Path
+from rulebook import cache, figure_cache
+roots = []
+real = figure_cache.sources_digest
+figure_cache.sources_digest = lambda *given: roots.extend(given) or real(*given)
+figure_cache._shaping({slug!r})
+from rulebook.figure_style import render_panels
+from rulebook.records import load_record
+render_panels(load_record({str(record)!r}, {str(ROOT / 'figures')!r}), "en")
+closure = [str(p.resolve()) for p in cache.source_closure(*roots)]
+loaded = sorted(str(Path(m.__file__).resolve()) for n, m in sys.modules.items()
+                if n.startswith("rulebook") and getattr(m, "__file__", None))
+print(json.dumps([closure, loaded]))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    closure, loaded = map(set, json.loads(done.stdout.splitlines()[-1]))
+    package = str(cache.PACKAGE.resolve())
+    needed = {p for p in loaded if p.startswith(package)
+              and not p.endswith(("/figure_cache.py", "/cache.py"))}
+    assert {str((cache.PACKAGE / "records.py").resolve())} <= needed  # the loader was used
+    assert needed - closure == set(), sorted(needed - closure)
