@@ -215,9 +215,17 @@ def test_the_errata_give_each_change_its_page_in_the_earlier_pdf(history, report
     pages = ["".join((page.extract_text() or "").split()) for page in PdfReader(book).pages]
     errata = (history / "build" / "diff" / "errata-en.md").read_text()
     japanese = (history / "build" / "diff" / "errata-ja.md").read_text()
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    document = pdfium.PdfDocument(book)
+    drawings = [sum(o.type == raw.FPDF_PAGEOBJ_FORM for o in page.get_objects(max_depth=1))
+                for page in document]  # the figures' panels drawn on each page, counted apart
+    document.close()
     for name, change in reported["records"].items():
         page, nth = change["pages"]["en"]
         assert caption_opening(history, name) in pages[page - 1], (name, page)
+        assert 1 <= nth <= drawings[page - 1], (name, page, nth)  # counted from 1, on that page
         where = f"p. {page}, figure {nth} on the page"
         if change["illegal"]:
             move = change["illegal"]
