@@ -31,7 +31,7 @@ REFUSED = [
     "replay qttt figures/qttt/no-such-record.toml",
     "replay qttt figures/qttt",
     "replay necto figures/qttt/both-lines.toml",
-    "replay qttt README.md",
+    "replay qttt .ci/run",
     "replay qttt pyproject.toml",
     "study chess balance",
     "study qttt no-such-study",
