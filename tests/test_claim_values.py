@@ -167,3 +167,15 @@ def test_a_fact_s_bad_argument_is_refused_quoting_the_value_given(slug):
             (fact.name, str(error.value))
         tried += 1
     assert tried >= 5, tried
+
+
+@pytest.mark.parametrize("text, english", [
+    ("no", True), ("OK", True), ("a draw", True), ("b2、c3", False), ("X", False),
+    ("O の勝ち", False), ("3₁", False), ("結び目", False), ("12.5%", False), ("N 中立", False),
+])
+def test_a_japanese_page_s_claim_value_of_two_latin_letters_or_more_is_english(text, english):
+    """What the build refuses on a Japanese page: any run of two Latin letters or more
+    (no, OK), not a lone letter (a player's X, a disc's N) nor a cell (b2)."""
+    from rulebook.i18n import ENGLISH_WORD
+
+    assert bool(ENGLISH_WORD.search(text)) == english
