@@ -95,6 +95,24 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
 
 
 @pytest.mark.parametrize("slug", available_games())
+def test_a_link_reopens_the_game_at_every_point_of_it_the_start_and_the_end_included(slug):
+    """Stepped back to any point of a game, from its start (no move shown: the first
+    that a test is likely to miss) to its last move, the share link reopens the whole
+    line at that same point."""
+    rng, session = random.Random(9), Session(slug)
+    for _ in range(5):
+        if session.state.is_over():
+            break
+        session.play(session.state.format_move(session.state.random_move(rng)))
+    line = list(session.line)
+    for at in range(len(line) + 1):
+        session.goto(at)
+        again = Session.from_link(session.link(), slug)
+        assert (again.line, again.at) == (line, at), at
+        assert again.state.to_json() == session.state.to_json()
+
+
+@pytest.mark.parametrize("slug", available_games())
 def test_the_view_names_players_and_marks_in_the_page_s_language(slug, monkeypatch):
     """The page's view of a game, after each move to its end: the player to move, the
     players, the winner and the legend's marks are named in the page's language (no
