@@ -143,6 +143,29 @@ def test_every_figure_kept_for_both_languages_is_the_one_drawn_in_each():
     assert shared >= 5
 
 
+def test_a_figure_whose_drawing_looks_at_its_language_is_drawn_in_each(empty_cache):
+    """An unlabelled figure whose drawing looked at the language (a mark's letter, 結
+    for K) is drawn again in Japanese, not taken from the English kept in the cache."""
+    from rulebook.figure_style import render_panels
+    from rulebook.records import find_records
+
+    tried = 0
+    for path in find_records(ROOT / "figures"):
+        record = load_record(path, ROOT / "figures")
+        if not record.panels or any(panel.label for panel in record.panels):
+            continue
+        watched = figure_cache.WatchedLanguage("en")
+        english = render_panels(record, watched)[0]
+        japanese = render_panels(record, "ja")[0]
+        if not watched.looked or japanese == english:
+            continue
+        assert figure_cache.rendered_panels(record, "en")[0] == english  # kept in the cache
+        assert figure_cache.rendered_panels(record, "ja")[0] == japanese, record.name
+        tried += 1
+        break  # one is enough to show it; looking for more draws every record twice
+    assert tried == 1
+
+
 @pytest.mark.parametrize("look", [lambda lang: lang == "ja", lambda lang: {"en": 1}.get(lang),
                                   lambda lang: f"label-{lang}", lambda lang: lang.upper(),
                                   lambda lang: "ja" == lang, lambda lang: "%s" % lang],
