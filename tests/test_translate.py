@@ -127,6 +127,19 @@ def test_an_up_to_date_catalog_is_not_rewritten(project, capsys):
     assert out.strip().endswith("0 of 1 catalogs updated; 0 messages to translate.")
 
 
+def test_a_catalog_holding_obsolete_entries_is_up_to_date_on_the_next_run(project, capsys):
+    """An obsolete entry is reported once, when its paragraph goes: the next run finds
+    the catalog up to date, names no obsolete entry again and rewrites nothing."""
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text().replace("Every pair is written in two cells.", ""))
+    assert "obsolete 'Every pair is written in two cells.'" in run(project, capsys)
+    path, _ = catalog(project)
+    before = path.read_bytes()
+    again = run(project, capsys)
+    assert "obsolete '" not in again and path.read_bytes() == before
+    assert again.strip().endswith("0 of 1 catalogs updated; 0 messages to translate.")
+
+
 def test_a_missing_catalog_is_created_and_its_messages_listed(project, capsys, tmp_path):
     path, _ = catalog(project)
     path.unlink()
