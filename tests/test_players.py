@@ -467,6 +467,27 @@ def test_the_search_widens_its_root_as_it_is_visited_one_new_move_at_a_time(iter
     assert player.root.visits == iterations == sum(child.visits for child in player.root.children)
 
 
+@pytest.mark.parametrize("slug", ["qttt", "inphexion", "necto"])
+def test_the_search_plays_its_most_searched_move_not_a_lucky_one(slug):
+    """The move played is the root's most visited child (its mean breaks ties), not
+    the one of the best mean however seldom it was tried: one lucky playout must not
+    choose the move.  Seeded random positions of each game, no gains and no safety
+    filter, so nothing else ranks the children."""
+    rng, state, checked = random.Random(11), make_game(slug).initial_state(), 0
+    for ply in range(12):
+        if state.is_over():
+            break
+        player = SearchPlayer(40, seed=ply, wins_first=False, safe=0)
+        chosen = player.choose(state)
+        if player.root is not None:
+            children = player.root.children
+            most = max(children, key=lambda child: (child.visits, child.mean))
+            assert chosen == most.move, (slug, ply)
+            checked += 1
+        state = state.play(state.random_move(rng))
+    assert checked >= 5
+
+
 def test_a_search_with_gains_adds_the_root_s_moves_largest_gain_first():
     """Where a game rates its moves' immediate gains (Necto), the search's root takes
     its moves in that order, the largest first, so even a short search has looked at
