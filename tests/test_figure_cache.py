@@ -125,19 +125,27 @@ def test_a_figure_drawn_without_looking_at_its_language_is_drawn_once_for_both(
         figure_cache.rendered_panels(labelled, "ja")
 
 
-def test_every_figure_kept_for_both_languages_is_the_one_drawn_in_each():
-    """The drawing that did not look at the language gives the same bytes in Japanese."""
+def unlabelled_figures():
+    """Each record with panels and no panel label: ``(record, its English panels, whether
+    drawing them looked at the language)``."""
     from rulebook.figure_style import render_panels
     from rulebook.records import find_records
 
-    shared = 0
     for path in find_records(ROOT / "figures"):
         record = load_record(path, ROOT / "figures")
-        if not record.panels or any(panel.label for panel in record.panels):
-            continue
-        watched = figure_cache.WatchedLanguage("en")
-        english = render_panels(record, watched)[0]
-        if not watched.looked:
+        if record.panels and not any(panel.label for panel in record.panels):
+            watched = figure_cache.WatchedLanguage("en")
+            english = render_panels(record, watched)[0]
+            yield record, english, watched.looked
+
+
+def test_every_figure_kept_for_both_languages_is_the_one_drawn_in_each():
+    """The drawing that did not look at the language gives the same bytes in Japanese."""
+    from rulebook.figure_style import render_panels
+
+    shared = 0
+    for record, english, looked in unlabelled_figures():
+        if not looked:
             assert render_panels(record, "ja")[0] == english, record.name
             shared += 1
     assert shared >= 5
@@ -147,23 +155,15 @@ def test_a_figure_whose_drawing_looks_at_its_language_is_drawn_in_each(empty_cac
     """An unlabelled figure whose drawing looked at the language (a mark's letter, 結
     for K) is drawn again in Japanese, not taken from the English kept in the cache."""
     from rulebook.figure_style import render_panels
-    from rulebook.records import find_records
 
-    tried = 0
-    for path in find_records(ROOT / "figures"):
-        record = load_record(path, ROOT / "figures")
-        if not record.panels or any(panel.label for panel in record.panels):
-            continue
-        watched = figure_cache.WatchedLanguage("en")
-        english = render_panels(record, watched)[0]
-        japanese = render_panels(record, "ja")[0]
-        if not watched.looked or japanese == english:
-            continue
-        assert figure_cache.rendered_panels(record, "en")[0] == english  # kept in the cache
-        assert figure_cache.rendered_panels(record, "ja")[0] == japanese, record.name
-        tried += 1
-        break  # one is enough to show it; looking for more draws every record twice
-    assert tried == 1
+    for record, english, looked in unlabelled_figures():
+        japanese = render_panels(record, "ja")[0] if looked else english
+        if japanese != english:
+            break  # one is enough to show it; looking for more draws every record twice
+    else:
+        pytest.fail("no unlabelled figure whose drawing looks at the language")
+    assert figure_cache.rendered_panels(record, "en")[0] == english  # kept in the cache
+    assert figure_cache.rendered_panels(record, "ja")[0] == japanese, record.name
 
 
 @pytest.mark.parametrize("look", [lambda lang: lang == "ja", lambda lang: {"en": 1}.get(lang),
