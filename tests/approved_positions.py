@@ -2,7 +2,7 @@
 
 ``tests/approved/positions.txt`` holds, for positions of seeded random games of
 every game and variant, what a claim could ask of them (every fact that takes no
-argument or a player), the computer's choice at its first two strengths (in the
+argument or a player), the computer's choice at each of its three strengths (in the
 default game), and a
 digest of the position as text and of the play page's view of it in each language
 (the scene, the legend, the prompts and targets: :meth:`Session.view`).  The rules
@@ -75,7 +75,7 @@ def position_lines(slug: str, options: dict) -> list[str]:
                 for lang in ("en", "ja"):
                     lines.append(f"{where} view {lang} {_digest(session.view(lang))}")
                 if not state.is_over() and not options:  # the default game: a variant's search is slow
-                    for strength in (1, 2):
+                    for strength in (1, 2, 3):
                         lines.append(f"{where} computer {strength} plays "
                                      f"{session.computer_choice(strength, seed=seed)}")
     return lines
