@@ -92,18 +92,46 @@ def outputs(site: Path) -> dict[str, str]:
     return found
 
 
-def read_approved(path: Path = APPROVED) -> dict[str, str]:
-    approved = {}
+# What the build draws and sets its outputs with, and pdfium, which reads the PDFs here:
+# the approved digests hold for these versions (like matplotlib's baseline images, which
+# hold for one FreeType).  ``environment`` finds the distributions they load.
+SHAPERS = ["rulebook.build", "rulebook.figure_style", "rulebook.pdf.builder", "rulebook.sphinxext",
+           "matplotlib.pyplot", "reportlab.pdfgen.canvas", "svglib.svglib", "pypdf", "sphinx.application",
+           "furo", "pygments", "budoux", "shapely", "sympy", "fontTools.subset", "pypdfium2"]
+
+
+def environment() -> str:
+    """``name==version`` of every distribution (but rulebook) whose modules the
+    shapers load, in a fresh process: what the approved digests hold for."""
+    import subprocess
+
+    script = ("import importlib, sys\n"
+              f"for name in {SHAPERS!r}:\n    importlib.import_module(name)\n"
+              "from importlib import metadata\n"
+              "found = metadata.packages_distributions()\n"
+              "tops = {m.split('.')[0] for m in sys.modules}\n"
+              "names = {d for top in tops for d in found.get(top, ())} - {'rulebook'}\n"
+              "print(' '.join(sorted(f'{n}=={metadata.version(n)}' for n in names)))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def read_approved(path: Path = APPROVED) -> tuple[str, dict[str, str]]:
+    """The environment the outputs were approved in, and ``{what: digest}``."""
+    approved, versions = {}, ""
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
+        if line.startswith("# versions: "):
+            versions = line.removeprefix("# versions: ")
+        elif line and not line.startswith("#"):
             digest, _, what = line.partition("  ")
             approved[what] = digest
-    return approved
+    return versions, approved
 
 
-def write_approved(found: dict[str, str], path: Path = APPROVED) -> None:
+def write_approved(found: dict[str, str], versions: str, path: Path = APPROVED) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ["# The built site's outputs as last approved (tests/approved_output.py)."]
+    lines = ["# The built site's outputs as last approved (tests/approved_output.py).",
+             f"# versions: {versions}"]
     lines += [f"{digest}  {what}" for what, digest in sorted(found.items())]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -130,7 +158,7 @@ if __name__ == "__main__":
 
     build(Project(root), progress=print)  # up to date first: what is approved is what the sources make
     found = outputs(root / "build" / "site")
-    changed = differences(read_approved(), found) if APPROVED.exists() else ["(first approval)"]
-    write_approved(found)
+    changed = differences(read_approved()[1], found) if APPROVED.exists() else ["(first approval)"]
+    write_approved(found, environment())
     print(f"approved {len(found)} outputs of build/site; {len(changed)} changed:")
     print("\n".join(f"  {line}" for line in changed[:50]))
