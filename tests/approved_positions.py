@@ -5,7 +5,9 @@ every game and variant, what a claim could ask of them (every fact that takes no
 argument or a player), the computer's choice at each of its three strengths (in the
 default game), and a
 digest of the position as text and of the play page's view of it in each language
-(the scene, the legend, the prompts and targets: :meth:`Session.view`).  The rules
+(the scene, the legend, the prompts and targets: :meth:`Session.view`); and along
+every record of figures/, at each of its positions, the same facts and the facts
+its claims ask, with the arguments they ask them of.  The rules
 have their own tests (every game has an independent second implementation); this
 file is the net under what no rule names: a fact's rare branch, a player's ordering,
 a word of the view.  ``test_approved_positions`` makes it again and shows the lines
@@ -18,6 +20,7 @@ and commit ``tests/approved/positions.txt`` with the change.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -81,11 +84,52 @@ def position_lines(slug: str, options: dict) -> list[str]:
     return lines
 
 
+PLAYER_ARGS = (("player",), ("owner",), ("seat",))
+
+
+def record_lines() -> list[str]:
+    """Along every record of figures/, at each of its positions: every fact a claim can
+    ask without arguments or of a player, and every fact the record claims, with each
+    argument given every value the record's claims give it (the cells, sides and
+    moves that matter in that example)."""
+    from rulebook.record_facts import claim_facts
+    from rulebook.records import find_records, load_record
+
+    lines = []
+    for path in find_records(ROOT / "figures"):
+        record, where = load_record(path), path.relative_to(ROOT / "figures").as_posix()
+        states, facts = list(record.replay()), claim_facts(record.game)
+        players = [record.game.player_name(index) for index in range(len(record.game.players))]
+        asked = {(fact.name, "{}") for fact in facts if not fact.args}
+        for fact in facts:
+            if fact.args in PLAYER_ARGS:
+                choices = ("first", "second") if fact.args == ("seat",) else players
+                asked |= {(fact.name, json.dumps({fact.args[0]: player})) for player in choices}
+        seen = {}  # each argument's values in the record's claims, of any fact
+        for claim in record.claims:
+            for arg, value in claim.args.items():
+                seen.setdefault(arg, {})[json.dumps(value, ensure_ascii=False)] = value
+        for claim in record.claims:
+            names = sorted(claim.args)
+            for values in itertools.product(*(seen[name].values() for name in names)):
+                asked.add((claim.fact, json.dumps(dict(zip(names, values)), ensure_ascii=False)))
+        legal = [[] if state.is_over() else sorted(map(state.format_move, state.legal_moves()))
+                 for state in states]
+        lines.append(f"{where}: {len(states)} positions, text {_digest(list(map(str, states)))}, "
+                     f"legal moves {_digest(legal)}")
+        for name, args in sorted(asked):
+            answers = [_answer(facts[name].compute, state, **json.loads(args)) for state in states]
+            shown = ", ".join(answers)
+            lines.append(f"{where} {name}{'' if args == '{}' else args}: "
+                         + (shown if len(shown) <= 100 else f"{_digest(answers)} ({len(answers)} answers)"))
+    return lines
+
+
 def _in_this_process() -> list[str]:
     from rulebook.games import available_games
 
     return [line for slug in available_games() for options in variants(slug)
-            for line in position_lines(slug, options)]
+            for line in position_lines(slug, options)] + record_lines()
 
 
 def positions() -> list[str]:
