@@ -183,7 +183,7 @@ def pytest_cmdline_main(config):
 # each module's time on its worker).  The workers take modules in collection order,
 # so these go first and the short ones fill in around them; a module that starts
 # last would end the run alone.  Out of date, the list only costs time.
-SLOWEST_FIRST = ["test_players", "test_browser", "test_play", "test_play_travel", "test_serve",
+SLOWEST_FIRST = ["test_players", "test_browser", "test_play", "test_play_travel", "test_approved_play", "test_serve",
                  "test_site", "test_pdf", "test_scaffold", "test_figure_cache", "test_check",
                  "test_dependencies", "test_necto_limits", "test_formats", "test_pdf_edition",
                  "test_drawings", "test_necto_figures", "test_play_site"]
