@@ -26,6 +26,7 @@ def find(*args):
     ("area_at:at=[0.1, -0.05],decimals=2=11.71%",
      {"fact": "area_at", "at": [0.1, -0.05], "decimals": 2, "expect": "11.71%"}),
     ('is_legal:move="D4=c2"=true', {"fact": "is_legal", "move": "D4=c2", "expect": True}),
+    ("is_legal:move='D4=c2'=true", {"fact": "is_legal", "move": "D4=c2", "expect": True}),
     ("last_move=D4=c2", {"fact": "last_move", "expect": "D4=c2"}),
     ('polynomial:cell=C3,side=S="1"', {"fact": "polynomial", "cell": "C3", "side": "S",
                                       "expect": "1"}),
@@ -185,9 +186,9 @@ def test_any_value_a_record_is_written_with_reads_back_as_itself():
 
 def test_a_claim_s_arguments_and_value_written_as_toml_read_back_whatever_they_hold():
     """``--claim FACT:ARG=VALUE,ARG=VALUE=EXPECT`` with each value written as TOML
-    (``toml_value``): strings holding the claim's own separators (= and ,), quotes of
-    either kind, backslashes and brackets, lists and numbers: split back into the same
-    arguments and expected value."""
+    (``toml_value``, or a string in TOML's other quotes, '...'): strings holding the
+    claim's own separators (= and ,), quotes of either kind, backslashes and brackets,
+    lists and numbers: split back into the same arguments and expected value."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
@@ -196,11 +197,17 @@ def test_a_claim_s_arguments_and_value_written_as_toml_read_back_whatever_they_h
     tricky = st.text(alphabet='ab=,"\\\'[]{} :x', max_size=10)
     values = tricky | st.integers(-9, 99) | st.lists(tricky | st.integers(0, 9), max_size=3)
 
+    def written(value, literal: bool) -> str:
+        """As TOML writes it: a string in either of TOML's quotes ('...' holds no ')."""
+        if literal and isinstance(value, str) and "'" not in value:
+            return f"'{value}'"
+        return toml_value(value)
+
     @settings(max_examples=300, deadline=None)
-    @given(values, values, values)
-    def reads_back(first, second, expect):
-        text = (f"fact:one={toml_value(first)},two={toml_value(second)}"
-                f"={toml_value(expect)}")
+    @given(values, values, values, st.lists(st.booleans(), min_size=3, max_size=3))
+    def reads_back(first, second, expect, literal):
+        text = (f"fact:one={written(first, literal[0])},two={written(second, literal[1])}"
+                f"={written(expect, literal[2])}")
         assert split_claim(text) == {"fact": "fact", "one": first, "two": second,
                                      "expect": expect}, text
 
