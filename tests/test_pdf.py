@@ -1136,12 +1136,19 @@ def test_no_single_line_of_a_paragraph_is_left_alone_at_a_page_top_or_foot(room_
     assert (first, second) == (first_page_lines, lines - first_page_lines), (first, second, lines)
 
 
-def test_a_paragraph_ending_in_a_colon_is_kept_with_what_it_introduces():
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Do this:\n\n- one\n- two\n\nNot this.\n\n- three\n\nNor: this.\n"),
+    ("ja", "こうします：\n\n- 一\n- 二\n\nこうしません。\n\n- 三\n\nこれも：しません。\n"),
+    ("ja", "こうします:\n\n- 一\n- 二\n\nこうしません。\n\n- 三\n\nこれも:しません。\n"),
+])
+def test_a_paragraph_ending_in_a_colon_is_kept_with_what_it_introduces(lang, text):
+    """In each language, with each colon the language writes (the full-width one in
+    Japanese, and the ASCII one)."""
     from docutils.core import publish_doctree
 
     from rulebook.pdf.translator import _introduces
 
-    doctree = publish_doctree("Do this:\n\n- one\n- two\n\nNot this.\n\n- three\n\nNor: this.\n")
+    doctree = publish_doctree(text)
     paragraphs = list(doctree.findall(lambda n: n.tagname == "paragraph" and n.parent is doctree))
     assert [_introduces(p) for p in paragraphs] == [True, False, False]
 
