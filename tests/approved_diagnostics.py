@@ -221,16 +221,36 @@ def record_cases(path: Path) -> list[tuple[str, str]]:
     return cases
 
 
+TOML_KINDS = ("true", "3", "-1", "2.5", '"x"', "[1]", "{ a = 1 }", "1979-05-27")
+
+
+def key_cases(path: Path, done: set) -> list[tuple[str, str]]:
+    """Each key of the record that no earlier record had (``done``: the keys seen)
+    given a value of each TOML kind: every key of a record, across the project's
+    records, refuses each kind it does not take (a bool where a number goes, too)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cases = []
+    for i, line in enumerate(lines):
+        found = re.match(r"\s*([A-Za-z_]+)\s*=", line)
+        if not found or found.group(1) in done:
+            continue
+        done.add(found.group(1))
+        for other in TOML_KINDS:
+            cases.append((f"line {i + 1} {found.group(1)} = {other}",
+                          "\n".join([*lines[:i], f"{found.group(1)} = {other}", *lines[i + 1:]])))
+    return cases
+
+
 def record_lines(paths: list[Path]) -> list[str]:
     from rulebook.errors import RulebookError
     from rulebook.records import load_record
 
-    lines = []
+    lines, keys = [], set()
     with tempfile.TemporaryDirectory() as folder:
         for source in paths:
             target = Path(folder) / source.parent.name / source.name
             target.parent.mkdir(exist_ok=True)
-            for what, text in record_cases(source):
+            for what, text in record_cases(source) + key_cases(source, keys):
                 target.write_text(text, encoding="utf-8")
                 try:
                     record = load_record(target, folder)

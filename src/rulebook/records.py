@@ -46,7 +46,7 @@ from .games import make_game
 from .literals import name_pattern, numeral_problems, player_names, unchecked_literals
 from .record_facts import claim_facts, refusal
 from .record_format import (CLAIM, FIGURE, KINDS, LANGUAGES, PANEL, RECORD, key, kind_of, names,
-                            type_problem)
+                            quoted, type_problem)
 from .views import view_problem
 
 RECORD_KEYS = names(RECORD)
@@ -345,7 +345,7 @@ class _Checker:
 
     def count(self, key: str, value, low: int, high: int, line: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(key, f"'{key}' = {value!r}: must be an integer from {low} to {high}",
+            raise self.fail(key, f"'{key}' = {quoted(value)}: must be an integer from {low} to {high}",
                             line)
         return value
 
@@ -505,7 +505,7 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
         for arg, value in args.items():
             wanted = fact.arg_type(arg)
             if type(value) is not wanted:
-                raise RecordError(path, line, f"claim #{index}: argument {arg} = {value!r} must be "
+                raise RecordError(path, line, f"claim #{index}: argument {arg} = {quoted(value)} must be "
                                               f"{kind_of(wanted())}")
         if (why := type_problem(raw["expect"], fact.answer_type())) is not None:
             raise RecordError(path, line, f"claim #{index}: expect (the answer of {fact.name!r}) "
