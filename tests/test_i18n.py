@@ -538,3 +538,41 @@ def test_every_counter_the_catalogues_write_after_a_digit_is_refused_after_a_kan
     missed = {word: problems for word, problems in found.items()
               if len(problems) != 1 or not re.fullmatch(r"五(\S+): write 5\1", problems[0])}
     assert missed == {}, missed
+
+
+def _word_on_a_page(words):
+    from rulebook.games import make_game
+    from rulebook.sphinxext.transforms import _word
+
+    return _word("cycle", make_game("qttt"), "ja", words)
+
+
+def _word_in_a_study(words):
+    from rulebook.studies.present import _translated
+
+    return _translated("cycle", words, "qttt")
+
+
+def _word_in_the_errata(words, monkeypatch=None):
+    from types import SimpleNamespace
+
+    import rulebook.i18n
+    from rulebook.diff.report import claim_values
+
+    monkeypatch.setattr(rulebook.i18n, "claim_words", lambda locale, lang: words)
+    side = SimpleNamespace(root=Path("."), snapshot={"records": {
+        "qttt/x": {"game": "qttt", "claims": [{"id": "c", "expect": "cycle"}]}}})
+    return claim_values(side, "qttt", "ja")["qttt/x#c"]
+
+
+@pytest.mark.parametrize("where", [_word_on_a_page, _word_in_a_study, _word_in_the_errata])
+def test_a_game_s_own_translation_of_a_claim_word_wins_over_every_game_s(where, monkeypatch):
+    """values.po may translate a word for one game (its slug as context) and for every
+    game: wherever a claim's word is printed (a page's claims, a study's verdicts and
+    players, the errata), the game's own translation is used, the other one elsewhere,
+    the English word where neither is."""
+    call = (lambda words: where(words, monkeypatch)) if where is _word_in_the_errata else where
+    both = {("qttt", "cycle"): "循環", (None, "cycle"): "輪", ("necto", "cycle"): "周回"}
+    assert call(both) == "循環"
+    assert call({(None, "cycle"): "輪", ("necto", "cycle"): "周回"}) == "輪"
+    assert call({("necto", "cycle"): "周回"}) == "cycle"

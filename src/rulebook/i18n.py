@@ -153,6 +153,13 @@ def claim_words(locale_dir: Path, lang: str) -> dict[tuple[str | None, str], str
     return dict(_claim_words(path, stat.st_mtime_ns, stat.st_size))
 
 
+def claim_word(words: dict, slug: str | None, text: str) -> str | None:
+    """``text``, a word a claim prints, as ``words`` (:func:`claim_words`) translates it
+    for the game ``slug``: the game's own entry (its slug as context) before the one
+    for every game; None where neither translates it."""
+    return words.get((slug, text), words.get((None, text)))
+
+
 @functools.lru_cache(maxsize=8)
 def _claim_words(path: Path, mtime: int, size: int) -> tuple:
     del mtime, size  # the cache's key: a changed file is read again

@@ -159,7 +159,7 @@ ROLE = re.compile(r":([a-z-]+):`([^`]*)`")
 def claim_values(side, game: str, lang: str) -> dict[str, str]:
     """What each ``:claim:`` of ``game``'s page prints on ``side``: by ``record#id``,
     and by ``id`` alone where one record of the game has it (a figure's own claims)."""
-    from ..i18n import claim_words
+    from ..i18n import claim_word, claim_words
 
     words = claim_words(side.root / "docs" / "locale", lang)
     values, seen = {}, {}
@@ -172,7 +172,7 @@ def claim_values(side, game: str, lang: str) -> dict[str, str]:
             value = claim["expect"]
             text = _value(value)
             if isinstance(value, str):
-                text = words.get((game, value)) or words.get((None, value)) or value
+                text = claim_word(words, game, value) or value
             values[f"{name}#{claim['id']}"] = text
             seen[claim["id"]] = None if claim["id"] in seen else text
     values.update({key: text for key, text in seen.items() if text is not None})

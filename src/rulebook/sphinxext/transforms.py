@@ -10,7 +10,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from ..errors import RulebookError
-from ..i18n import ENGLISH_WORD, VALUES, CatalogError, claim_words
+from ..i18n import ENGLISH_WORD, VALUES, CatalogError, claim_word, claim_words
 from ..studies import quote
 from .directives import cached_record, page_language, panel_alt
 from .nodes import claim_value
@@ -64,7 +64,7 @@ def _word(text: str, game, lang: str, words) -> str:
             return game.player_name(None, lang)
     words = words or {}
     slug = game.slug if game is not None else None
-    translated = words.get((slug, text), words.get((None, text)))
+    translated = claim_word(words, slug, text)
     if translated is not None:
         return translated
     if " " in text:  # e.g. a tile and its owner, "x2 Second"

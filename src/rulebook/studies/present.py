@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import RulebookError
+from ..i18n import claim_word
 from .base import wilson_interval
 
 
@@ -47,8 +48,8 @@ def _translated(text: str, words: dict | None, slug: str) -> str:
     """``text`` as the values catalog translates it (for this game, or for every
     game); left in English when it has no entry, which the build refuses on a page
     in another language (:class:`rulebook.sphinxext.transforms.ResolveClaimValues`)."""
-    words = words or {}
-    return words.get((slug, text), words.get((None, text), text))
+    translated = claim_word(words or {}, slug, text)
+    return text if translated is None else translated
 
 
 # --- what a balance study can conclude ---------------------------------------
