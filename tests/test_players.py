@@ -637,3 +637,37 @@ def test_necto_level_3_weighs_the_placement_that_fills_the_board_against_every_r
                 checked["last placement"] += 1
             state = state.play(state.random_move(rng))
     assert checked["last placement"] >= 12 and checked["earlier placement"] >= 30, checked
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_the_computer_that_searches_never_hands_the_opponent_a_win_it_could_refuse(slug):
+    """Through its real entry point (``computer``, each game's own levels): in seeded
+    random positions where one to three of the legal moves let the opponent win at
+    once, and others do not, each level that searches plays none of them (the safety
+    check takes the first of its four best moves that leaves no win in one: among any
+    four, one is safe).  A level that does not search (Necto's and Craquelure's
+    choose by the game's value) is left to its own tests."""
+    searching = [strength for strength in (2, 3) if levels(slug)[strength].iterations]
+    if not searching:
+        pytest.skip(f"{slug}'s levels 2 and 3 choose without a search")
+
+    def hands_a_win(state, move):
+        after = state.play(move)
+        return not after.is_over() and winning_move(after) is not None
+
+    game, checked = make_game(slug), 0
+    for seed in range(400):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_over():
+            legal = state.legal_moves()
+            losing = [move for move in legal if hands_a_win(state, move)]
+            if 1 <= len(losing) <= 3 < len(legal):
+                for strength in searching:
+                    move = computer(state, strength, seed=seed).choose(state)
+                    assert not hands_a_win(state, move), (seed, strength, state.format_move(move))
+                checked += 1
+                break
+            state = state.play(state.random_move(rng))
+        if checked == 40:
+            break
+    assert checked == 40
