@@ -3,7 +3,8 @@
 ``tests/approved/play.txt`` holds, for each game's play page in each language, what
 the page shows (its status line, and digests of the whole game's text and of the
 board's drawing) after each step of one scripted visit: the first position, moves
-tapped on the board, undo, each step button, each aid turned over, a move typed
+tapped on the board, undo, each step button, the page's keys and the board's (the
+focus moving between places), each aid turned over, a move typed
 wrong, the share link opened in a new tab, the page opened again (the game saved) and a
 new game with another setting.  ``test_approved_play`` makes it again in headless
 Chromium and shows the steps that changed as a diff.  The engine's own answers are
@@ -37,7 +38,8 @@ SHOWN = """() => {
     return {status: root.querySelector('.play-status')?.textContent ?? '',
             error: error && !error.hidden ? error.textContent : '',
             text: root.textContent, board: svg ? svg.outerHTML : '',
-            moves: window.rulebookPlay.moves(), at: window.rulebookPlay.at()};
+            moves: window.rulebookPlay.moves(), at: window.rulebookPlay.at(),
+            focus: document.activeElement?.dataset?.token ?? ''};
 }"""
 
 
@@ -54,6 +56,7 @@ def visit(context, base: str, slug: str, lang: str) -> list[str]:
         now = (on or page).evaluate(SHOWN)
         line = (f"{slug} {lang} {step}: at {now['at']} of {len(now['moves'])}, status {now['status']!r}, "
                 f"text {digest(now['text'])}, board {digest(now['board'])}")
+        line += f", focus {now['focus']!r}" if now["focus"] else ""
         lines.append(line + (f", error {now['error']!r}" if now["error"] else ""))
 
     def click(selector: str) -> None:
@@ -75,6 +78,17 @@ def visit(context, base: str, slug: str, lang: str) -> list[str]:
     for step in ("first", "forward", "forward", "last", "back"):
         click(f"button.play-{step}")
         shown(step)
+    page.evaluate("() => document.activeElement.blur()")
+    for key in ("Home", "ArrowRight", "End", "ArrowLeft", "Control+z"):  # the page's keys
+        page.keyboard.press(key)
+        settle(page)
+        shown(f"key {key}")
+    page.locator(".play-target").first.focus()  # the board's keys: the focus moves
+    shown("board focused")
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Enter", "Escape"):
+        page.keyboard.press(key)
+        settle(page)
+        shown(f"board key {key}")
     for at, box in enumerate(page.locator(".play-aids input[type=checkbox]").all()):
         box.click()
         settle(page)
