@@ -1153,6 +1153,23 @@ def test_a_paragraph_ending_in_a_colon_is_kept_with_what_it_introduces(lang, tex
     assert [_introduces(p) for p in paragraphs] == [True, False, False]
 
 
+def test_a_translated_paragraph_whose_source_ends_in_a_colon_is_kept_with_what_it_introduces():
+    """Japanese often ends an introduction with 。 where the English source has a colon:
+    the translated paragraph (Sphinx keeps its source) is kept with its list all the
+    same, and one whose source introduces nothing is not."""
+    from docutils.core import publish_doctree
+
+    from rulebook.pdf.translator import _introduces
+
+    doctree = publish_doctree("次のとおりです。\n\n- 一\n\nここまでです。\n\n- 二\n")
+    introducing, other = doctree.findall(lambda n: n.tagname == "paragraph" and n.parent is doctree)
+    for paragraph, source in ((introducing, "It goes as follows:"), (other, "That is all.")):
+        paragraph.rawsource, paragraph["translated"] = source, True
+    assert [_introduces(introducing), _introduces(other)] == [True, False]
+    introducing["translated"] = False  # an untranslated paragraph: its own text alone
+    assert not _introduces(introducing)
+
+
 def test_ids_left_at_the_end_of_the_document_are_each_a_link_destination():
     """Targets with no paragraph after them (the end of a document) are carried by an Anchor:
     a link to any of its ids, not only the first, lands on the page where the document ends."""

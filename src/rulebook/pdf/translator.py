@@ -142,8 +142,12 @@ _INTRODUCED = (nodes.bullet_list, nodes.enumerated_list, nodes.definition_list, 
 
 
 def _introduces(paragraph: nodes.paragraph) -> bool:
+    """Whether ``paragraph`` ends in a colon and a list, table, figure or code follows.
+    A translated paragraph is judged by its source too: Japanese often ends such a
+    paragraph with 。 where English has a colon (Sphinx keeps the source as rawsource)."""
     following = paragraph.next_node(descend=False, siblings=True)
-    return paragraph.astext().rstrip().endswith((":", "：")) and isinstance(following, _INTRODUCED)
+    texts = [paragraph.astext(), paragraph.rawsource if paragraph.get("translated") else ""]
+    return isinstance(following, _INTRODUCED) and any(text.rstrip().endswith((":", "：")) for text in texts)
 
 
 def _faces(text: str, latin: str, fallback: str, below: int | None = None) -> str:
