@@ -121,14 +121,13 @@ def play_lines(browser, base: str) -> list[str]:
 
     from test_play import new_context
 
-    lines = []
-    for slug in available_games():
-        for lang in ("en", "ja"):
-            context = new_context(browser, base)
-            try:
+    lines, context = [], new_context(browser, base)  # one profile: the engine's snapshot is kept
+    try:
+        for slug in available_games():
+            for lang in ("en", "ja"):
                 lines += visit(context, base, slug, lang)
-            finally:
-                context.close()
+    finally:
+        context.close()
     return lines
 
 
