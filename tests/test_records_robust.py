@@ -424,3 +424,37 @@ def test_a_string_is_looked_for_from_the_line_asked_the_last_one_too():
     assert lines.of_strings(["a1-b2"], start=1) == [1]
     assert lines.of_strings(["a1-b2"], start=2) == [2]
     assert lines.of_strings(["a1-b2"], start=9) == [2]
+
+
+def _in_single_quotes(text: str) -> str:
+    """A record with each of its strings that TOML can write either way ("...") written
+    in TOML's other quotes ('...', a literal string: no escapes, no ' inside)."""
+    import re
+
+    return re.sub(r'"([^"\\\'\n]*)"', r"'\1'", text)
+
+
+def test_a_record_written_with_single_quotes_names_the_same_lines(tmp_path):
+    """Every record of the project, its strings written in single quotes: it reads as the
+    same record, and every move, panel and claim is placed on the same line (an error
+    about it names its line either way)."""
+    from pathlib import Path
+
+    from rulebook.records import find_records
+
+    figures = Path(__file__).resolve().parent.parent / "figures"
+    checked = 0
+    for path in find_records(figures):
+        text = path.read_text(encoding="utf-8")
+        if '"""' in text or "'''" in text:
+            continue
+        copy = tmp_path / path.parent.name / path.name
+        copy.parent.mkdir(exist_ok=True)
+        copy.write_text(_in_single_quotes(text), encoding="utf-8")
+        assert copy.read_text(encoding="utf-8") != text
+        double, single = load_record(path, figures), load_record(copy, tmp_path)
+        assert single.moves == double.moves and single.claims == double.claims, path.name
+        assert single.move_lines == double.move_lines and None not in double.move_lines, path.name
+        assert [p.line for p in single.panels] == [p.line for p in double.panels], path.name
+        checked += 1
+    assert checked >= 30
