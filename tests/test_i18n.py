@@ -220,6 +220,19 @@ def test_a_japanese_emphasis_that_cuts_a_word_fails(tmp_path, translation, fault
                      + r" \(emphasise whole words\)", bad[0]), bad[0]
 
 
+@pytest.mark.parametrize("before, kind", [("閉", "kanji"), ("ネ", "katakana"), ("な", "hiragana")])
+def test_an_emphasis_starting_with_hiragana_after_any_word_s_character_cuts_the_word(before, kind):
+    """A word of Japanese is written in kanji, katakana and hiragana together: an
+    emphasis that starts with hiragana right after any of them (not a particle) cuts
+    a word (閉**じた**, ネ**じれ**, な**かった**); after a particle or a space it does not."""
+    from rulebook.i18n import emphasis_problems
+
+    assert emphasis_problems(f"輪を{before}**じた**側") == [
+        f"{before}**じた**: the emphasis starts inside a word"], kind
+    for free in ("を", "が", " "):
+        assert emphasis_problems(f"輪{free}**じた**側") == [], free
+
+
 @pytest.mark.parametrize("translation", [
     "輪を\\\\ **閉じなかった**\\\\ 側が選びます。", "組は\\\\ *もつれ*\\\\ の状態にあります。",
     "閉じた\\\\ *輪*\\\\ が収縮します。", "\\\\ *確定*\\\\ します。"])
