@@ -4,7 +4,8 @@
 the page shows (its status line, and digests of the whole game's text and of the
 board's drawing) after each step of one scripted visit: the first position, moves
 tapped on the board, undo, each step button, the page's keys and the board's (the
-focus moving between places), each aid turned over, a move typed
+focus moving between places, a cut aimed and turned), each aid turned over, each mode
+of the aids (Necto's tracing) on, used and off, a move typed
 wrong, the share link opened in a new tab, the page opened again (the game saved) and a
 new game with another setting.  ``test_approved_play`` makes it again in headless
 Chromium and shows the steps that changed as a diff.  The engine's own answers are
@@ -85,7 +86,9 @@ def visit(context, base: str, slug: str, lang: str) -> list[str]:
         shown(f"key {key}")
     page.locator(".play-target").first.focus()  # the board's keys: the focus moves
     shown("board focused")
-    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Enter", "Escape"):
+    # arrows move the focus; Enter picks (in Craquelure, aims a cut: the arrows then turn it)
+    for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Enter", "ArrowLeft", "ArrowLeft",
+                "ArrowRight", "Escape"):
         page.keyboard.press(key)
         settle(page)
         shown(f"board key {key}")
@@ -93,6 +96,21 @@ def visit(context, base: str, slug: str, lang: str) -> list[str]:
         box.click()
         settle(page)
         shown(f"aid {at + 1} turned over")
+    for button in page.locator(".play-aids button").all():  # a mode (Necto's tracing): on, used, off
+        button.click()
+        settle(page)
+        shown(f"{button.text_content()} on")
+        before = page.evaluate(SHOWN)["board"]
+        for place in page.locator(".play-target").all():  # Enter on the first place it changes
+            place.focus()
+            page.keyboard.press("Enter")
+            settle(page)
+            if page.evaluate(SHOWN)["board"] != before:
+                break
+        shown(f"{button.text_content()}: Enter on the first place it changes")
+        button.click()
+        settle(page)
+        shown(f"{button.text_content()} off")
     page.locator(".play-move-box").fill("zz9")
     page.locator(".play-move-box").press("Enter")
     settle(page)
