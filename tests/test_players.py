@@ -639,17 +639,19 @@ def test_necto_level_3_weighs_the_placement_that_fills_the_board_against_every_r
     assert checked["last placement"] >= 12 and checked["earlier placement"] >= 30, checked
 
 
-@pytest.mark.parametrize("slug", available_games())
+# The games whose levels 2 and 3 search (Necto's and Craquelure's choose by the game's
+# value, without a search: their own tests)
+SEARCHING = [slug for slug in available_games() if any(levels(slug)[s].iterations for s in (2, 3))]
+
+
+@pytest.mark.parametrize("slug", SEARCHING)
 def test_the_computer_that_searches_never_hands_the_opponent_a_win_it_could_refuse(slug):
     """Through its real entry point (``computer``, each game's own levels): in seeded
     random positions where one to three of the legal moves let the opponent win at
     once, and others do not, each level that searches plays none of them (the safety
     check takes the first of its four best moves that leaves no win in one: among any
-    four, one is safe).  A level that does not search (Necto's and Craquelure's
-    choose by the game's value) is left to its own tests."""
+    four, one is safe)."""
     searching = [strength for strength in (2, 3) if levels(slug)[strength].iterations]
-    if not searching:
-        pytest.skip(f"{slug}'s levels 2 and 3 choose without a search")
 
     def hands_a_win(state, move):
         after = state.play(move)
