@@ -21,11 +21,17 @@ A module's tests are those that name it (import it by its dotted name, or by
 (``tests/games/test_necto*.py`` for ``games/necto/drawing.py``), and those
 :data:`EXTRA_TESTS` lists for modules only reached through others.  The tests
 that need the whole site built are left out (``-m "not site"``, about 50 s a
-run).  So the rates are lower bounds of what the README's test command catches.
+run).  So the rates are lower bounds of what the README's test command catches;
+with ``--approved``, a mutant those tests miss then meets the approved outputs
+(``tests/test_approved_*.py``: the site the mutant builds, byte for byte, its PDFs
+as read, the positions' facts, the commands' effects, the play pages' visit), with the
+stored studies taken as fresh, so an engine's mutant is not caught by their
+fingerprints alone (about two minutes a surviving mutant).
 
     python benchmarks/mutation_package.py --sample 2            # 2 a module
     python benchmarks/mutation_package.py --sample 3 --only pdf/   # modules under pdf/
     python benchmarks/mutation_package.py --sample 2 --survivors   # and their diffs
+    python benchmarks/mutation_package.py --sample 1 --approved    # as the whole suite would
     python benchmarks/mutation_package.py --sample 2 --progress --resume earlier.log
 
 Survivors shown equivalent are listed in benchmarks/data/equivalent-mutants.toml
@@ -71,6 +77,21 @@ EXTRA_TESTS = {
 }
 
 PYTEST = ["-x", "-q", "-p", "no:xdist", "-p", "no:cacheprovider", "-m", "not site"]
+
+# --approved: a mutant the module's tests miss meets the approved outputs too (the site
+# built by the mutant, its PDFs, positions, commands, diagnostics and play pages), as the
+# README's test command would; with the stored studies' fingerprint check out of the way,
+# so an engine's mutant is not caught only because the studies look stale (issue 24).
+APPROVED = sorted(f"tests/{path.name}" for path in (ROOT / "tests").glob("test_approved_*.py"))
+STALE_CHECK = ('    """Why the stored result no longer belongs to its study, or None if it does."""\n')
+STUDIES = "studies/__init__.py"
+
+
+def without_stale_check(module: str, text: str) -> str:
+    """``text`` of ``module`` with the stored studies always taken as fresh."""
+    if module != STUDIES or STALE_CHECK not in text:
+        return text
+    return text.replace(STALE_CHECK, STALE_CHECK + "    return None  # mutation_package --approved\n")
 
 
 def package_modules() -> list[str]:
@@ -146,18 +167,26 @@ class Mutator:
                               capture_output=True, text=True).stdout
 
 
-def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: float) -> str:
-    """The mutant's fate: its module replaced in ``copy``, the tests run, then restored."""
+def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: float,
+               approved: bool = False) -> str:
+    """The mutant's fate: its module replaced in ``copy``, the tests run, then restored;
+    with ``approved``, a mutant they miss meets the approved outputs ("approved": caught)."""
     path = copy / PACKAGE / module
     original = path.read_text(encoding="utf-8")
-    path.write_text(text, encoding="utf-8")
+    path.write_text(without_stale_check(module, text) if approved else text, encoding="utf-8")
     forget_bytecode(path)  # a mutant of the same size, written in the same second
     env = {**os.environ, "PYTHONPATH": str(copy / "src"), "HYPOTHESIS_PROFILE": "ci"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     try:
         done = subprocess.run([sys.executable, "-m", "pytest", *PYTEST, *tests], cwd=copy,
                               capture_output=True, text=True, timeout=timeout, env=env)
-        return {0: "survived", 5: "untested"}.get(done.returncode, "killed")
+        fate = {0: "survived", 5: "untested"}.get(done.returncode, "killed")
+        if fate != "killed" and approved:
+            done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p",
+                                   "no:cacheprovider", *APPROVED], cwd=copy, env={**env, "CI": "true"},
+                                  capture_output=True, text=True, timeout=timeout)
+            fate = "approved" if done.returncode else fate
+        return fate
     except subprocess.TimeoutExpired:
         return "timeout"
     finally:
@@ -168,7 +197,8 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
 def resumed(log: Path) -> dict[str, str]:
     """Mutant name -> fate of the mutants an earlier run's ``--progress`` lines say it caught."""
     lines = log.read_text(encoding="utf-8").splitlines()
-    return {m[2]: m[1] for line in lines if (m := re.fullmatch(r"  (killed|timeout) +(\S+)", line))}
+    return {m[2]: m[1] for line in lines
+            if (m := re.fullmatch(r"  (killed|timeout|approved) +(\S+)", line))}
 
 
 def forget_bytecode(path: Path) -> None:
@@ -187,6 +217,8 @@ def main():
                              "(comma-separated: pdf/,games/necto/)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=900, help="seconds a mutant (timed out: caught)")
+    parser.add_argument("--approved", action="store_true",
+                        help="a mutant the module's tests miss meets the approved outputs too")
     parser.add_argument("--survivors", action="store_true", help="print each surviving mutant")
     parser.add_argument("--progress", action="store_true", help="print each mutant's fate as it comes")
     parser.add_argument("--resume", type=Path, metavar="LOG",
@@ -206,6 +238,11 @@ def main():
         maker = project_copy(folder / "maker")
         names = make_mutants(maker, modules)
         copies = [project_copy(folder / f"copy-{k}") for k in range(options.workers)]
+        if options.approved:
+            for copy in copies:
+                studies = copy / PACKAGE / STUDIES
+                studies.write_text(without_stale_check(STUDIES, studies.read_text(encoding="utf-8")),
+                                   encoding="utf-8")
         rng = random.Random(options.seed)
         drawn = {module: sorted(rng.sample(names[module], min(options.sample, len(names[module]))))
                  for module in modules}
@@ -232,7 +269,8 @@ def main():
             with free_lock:
                 copy = free.pop()
             try:
-                fate = run_mutant(copy, module, text, tests[module], options.timeout)
+                fate = run_mutant(copy, module, text, tests[module], options.timeout,
+                                  options.approved)
                 if options.progress:
                     shown = mutator.diff(name) if fate in ("survived", "untested") else ""
                     print(f"  {fate:8} {name}\n{shown}", end="" if shown else "\n", flush=True)
@@ -247,7 +285,7 @@ def main():
         rows, survivors = {}, []
         for (module, name), fate in fates.items():
             row = rows.setdefault(module, {"mutants": 0, "killed": 0, "timeout": 0,
-                                           "survived": 0, "untested": 0, "equivalent": 0})
+                                           "approved": 0, "survived": 0, "untested": 0, "equivalent": 0})
             row["mutants"] += 1
             if fate in ("survived", "untested"):
                 diff = mutator.diff(name)
@@ -257,20 +295,20 @@ def main():
                 survivors.append((module, name, fate, diff))
             row[fate] += 1
     seconds = time.perf_counter() - started
-    print(f"{'module':34} {'of':>5} {'drawn':>5} {'killed':>6} {'timeout':>7} {'survived':>8} "
+    print(f"{'module':34} {'of':>5} {'drawn':>5} {'killed':>6} {'timeout':>7} {'approved':>8} {'survived':>8} "
           f"{'equiv.':>6} {'untested':>8}  rate*")
     total = {"drawn": 0, "caught": 0, "others": 0}
     for module in modules:
         row = rows.get(module)
         if not row:
             continue
-        caught = row["killed"] + row["timeout"]
+        caught = row["killed"] + row["timeout"] + row["approved"]
         others = row["mutants"] - row["equivalent"]
         total["drawn"] += row["mutants"]
         total["caught"] += caught
         total["others"] += others
         print(f"{module:34} {len(names[module]):5} {row['mutants']:5} {row['killed']:6} "
-              f"{row['timeout']:7} {row['survived']:8} {row['equivalent']:6} {row['untested']:8}"
+              f"{row['timeout']:7} {row['approved']:8} {row['survived']:8} {row['equivalent']:6} {row['untested']:8}"
               f"  {caught / max(others, 1):6.1%}")
     low, high = wilson(total["caught"], total["others"])
     print(f"all: {total['caught']} of {total['others']} caught ({total['drawn']} drawn, "

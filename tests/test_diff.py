@@ -656,3 +656,32 @@ def test_a_side_whose_records_cannot_be_read_is_told_by_its_last_error_line(tmp_
     child.returncode = 3
     with pytest.raises(DiffError, match=r"\(exit status 3\)$"):
         finish_snapshot(side, child)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_study_s_errata_give_its_new_rate_or_the_figures_that_moved(lang):
+    """A moved study's errata line: the first player's win rate before and after when it
+    moved; else the names of the result's figures that moved (not its inputs, options
+    and players); a study that did not move gives none."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff import StudyChange
+    from rulebook.diff.report import errata_lines
+
+    label = {"en": "Balance at four", "ja": "四人での釣り合い"}
+    rate = StudyChange("qttt/balance", "qttt", label, "moved",
+                       [("first_win_rate", 0.25, 0.5), ("mean_length", 9, 8)])
+    other = StudyChange("necto/length", "necto", label, "moved",
+                        [("mean_length", 30, 31), ("options", {}, {"size": 5}),
+                         ("players", "a", "b"), ("longest", 40, 44)])
+    same = StudyChange("craquelure/x", "craquelure", label, "same")
+    diff = Of(records=[], messages=[], studies=[rate, other, same], pages={}, games=[])
+    books = errata_lines(diff, lang)
+    assert set(books) == {"qttt", "necto"}
+    [rated], [moved] = books["qttt"], books["necto"]
+    assert label[lang] in rated and label[lang] in moved
+    new_first = lang == "en"  # "wins 50.0 %, not 25.0 %"; "25.0 % ではなく 50.0 %"
+    assert re.findall(r"\d+\.\d %", rated) == (["50.0 %", "25.0 %"] if new_first
+                                                 else ["25.0 %", "50.0 %"])
+    assert "mean_length" in moved and "longest" in moved
+    assert "options" not in moved and "players" not in moved

@@ -109,6 +109,30 @@ def test_prune_keeps_the_most_recently_used_entries(empty_cache):
     assert [store.get(f"{n:02d}" * 32) is not None for n in range(4)] == [True, False, False, True]
 
 
+def test_prune_lets_another_build_remove_an_entry_first(empty_cache, monkeypatch):
+    """The cache is shared by every project's builds: an entry another build prunes
+    between this one's listing and its removal is already gone, not an error."""
+    import os
+    from pathlib import Path
+
+    store = cache.Store("figures")
+    for number in range(3):
+        store.put(f"{number:02d}" * 32, b"x" * 100)
+        os.utime(store.path(f"{number:02d}" * 32), (1000 + number, 1000 + number))
+    oldest, listed = store.path("00" * 32), Path.stat
+
+    def stat_then_gone(path, *args, **kwargs):
+        found = listed(path, *args, **kwargs)
+        if path == oldest:
+            path.unlink()  # the other build's prune, just after this one looked
+        return found
+
+    monkeypatch.setattr(Path, "stat", stat_then_gone)
+    cache.prune(keep_bytes=100)
+    monkeypatch.undo()
+    assert [store.get(f"{n:02d}" * 32) is not None for n in range(3)] == [False, False, True]
+
+
 def test_a_figure_drawn_without_looking_at_its_language_is_drawn_once_for_both(
         empty_cache, monkeypatch):
     free = load_record(ROOT / "figures" / "qttt" / "spooky-marks.toml", ROOT / "figures")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from docutils import nodes
+from hypothesis import given, strategies as st
 
 from rulebook import studies
 from rulebook.build import BuildError, Project, _sphinx, build, check_studies
@@ -64,6 +65,28 @@ def test_wilson_interval_matches_published_values():
     assert [round(x, 4) for x in wilson_interval(0, 10)] == [0.0, 0.2775]
     low, high = wilson_interval(500, 1000)
     assert round(high - 0.5, 4) == round(0.5 - low, 4) == 0.0309
+
+
+@given(count=st.integers(0, 2000), workers=st.integers(1, 64))
+def test_the_tasks_cover_every_item_once_in_order(count, workers):
+    """A study's items split into tasks: each item in exactly one, none beyond the
+    count, none empty (for any count, not only multiples of the task size)."""
+    tasks = studies.chunks(count, workers)
+    assert [item for task in tasks for item in task] == list(range(count))
+    assert all(len(task) for task in tasks)
+
+
+def test_a_count_that_does_not_split_evenly_plays_exactly_its_games(project):
+    """43 games (a prime: no task size divides it) on one, two or three workers: the
+    same result, of exactly 43 games."""
+    study = add_study(project, "odd", STUDY.replace("games = 40", "games = 43"))
+    one, two, three = (run_study(study, workers=n, progress=False, write=False)[0]
+                       for n in (1, 2, 3))
+    assert one == two == three
+    stored = json.loads(one)["result"]
+    assert stored["games"] == 43
+    assert stored["first_wins"] + stored["second_wins"] + stored["draws"] == 43
+    assert sum(count for _, count in stored["lengths"]) == 43
 
 
 def test_result_is_byte_identical_with_one_two_workers_and_a_dask_cluster(project):
