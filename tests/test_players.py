@@ -295,6 +295,7 @@ def necto_twist_positions(count: int, seed: int = 0) -> tuple:
 
 from rulebook.computer import Node, SearchPlayer  # noqa: E402
 from rulebook.games.craquelure import strategy as craquelure  # noqa: E402
+from rulebook.games.craquelure.moves import NEUTRAL, Cut  # noqa: E402
 
 
 def wins_by_a_random_cut(state, tries: int, seed: int) -> bool:
@@ -673,3 +674,40 @@ def test_the_computer_that_searches_never_hands_the_opponent_a_win_it_could_refu
         if checked == 40:
             break
     assert checked == 40
+
+
+@lru_cache(maxsize=None)
+def craquelure_wins_by_owner() -> dict:
+    """Positions of seeded random games whose player to move wins at once by a random
+    cut, by the owner of the region cut (neutral, or the opponent's): owner -> positions."""
+    game, found = make_game("craquelure"), {"neutral": [], "theirs": []}
+    for seed in range(400):
+        rng, state = random.Random(9100 + seed), game.initial_state()
+        while not state.is_over() and min(map(len, found.values())) < 4:
+            tries = random.Random(seed)
+            for _ in range(120):
+                move = state.random_move(tries)
+                if not isinstance(move, Cut) or not wins_at_once(state, move):
+                    continue
+                owner = state.region_at(float(move.x), float(move.y)).owner
+                kind = "neutral" if owner is NEUTRAL else "theirs"
+                if owner != state.colour_to_move and len(found[kind]) < 4:
+                    found[kind].append(state)
+                break
+            state = state.play(state.random_move(rng))
+        if min(map(len, found.values())) >= 4:
+            break
+    return found
+
+
+@pytest.mark.parametrize("owner", ["neutral", "theirs"])
+def test_craquelure_s_finder_finds_a_win_in_one_in_each_kind_of_region(owner):
+    """Where a random cut of a neutral region, or of one the opponent owns, wins at once,
+    the strategy's finder finds a winning cut too (it looks in every region but the
+    mover's own), and levels 2 and 3 play one."""
+    positions = craquelure_wins_by_owner()[owner]
+    assert len(positions) == 4
+    for index, position in enumerate(positions):
+        assert wins_at_once(position, craquelure.winning_move(position)), (owner, index)
+        for strength in (2, 3):
+            assert wins_at_once(position, computer(position, strength, seed=index).choose(position))
