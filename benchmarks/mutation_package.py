@@ -172,8 +172,9 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
     """The mutant's fate: its module replaced in ``copy``, the tests run, then restored;
     with ``approved``, a mutant they miss meets the approved outputs ("approved": caught)."""
     path = copy / PACKAGE / module
-    original = path.read_text(encoding="utf-8")
-    path.write_text(without_stale_check(module, text) if approved else text, encoding="utf-8")
+    studies = copy / PACKAGE / STUDIES
+    original, studies_text = path.read_text(encoding="utf-8"), studies.read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     forget_bytecode(path)  # a mutant of the same size, written in the same second
     env = {**os.environ, "PYTHONPATH": str(copy / "src"), "HYPOTHESIS_PROFILE": "ci"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -181,7 +182,10 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
         done = subprocess.run([sys.executable, "-m", "pytest", *PYTEST, *tests], cwd=copy,
                               capture_output=True, text=True, timeout=timeout, env=env)
         fate = {0: "survived", 5: "untested"}.get(done.returncode, "killed")
-        if fate != "killed" and approved:
+        if fate != "killed" and approved:  # the module's tests ran with the check in place
+            studies.write_text(without_stale_check(STUDIES, studies.read_text(encoding="utf-8")),
+                               encoding="utf-8")
+            forget_bytecode(studies)
             done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p",
                                    "no:cacheprovider", *APPROVED], cwd=copy, env={**env, "CI": "true"},
                                   capture_output=True, text=True, timeout=timeout)
@@ -190,7 +194,9 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
     except subprocess.TimeoutExpired:
         return "timeout"
     finally:
+        studies.write_text(studies_text, encoding="utf-8")
         path.write_text(original, encoding="utf-8")
+        forget_bytecode(studies)
         forget_bytecode(path)
 
 
@@ -238,11 +244,6 @@ def main():
         maker = project_copy(folder / "maker")
         names = make_mutants(maker, modules)
         copies = [project_copy(folder / f"copy-{k}") for k in range(options.workers)]
-        if options.approved:
-            for copy in copies:
-                studies = copy / PACKAGE / STUDIES
-                studies.write_text(without_stale_check(STUDIES, studies.read_text(encoding="utf-8")),
-                                   encoding="utf-8")
         rng = random.Random(options.seed)
         drawn = {module: sorted(rng.sample(names[module], min(options.sample, len(names[module]))))
                  for module in modules}
