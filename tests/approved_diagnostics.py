@@ -12,6 +12,9 @@ compares, showing the lines that changed as a diff.  The input:
 - **records**: every record with a claim's expected value changed or given a value
   of each other TOML kind, a claim's argument given another kind, its cell moved off
   the board, a move miswritten, a key dropped, a view option of another kind;
+- **views**: every view option of every game given values of each TOML kind and of
+  each shape its checks look at (points and windows of too few or too many numbers,
+  cells off the board, choices in capitals): refused, and why, or accepted;
 - **catalogues**: the Japanese engine catalogue and a page's, an entry at a time
   written twice, cut, or holding a byte that is not UTF-8 or a placeholder too few.
 
@@ -241,6 +244,30 @@ def key_cases(path: Path, done: set) -> list[tuple[str, str]]:
     return cases
 
 
+# values a view option may be given: each TOML kind, then the shapes the options' own
+# checks look at (a point, a window, cells and sides), each also a little wrong
+VIEW_VALUES = (True, 0, 1, -1, 2, 6, 7, 99, 2.5, -0.5, "", "x", "a1", "A1", " a1 ", "z9", "A1 N",
+               "A1 Q", "A1 N B2 E", "White", "white", "Black", "before", "AFTER", "tiles",
+               [], [1], [0.1, 0.2], [0.1, 0.2, 0.3], [-0.5, -0.5, 0.5, 0.5],
+               [0.5, -0.5, -0.5, 0.5], [-0.5, 0.5, 0.5, -0.5], [-0.5, -0.5, 0.5, 0.5, 0.5],
+               [-2.0, -2.0, 2.0, 2.0], [[0.1, 0.2]], [[0.1]], [[0.1, 0.2, 0.3]], [[True, 0.2]],
+               [["x", 0.2]], [[0.1, 0.2], [0.3]], ["a1"], ["a1", "c3"], ["a1", "a1"], ["z9"],
+               ["A1"], ["A1 N"], ["A1 N", "B2 E"], ["A1 Q"], [1.5], {"a": 1})
+
+
+def view_lines(slug: str) -> list[str]:
+    """Every view option of ``slug`` given each of :data:`VIEW_VALUES`: the loader's
+    verdict (the record loader asks the same ``view_problem``)."""
+    from rulebook.games import make_game
+    from rulebook.record_format import toml_value
+    from rulebook.views import view_options, view_problem
+
+    game = make_game(slug)
+    return [f"view {slug} {name} = {toml_value(value)}: "
+            f"{view_problem(game, {name: value}) or 'accepted'}"
+            for name in sorted(view_options(slug)) for value in VIEW_VALUES]
+
+
 def record_lines(paths: list[Path]) -> list[str]:
     from rulebook.errors import RulebookError
     from rulebook.records import load_record
@@ -336,7 +363,7 @@ def diagnostics() -> list[str]:
     for slug in available_games():
         for options in variants(slug):
             lines += move_lines(slug, options)
-        lines += option_lines(slug) + position_lines(slug)
+        lines += option_lines(slug) + position_lines(slug) + view_lines(slug)
     lines += record_lines(find_records(ROOT / "figures"))
     return lines + catalog_lines()
 

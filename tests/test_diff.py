@@ -685,3 +685,28 @@ def test_a_study_s_errata_give_its_new_rate_or_the_figures_that_moved(lang):
                                                  else ["25.0 %", "50.0 %"])
     assert "mean_length" in moved and "longest" in moved
     assert "options" not in moved and "players" not in moved
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_claim_id_that_several_records_share_is_not_resolved_by_id_alone(lang):
+    """What the errata print for a ``:claim:``: each claim by ``record#id``; by its bare
+    id only where one record of the game has it (a figure's own claim).  An id two records
+    share is left unresolved, not given one of their values; other games' claims are not
+    the page's."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff.report import claim_values, readable
+
+    def record(game, *claims):
+        return {"game": game, "claims": [{"id": id_, "expect": value} for id_, value in claims]}
+
+    snapshot = {"records": {
+        "qttt/one": record("qttt", ("marks", 3), ("shared", 1), ("", 9)),
+        "qttt/two": record("qttt", ("shared", 2), ("turns", 5)),
+        "necto/three": record("necto", ("elsewhere", 4), ("marks", 8)),
+    }}
+    side = Of(root=ROOT, snapshot=snapshot)
+    values = claim_values(side, "qttt", lang)
+    assert values == {"qttt/one#marks": "3", "qttt/one#shared": "1", "qttt/two#shared": "2",
+                      "qttt/two#turns": "5", "marks": "3", "turns": "5"}
+    assert readable(":claim:`shared` and :claim:`qttt/two#shared`", values) == "[shared] and 2"

@@ -32,7 +32,7 @@ class ViewOption:
             names = " or ".join(KIND_NAMES[k] for k in kinds)
             return f"must be {names}, not {quoted(value)}"
         if self.choices and value not in self.choices:
-            return f"{value!r} is not one of {', '.join(map(repr, self.choices))}"
+            return f"{quoted(value)} is not one of {', '.join(map(repr, self.choices))}"
         if self.check is not None:
             try:
                 return self.check(value, game)
@@ -77,4 +77,4 @@ def point(value, game) -> str | None:
     """A point [x, y] of numbers."""
     ok = (isinstance(value, list) and len(value) == 2
           and all(type(v) in (int, float) for v in value))
-    return None if ok else f"{value!r} is not a point [x, y]"
+    return None if ok else f"{quoted(value)} is not a point [x, y]"

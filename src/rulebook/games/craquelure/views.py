@@ -1,12 +1,12 @@
 """What a record may set in a Craquelure figure's ``view``."""
 
-from ...views import ViewOption, each, point
+from ...views import ViewOption, each, point, quoted
 
 
 def _window(value, game):
     ok = (len(value) == 4 and all(type(v) in (int, float) for v in value)
           and value[0] < value[2] and value[1] < value[3])
-    return None if ok or not value else f"{value!r} is not [xmin, ymin, xmax, ymax]"
+    return None if ok or not value else f"{quoted(value)} is not [xmin, ymin, xmax, ymax]"
 
 
 VIEW_OPTIONS = {

@@ -1,6 +1,6 @@
 """What a record may set in an inpHeXion figure's ``view``."""
 
-from ...views import ViewOption, each
+from ...views import ViewOption, each, quoted
 from .notation import parse_cell
 
 STEPS = ("before", "push", "place", "after")
@@ -8,7 +8,7 @@ STEPS = ("before", "push", "place", "after")
 
 def _cell(value, game):
     if not isinstance(value, str):
-        return f"{value!r} is not a cell name"
+        return f"{quoted(value)} is not a cell name"
     parse_cell(game.geometry, value, value, 1)  # raises NotationError naming the cell
     return None
 

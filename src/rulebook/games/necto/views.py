@@ -1,18 +1,18 @@
 """What a record may set in a Necto figure's ``view``."""
 
-from ...views import ViewOption, each
+from ...views import ViewOption, each, quoted
 from .notation import parse_cell
 
 
 def _line_end(value, game):
     """A cell and a side, such as "C3 N"."""
     if not isinstance(value, str):
-        return f"{value!r} is not a cell and a side, such as 'C3 N'"
+        return f"{quoted(value)} is not a cell and a side, such as 'C3 N'"
     text = value.replace(" ", "")
     if not text:
         return None
     if text[-1].upper() not in "NESW":
-        return f"{value!r} is not a cell and a side, such as 'C3 N'"
+        return f"{quoted(value)} is not a cell and a side, such as 'C3 N'"
     parse_cell(text[:-1], game.options["size"], value, 1)
     return None
 

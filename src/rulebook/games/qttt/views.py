@@ -1,12 +1,12 @@
 """What a record may set in a Quantum Tic-Tac-Toe figure's ``view``."""
 
-from ...views import ViewOption, each
+from ...views import ViewOption, each, quoted
 from .notation import parse_cell
 
 
 def _cell(value, game):
     if not isinstance(value, str):
-        return f"{value!r} is not a cell name"
+        return f"{quoted(value)} is not a cell name"
     parse_cell(value.lower(), value, 1)  # as the drawing reads it; NotationError names it
     return None
 
