@@ -287,6 +287,44 @@ def test_every_view_flag_changes_the_drawing_somewhere_in_a_game(slug):
     assert not unchanged, f"{slug}: no position drawn differently with {sorted(unchanged)}"
 
 
+@pytest.mark.parametrize("slug", available_games())
+def test_every_view_the_loader_accepts_draws(slug):
+    """Every value of every view option that a record may give (the loader accepts it:
+    of the kinds and shapes tests/approved_diagnostics.py tries) draws a position of a
+    random game, at its last move: what ``rulebook check`` lets through, the build
+    draws, or refuses as the position's own problem (a loop traced from an empty cell:
+    a RulebookError, one line), never with a traceback."""
+    import random
+
+    from approved_diagnostics import VIEW_VALUES
+    from rulebook.errors import RulebookError
+    from rulebook.views import view_problem
+
+    module, game = drawing_module(slug), make_game(slug)
+    rng, state, previous, move = random.Random(5), game.initial_state(), None, None
+    for _ in range(6):
+        if state.is_over():
+            break
+        choice = state.random_move(rng)
+        previous, move, state = state, state.format_move(choice), state.play(choice)
+    accepted = [(name, value) for name in sorted(module.VIEW_OPTIONS) for value in VIEW_VALUES
+                if value != module.VIEW_OPTIONS[name] and view_problem(game, {name: value}) is None]
+    assert len(accepted) >= 5
+    for name, value in accepted:
+        with plt.rc_context(STYLE):
+            figure = plt.figure(figsize=module.PANEL_SIZE)
+            try:
+                module.draw(figure.add_axes((0, 0, 1, 1)), state, lang="en",
+                            legend=Legend(module.MARKS), previous=previous, move=move,
+                            **{**module.VIEW_OPTIONS, name: value})
+            except RulebookError:
+                pass  # the position's own problem, told in one line
+            except Exception as error:  # noqa: BLE001: any other error is the finding
+                pytest.fail(f"view {name} = {value!r}: {type(error).__name__}: {error}")
+            finally:
+                plt.close(figure)
+
+
 def test_every_text_a_figure_shows_lies_wholly_inside_it(monkeypatch):
     """Every panel of every record, drawn as the books and pages draw it (in English
     and in Japanese, a record each in turn): a text that shows in the panel at all
