@@ -9,6 +9,8 @@ import pytest
 from rulebook.errors import RulebookError
 from rulebook.records import load_record
 
+from conftest import ROOT
+
 
 def write_bytes(tmp_path, data: bytes):
     folder = tmp_path / "qttt"
@@ -458,3 +460,55 @@ def test_a_record_written_with_single_quotes_names_the_same_lines(tmp_path):
         assert [p.line for p in single.panels] == [p.line for p in double.panels], path.name
         checked += 1
     assert checked >= 30
+
+
+# a claim's argument given values out of any game's range, by the argument's type
+OUT_OF_RANGE = {int: (0, -1, 99, 10 ** 6), float: (-1.0, 1e9), bool: (), list: ([], ["zz9"]),
+                str: ("zz9", "Q", "a1 b2", "Z99")}
+
+
+def _claimed_args(slug: str) -> dict[str, dict]:
+    """For each fact of ``slug`` with arguments, the arguments of its first claim in the
+    project's records (valid values for the arguments not being varied)."""
+    from rulebook.records import find_records
+
+    found = {}
+    for path in find_records(ROOT / "figures"):
+        if path.parent.name != slug:
+            continue
+        for claim in load_record(path, ROOT / "figures").claims:
+            if claim.args:
+                found.setdefault(claim.fact, claim.args)
+    return found
+
+
+@pytest.mark.parametrize("slug", ["craquelure", "inphexion", "necto", "qttt"])
+def test_every_fact_s_argument_out_of_range_is_refused_naming_the_value(slug):
+    """Each argument of each fact of ``slug`` (the others as the project's records give
+    them) given values out of range for its type, on a position of a random game: the
+    fact answers, or refuses with a one-line RulebookError that quotes the value it was
+    given (a mark of 99, a cell 'zz9'; or another argument's, when the position objects
+    to that first), never with a traceback."""
+    import random
+
+    from rulebook.games import make_game
+
+    game, claimed = make_game(slug), _claimed_args(slug)
+    rng, state = random.Random(3), game.initial_state()
+    for _ in range(6):
+        state = state.play(state.random_move(rng))
+    refused = 0
+    for fact in game.facts:
+        if not fact.args or (len(fact.args) > 1 and fact.name not in claimed):
+            continue
+        for arg in fact.args:
+            for value in OUT_OF_RANGE[fact.arg_type(arg)]:
+                args = {**claimed.get(fact.name, {}), arg: value}
+                try:
+                    fact.compute(state, **args)
+                except RulebookError as error:
+                    refused += 1
+                    # the value given, or (the position's own objection) another argument's
+                    assert any(str(v) in str(error) for v in args.values()), (fact.name, args)
+                    assert "\n" not in str(error)
+    assert refused >= 5
