@@ -35,6 +35,7 @@ import tomllib
 from pathlib import Path
 
 from approved_text import approve
+from view_values import VIEW_VALUES
 
 ROOT = Path(__file__).resolve().parent.parent
 APPROVED = ROOT / "tests" / "approved" / "diagnostics.txt"
@@ -242,17 +243,6 @@ def key_cases(path: Path, done: set) -> list[tuple[str, str]]:
             cases.append((f"line {i + 1} {found.group(1)} = {other}",
                           "\n".join([*lines[:i], f"{found.group(1)} = {other}", *lines[i + 1:]])))
     return cases
-
-
-# values a view option may be given: each TOML kind, then the shapes the options' own
-# checks look at (a point, a window, cells and sides), each also a little wrong
-VIEW_VALUES = (True, 0, 1, -1, 2, 6, 7, 99, 2.5, -0.5, "", "x", "a1", "A1", " a1 ", "z9", "A1 N",
-               "A1 Q", "A1 N B2 E", "White", "white", "Black", "before", "AFTER", "tiles",
-               [], [1], [0.1, 0.2], [0.1, 0.2, 0.3], [-0.5, -0.5, 0.5, 0.5],
-               [0.5, -0.5, -0.5, 0.5], [-0.5, 0.5, 0.5, -0.5], [-0.5, -0.5, 0.5, 0.5, 0.5],
-               [-2.0, -2.0, 2.0, 2.0], [[0.1, 0.2]], [[0.1]], [[0.1, 0.2, 0.3]], [[True, 0.2]],
-               [["x", 0.2]], [[0.1, 0.2], [0.3]], ["a1"], ["a1", "c3"], ["a1", "a1"], ["z9"],
-               ["A1"], ["A1 N"], ["A1 N", "B2 E"], ["A1 Q"], [1.5], {"a": 1})
 
 
 def view_lines(slug: str) -> list[str]:

@@ -290,13 +290,13 @@ def test_every_view_flag_changes_the_drawing_somewhere_in_a_game(slug):
 @pytest.mark.parametrize("slug", available_games())
 def test_every_view_the_loader_accepts_draws(slug):
     """Every value of every view option that a record may give (the loader accepts it:
-    of the kinds and shapes tests/approved_diagnostics.py tries) draws a position of a
+    of the kinds and shapes of tests/view_values.py) draws a position of a
     random game, at its last move: what ``rulebook check`` lets through, the build
     draws, or refuses as the position's own problem (a loop traced from an empty cell:
     a RulebookError, one line), never with a traceback."""
     import random
 
-    from approved_diagnostics import VIEW_VALUES
+    from view_values import VIEW_VALUES
     from rulebook.errors import RulebookError
     from rulebook.views import view_problem
 

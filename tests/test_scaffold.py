@@ -297,7 +297,7 @@ def test_k_slug_selects_exactly_the_games_tests_even_inside_another_slug(tmp_pat
 # The framework's tests a new game must pass besides its own (the browser's aside).
 FRAMEWORK_TESTS = ("test_interface.py", "test_conformance.py", "test_drawings.py",
                    "test_marks.py", "test_play_site.py", "test_kits.py")
-HELPERS = ("svg_paint.py", "other_clock.py", "chromium.py")
+HELPERS = ("svg_paint.py", "other_clock.py", "chromium.py", "view_values.py")
 
 
 GUIDE = ROOT / "docs" / "adding-a-game.rst"

@@ -77,12 +77,11 @@ def test_the_tasks_cover_every_item_once_in_order(count, workers):
 
 
 def test_a_count_that_does_not_split_evenly_plays_exactly_its_games(project):
-    """43 games (a prime: no task size divides it) on one, two or three workers: the
-    same result, of exactly 43 games."""
+    """43 games (a prime: no task size divides it) on one or two workers: the same
+    result, of exactly 43 games."""
     study = add_study(project, "odd", STUDY.replace("games = 40", "games = 43"))
-    one, two, three = (run_study(study, workers=n, progress=False, write=False)[0]
-                       for n in (1, 2, 3))
-    assert one == two == three
+    one, two = (run_study(study, workers=n, progress=False, write=False)[0] for n in (1, 2))
+    assert one == two
     stored = json.loads(one)["result"]
     assert stored["games"] == 43
     assert stored["first_wins"] + stored["second_wins"] + stored["draws"] == 43
