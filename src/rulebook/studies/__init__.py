@@ -195,17 +195,24 @@ def engine_files(study_kind: Kind, game: str) -> list[Path]:
     return files
 
 
-def kits_imported(path: Path) -> set[str]:
+def kits_imported(path: Path) -> frozenset[str]:
     """The board kits (``rulebook.kits.<name>``) a module imports."""
+    return _kits_in_source(path.read_bytes())
+
+
+@lru_cache(maxsize=256)
+def _kits_in_source(source: bytes) -> frozenset[str]:
+    """(Kept by the module's text: a build asks for every study a page quotes, and
+    parsing the games' modules again each time was a third of a build's time.)"""
     found = set()
-    for node in ast.walk(ast.parse(path.read_bytes())):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module:
             parts = node.module.split(".")
             if parts[-1] == "kits":
                 found |= {alias.name for alias in node.names}
             elif len(parts) > 1 and parts[-2] == "kits":
                 found.add(parts[-1])
-    return found
+    return frozenset(found)
 
 
 def _sha(data: bytes) -> str:
