@@ -179,14 +179,16 @@ def pytest_cmdline_main(config):
         config.option.loadscopereorder = False  # SLOWEST_FIRST's order, not by test count
 
 
-# The modules that take longest, longest first (measured with benchmarks/tree_cpu.py,
-# each module's time on its worker).  The workers take modules in collection order,
-# so these go first and the short ones fill in around them; a module that starts
-# last would end the run alone.  Out of date, the list only costs time.
-SLOWEST_FIRST = ["test_players", "test_browser", "test_play", "test_play_travel", "test_approved_play", "test_serve",
-                 "test_site", "test_pdf", "test_scaffold", "test_figure_cache", "test_check",
-                 "test_dependencies", "test_necto_limits", "test_formats", "test_pdf_edition",
-                 "test_drawings", "test_necto_figures", "test_play_site"]
+# The modules that take longest, longest first (measured with benchmarks/tree_cpu.py:
+# each module's time on its worker, in a whole run).  The workers take modules in
+# collection order, so these go first and the short ones fill in around them; a
+# module that starts last ends the run alone (test_diff once did, for 40 s).  Out of
+# date, the list only costs time.
+SLOWEST_FIRST = ["test_play_travel", "test_site", "test_players", "test_browser", "test_play",
+                 "test_serve", "test_diff", "test_approved_play", "test_pdf_edition",
+                 "test_scaffold", "test_drawings", "test_figure_cache", "test_necto_figures",
+                 "test_pdf", "test_studies", "test_inphexion_figures", "test_check",
+                 "test_play_messages", "test_necto_limits", "test_approved_commands"]
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own -k, which one_game replaces

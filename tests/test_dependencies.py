@@ -166,3 +166,17 @@ def test_the_blocker_blocks():
     done = subprocess.run([sys.executable, "-c", BLOCKER + "import matplotlib.pyplot"],
                           capture_output=True, text=True)
     assert done.returncode != 0 and "blocked" in done.stderr
+
+
+def test_the_slowest_modules_named_for_the_workers_exist_and_go_first(request):
+    """conftest's SLOWEST_FIRST names test modules that exist (a renamed module would
+    silently lose its place, and a long one started last ends the run alone), and this
+    run's tests come in its order, before every other module's."""
+    from conftest import SLOWEST_FIRST
+
+    modules = {path.stem for path in (ROOT / "tests").rglob("test_*.py")}
+    assert set(SLOWEST_FIRST) <= modules, sorted(set(SLOWEST_FIRST) - modules)
+    assert len(set(SLOWEST_FIRST)) == len(SLOWEST_FIRST)
+    order = list(dict.fromkeys(Path(item.path).stem for item in request.session.items))
+    named = [name for name in SLOWEST_FIRST if name in order]
+    assert order[:len(named)] == named, order[:len(named) + 1]
