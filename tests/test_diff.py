@@ -362,7 +362,8 @@ def test_a_revision_that_is_no_project_is_one_line(history, tmp_path):
 def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
     """Tagged v1 (the small studies) and v2 (the same sources, a new README): ``rulebook
     diff v1 v2`` writes v2's errata where v2's colophon says they are; v1's colophon
-    names v1 and no errata (it is the first edition)."""
+    names v1 and no errata (it is the first edition): on its page, and in its book given
+    that edition (test_pdf_edition's first edition)."""
     from pypdf import PdfReader
 
     project = tmp_path / "project"
@@ -382,9 +383,12 @@ def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
         assert errata == (out / f"errata-{lang}.md").read_text()
     assert errata.startswith("# 正誤表：v1 (")
 
-    def colophon() -> str:
-        built = rulebook(project, "build", "--game", "craquelure", "-q")
+    def build(*options: str) -> None:
+        built = rulebook(project, "build", "--game", "craquelure", "-q", *options)
         assert built.returncode == 0, built.stderr
+
+    def colophon() -> str:
+        build()
         book = project / "build" / "games" / "craquelure" / "pdf" / "craquelure-en.pdf"
         return " ".join(PdfReader(book).pages[0].extract_text().split())
 
@@ -400,8 +404,7 @@ def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
                          'edition v1</a></p>')
     assert "v1版からの変更点" in web("ja") and "errata/v2-ja.md" in web("ja")
     git(project, "checkout", "-q", "v1")
-    first = colophon()
-    assert "Edition v1: rulebook" in first and "What changed" not in first
+    build("--no-pdf")  # (a first edition's book: test_pdf_edition, from the same Edition)
     assert web("en") == '<p class="game-edition">Edition v1</p>'
 
 

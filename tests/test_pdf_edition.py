@@ -623,3 +623,21 @@ def test_a_second_edition_names_where_its_errata_are_under_the_configured_site(
         url = f"https://elsewhere.example.com/site/errata/v2-{lang}.md"
         sentence = {"en": f"What changed since edition v1: {url}", "ja": f"v1版からの変更点：{url}"}
         assert flat(sentence[lang]) in text, text[-600:]  # the edition before, by its tag
+
+
+def test_a_first_edition_is_named_and_points_to_no_errata(tmp_path, monkeypatch):
+    """The first edition's colophon names it, and says nothing of what changed (there
+    is no edition before it); a book of no edition gives only the version and date."""
+    from rulebook import editions
+    from rulebook.pdf import builder
+
+    for edition, named in ((editions.Edition("v1", None), True),
+                           (editions.Edition(None, None), False)):
+        monkeypatch.setattr(builder.RulebookPDFBuilder, "sources_edition",
+                            lambda self, edition=edition: edition)
+        data, warnings = build_book(tmp_path / str(named), "en")
+        assert not warnings.strip(), warnings
+        first = " ".join(reader(data).pages[0].extract_text().split())
+        assert ("Edition v1: rulebook" in first) == named, first
+        assert ("Edition: rulebook" in first) != named, first  # the version and date only
+        assert "What changed" not in first and "errata" not in first, first
