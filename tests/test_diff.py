@@ -56,10 +56,11 @@ def git(project: Path, *args: str) -> str:
                           text=True).stdout
 
 
-def project_copy(folder: Path) -> Path:
-    """This working tree's files, committed or not (not the ignored: build, .venv)."""
+def project_copy(folder: Path, *only: str) -> Path:
+    """This working tree's files, committed or not (not the ignored: build, .venv);
+    ``only``: those under these folders."""
     folder.mkdir(parents=True)
-    subprocess.run("git ls-files -co --exclude-standard -z "
+    subprocess.run("git ls-files -co --exclude-standard -z " + " ".join(only) + " "
                    "| tar --null --ignore-failed-read -T - -cf - "
                    f"| tar -xf - -C '{folder}'", shell=True, cwd=ROOT, check=True)
     return folder
@@ -408,9 +409,16 @@ def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
     assert web("en") == '<p class="game-edition">Edition v1</p>'
 
 
-def test_a_revision_whose_records_do_not_load_is_one_line(history, tmp_path):
-    project = tmp_path / "project"
-    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+def test_a_revision_whose_records_do_not_load_is_one_line(tmp_path):
+    """(A project of the code and one record: the records are replayed, each side's by
+    its own code, before anything else is compared.)"""
+    project = project_copy(tmp_path / "project", "src", "docs/conf.py")
+    for game in ("qttt", "craquelure"):
+        (project / "figures" / game).mkdir(parents=True)
+    shutil.copy(ROOT / "figures" / "qttt" / "both-lines.toml", project / "figures" / "qttt")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "the code and a record")
     broken = project / "figures" / "craquelure" / "broken.toml"
     broken.write_text('game = "craquelure"\nmoves = [1]\n')
     git(project, "add", "-A")
@@ -443,6 +451,15 @@ def test_the_summary_counts_each_kind_of_change(lang):
     numbers = [int(n) for n in re.findall(r"\d+", summary_text(diff, lang).replace("95", ""))]
     # records, claims, panels, moved, beyond, stale, messages, modules
     assert numbers == [2, 3, 1, 2, 1, 3, 1, 2]
+    if lang == "en":  # each count with its noun, one or many
+        assert summary_text(diff, lang).startswith(
+            "2 records changed (3 claims, 1 panel); 2 studies moved")
+        assert "1 English message changed; 2 modules changed." in summary_text(diff, lang)
+        one = Of(records=diff.records[1:], studies=diff.studies[:1], messages=[],
+                 engines={"qttt": ["rules.py"]})
+        assert summary_text(one, lang) == (
+            "1 record changed (1 claim, 0 panels); 1 study moved (1 beyond the 95 % interval), "
+            "0 stale; 0 English messages changed; 1 module changed.")
 
 
 def test_a_paragraph_is_looked_for_by_an_opening_long_enough_to_be_its_own(tmp_path):

@@ -315,3 +315,18 @@ def test_a_cell_off_the_board_is_refused_naming_the_board_s_own_columns_and_rows
         assert str(error.value).endswith(
             f"cell {cell} is off the {size}×{size} board "
             f"(columns {letters[0]}–{letters[size - 1]}, rows 1–{size})"), str(error.value)
+
+
+def test_a_count_says_its_noun_as_english_does():
+    """What the command line counts ("1 record", "0 claims", "2 studies"), and the
+    build's summary with one of everything."""
+    from rulebook.build import Summary
+    from rulebook.errors import counted
+
+    assert [counted(n, "record") for n in (0, 1, 2)] == ["0 records", "1 record", "2 records"]
+    assert counted(1, "study", "studies") == "1 study" and counted(3, "study", "studies") == "3 studies"
+    one = Summary(pages=1, pdfs=1, figures=1, claims=1, records=1, seconds=0.5, where="build/x")
+    assert one.line() == "Built build/x: 1 page, 1 PDF, 1 figure; 1 claim in 1 record checked; 0.5 s."
+    two = Summary(pages=2, pdfs=0, figures=2, claims=2, records=2, seconds=0.5, where="build/x")
+    assert two.line() == ("Built build/x: 2 pages, 0 PDFs, 2 figures; 2 claims in 2 records "
+                          "checked; 0.5 s.")

@@ -1068,7 +1068,8 @@ def test_an_opened_record_s_claims_are_checked_and_the_verdict_shown(site, share
                             [text, path.name])
     assert verdict == {"claims": len(record.claims), "failures": []}
     status = page.inner_text(".play-status")
-    assert WORDS[lang]["claims_hold"].format(count=len(record.claims)) in status, status
+    said = WORDS[lang]["claims_hold_one" if len(record.claims) == 1 else "claims_hold"]
+    assert said.format(count=len(record.claims)) in status, status
     assert page.inner_text(".play-error") == ""
 
     wrong = text.replace('expect = "X1"', 'expect = "O2"', 1)  # a claim the engine refutes
@@ -1078,7 +1079,7 @@ def test_an_opened_record_s_claims_are_checked_and_the_verdict_shown(site, share
     assert len(verdict["failures"]) == 1, verdict
     assert len(page.evaluate("() => window.rulebookPlay.moves()")) == len(record.moves)  # opened
     status, error = page.inner_text(".play-status"), page.inner_text(".play-error")
-    assert WORDS[lang]["claims_fail"].format(failed=1) in status, status
+    assert WORDS[lang]["claims_fail_one"].format(failed=1) in status, status
     assert "'O2'" in error and "'X1'" in error, error
     assert error.endswith("engine says 'X1'") if lang == "en" else "エンジンの答えは'X1'" in error
     page.close()
@@ -1195,18 +1196,21 @@ def test_a_wedge_covers_the_points_matplotlib_s_wedge_covers(site, shared, start
 
 def test_the_page_s_word_templates_print_every_value_given_zero_included(site, shared):
     """words.js's format: each {name} becomes its value, 0 and "" included ("After 0 of
-    5 moves"); a name with no value prints nothing."""
+    5 moves"); a name with no value prints nothing.  ``counted``: the words for one
+    thing are said of 1, and only of 1 ("1 move", "0 moves")."""
     project, base = site
     page = shared.new_page()
     page.goto(f"{base}/en/play/qttt.html")  # (the module reads the play page's element)
     done = page.evaluate("""async (base) => {
-        const {format} = await import(`${base}/play/words.js`);
+        const {format, counted} = await import(`${base}/play/words.js`);
         return [format("After {at} of {n} moves", {at: 0, n: 5}),
                 format("Opened {name}: {n} moves.", {name: "x.toml", n: 0}),
-                format("[{a}|{b}]", {a: "", b: false}), format("{missing}!", {})];
+                format("[{a}|{b}]", {a: "", b: false}), format("{missing}!", {}),
+                [0, 1, 2].map((count) => format(counted("opened", count), {name: "x", count}))];
     }""", base)
     page.close()
-    assert done == ["After 0 of 5 moves", "Opened x.toml: 0 moves.", "[|false]", "!"]
+    assert done == ["After 0 of 5 moves", "Opened x.toml: 0 moves.", "[|false]", "!",
+                    ["Opened x: 0 moves.", "Opened x: 1 move.", "Opened x: 2 moves."]]
 
 
 @pytest.mark.parametrize("slug", GAMES)

@@ -122,7 +122,7 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     assert {p.name for p in (site / "pdf").glob("*.pdf")} == {
         f"tiny_lines-{lang}{fmt}.pdf" for lang in ("en", "ja")
         for fmt in ("", "-letter", "-booklet", "-card")}  # the card from its quick reference
-    assert "1 records checked" in built
+    assert "in 1 record checked" in built
 
 
 def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):

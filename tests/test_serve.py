@@ -131,7 +131,7 @@ def test_an_edit_is_rebuilt_an_error_is_shown_and_a_fix_brings_the_page_back(ser
     ends = [line for line in console if line.startswith(("Preview built: ", "Build failed ("))]
     assert [line.split(":")[0].split(" (")[0] for line in ends] == \
         ["Preview built", "Build failed", "Build failed", "Build failed", "Preview built"], console
-    assert re.fullmatch(r"Preview built: 3 claims in 1 records checked; [\d.]+ s "
+    assert re.fullmatch(r"Preview built: 3 claims in 1 record checked; [\d.]+ s "
                         r"\(translations [\d.]+ s, en [\d.]+ s, ja [\d.]+ s\)\.", ends[0]), ends[0]
     failed = console.index(ends[1])
     assert "figures/qttt/cycle.toml" in console[failed + 1] and "is false" in console[failed + 1]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .errors import RulebookError
+from .errors import RulebookError, counted
 from .play.site import write_play_files
 from .workers import workers
 from .records import LANGUAGES, find_records, load_record
@@ -85,8 +85,9 @@ class Summary:
     def line(self) -> str:
         if self.up_to_date:
             return f"Up to date: nothing changed since the last build ({self.seconds:.1f} s)."
-        return (f"Built {self.where}: {self.pages} pages, {self.pdfs} PDFs, {self.figures} figures; "
-                f"{self.claims} claims in {self.records} records checked; {self.seconds:.1f} s.")
+        return (f"Built {self.where}: {counted(self.pages, 'page')}, {counted(self.pdfs, 'PDF')}, "
+                f"{counted(self.figures, 'figure')}; {counted(self.claims, 'claim')} in "
+                f"{counted(self.records, 'record')} checked; {self.seconds:.1f} s.")
 
 
 def check_records(project: Project, game: str | None = None) -> tuple[int, int]:
@@ -257,7 +258,8 @@ def _build_site(project: Project, site: Path, stamp: str | None, summary: Summar
         new_site = staging / SITE
         root = str(project.root)
         with workers(error=BuildError) as pool:
-            progress(f"[2/4] drawing figures and checking translations ({pool.size} processes)")
+            progress("[2/4] drawing figures and checking translations "
+                     f"({counted(pool.size, 'process', 'processes')})")
             jobs = [(check_translations, root, str(staging))]
             if options.cache:  # else each page's figures are drawn as its page is read
                 # one language after the other: a panel with no words is the same SVG in

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from .errors import RulebookError
+from .errors import RulebookError, counted
 
 
 def command_build(args) -> int:
@@ -65,7 +65,7 @@ def command_study(args) -> int:
     study = load_study(study_path(project.figures, args.game, args.name))
     _, report = run_study(study, args.workers, args.scheduler, progress=not args.quiet)
     rate = report.items / report.seconds if report.seconds else float("inf")
-    print(f"wrote {study.result_path.relative_to(project.root)}: {report.items} items in "
+    print(f"wrote {study.result_path.relative_to(project.root)}: {counted(report.items, 'item')} in "
           f"{report.seconds:.1f} s on {report.where} ({rate:.2f} items/s)")
     return 0
 
@@ -161,8 +161,8 @@ def command_find(args) -> int:
         except FileExistsError:  # written meanwhile by someone else
             raise FindError(f"{args.out} already exists: give another --out, or --force to "
                             "replace it") from None
-        print(f"wrote {args.out}: found in {report.seconds:.1f} s ({report.games} games, "
-              f"{report.positions} positions tested)")
+        print(f"wrote {args.out}: found in {report.seconds:.1f} s ({counted(report.games, 'game')}, "
+              f"{counted(report.positions, 'position')} tested)")
     else:
         print(text, end="")
     return 0

@@ -16,6 +16,12 @@ def one_line(text: str) -> str:
     return text.replace("\r", "\\r").replace("\n", "\\n")
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """A count and its noun, as English says it: "1 record", "3 records", "0 claims"
+    (``plural`` where adding an s will not do: "2 studies")."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 def toml_error(error: Exception, text: str) -> tuple[int, str]:
     """The line a ``tomllib.TOMLDecodeError`` names (the last one for "at end of
     document") and its message without the position."""

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import ArgumentError, NotationError, RecordError, RulebookError
+from .errors import ArgumentError, NotationError, RecordError, RulebookError, counted
 from .game import Game, State
 from .record_facts import claim_facts
 from .record_format import toml_value
@@ -243,8 +243,8 @@ class Report:
         worst = max(after, key=lambda w: (w.false / max(w.tested, 1), w.false))
         flag = "--before" if worst.before else "--claim"
         why = f"; the fact said: {worst.error}" if worst.error and worst.tested == worst.false else ""
-        return (f"no position found in {self.seconds:.1f} s: {self.games} games played, "
-                f"{self.positions} positions tested; most often false: {flag} {worst.text!r} "
+        return (f"no position found in {self.seconds:.1f} s: {counted(self.games, 'game')} played, "
+                f"{counted(self.positions, 'position')} tested; most often false: {flag} {worst.text!r} "
                 f"(false in {worst.false} of {worst.tested} tests)"
                 + (why or "; try another --seed, a longer --time-limit, or a --before claim "
                           "that rules out more positions"))
@@ -368,8 +368,8 @@ def find(base: Base, wanted: list[Wanted], seed: int = 0, moves: int | None = No
         raise FindError(search.report.give_up(wanted))
     report = search.report
     claims = " ".join(("--before " if w.before else "--claim ") + repr(w.text) for w in wanted)
-    comment = (f"Found by rulebook find (seed {seed}; {report.games} games, "
-               f"{report.positions} positions tested):\n{claims}")
+    comment = (f"Found by rulebook find (seed {seed}; {counted(report.games, 'game')}, "
+               f"{counted(report.positions, 'position')} tested):\n{claims}")
     text = record_text(base, found, wanted, comment)
     _read(text, "the found record").check()  # the record is right before it is written
     return text, report

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import ClaimError, RecordError, RulebookError, toml_error
+from .errors import ClaimError, RecordError, RulebookError, counted, toml_error
 from .files import InputTooLarge, read_limited
 from .game import Game, State
 from .games import make_game
@@ -182,7 +182,7 @@ class Record:
         if after is None:
             return states[-1]
         if not 0 <= after < len(states):
-            raise self.error(line, f"after = {after}, but the record has {len(states) - 1} moves")
+            raise self.error(line, f"after = {after}, but the record has {counted(len(states) - 1, 'move')}")
         return states[after]
 
     def variation(self, after: int, then, line: int | None) -> list[State]:

@@ -40,7 +40,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from .build import Project
-from .errors import RulebookError
+from .errors import RulebookError, counted
 
 PREVIEW = "preview"
 CACHE = ".preview-cache"
@@ -177,7 +177,8 @@ def preview_build(project: Project, scope: Scope) -> str:
             write_language_chooser(out)
             write_play_files(out, project.docs)  # the play pages' runtime and engine
     parts = ", ".join(f"{name} {spent:.1f} s" for name, spent in zip(names, seconds))
-    checked = f"{claims} claims in {records} records checked; " if scope.records else ""
+    checked = (f"{counted(claims, 'claim')} in {counted(records, 'record')} checked; "
+               if scope.records else "")
     return f"Preview built: {checked}{time.perf_counter() - started:.1f} s ({parts})."
 
 

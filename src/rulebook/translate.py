@@ -28,6 +28,7 @@ from babel.messages.pofile import write_po
 from sphinx_intl.catalog import load_po
 
 from .build import Project, _sphinx
+from .errors import counted
 from .files import write_file
 from .i18n import read_catalog
 from .records import LANGUAGES
@@ -114,7 +115,7 @@ def report_lines(updates: list[CatalogUpdate], root: Path) -> list[str]:
     for update in updates:
         where = os.path.relpath(update.path, root)
         if update.created:
-            lines.append(f"{where}: created, {update.added} messages")
+            lines.append(f"{where}: created, {counted(update.added, 'message')}")
         elif update.changed:
             lines.append(f"{where}: {update.added} new, {len(update.obsolete)} obsolete")
         for text in update.obsolete:
@@ -126,8 +127,8 @@ def report_lines(updates: list[CatalogUpdate], root: Path) -> list[str]:
                             if guess else ""))
     changed = sum(u.changed for u in updates)
     todo = sum(len(u.todo) for u in updates)
-    lines.append(f"{changed} of {len(updates)} catalogs updated; {todo} "
-                 f"message{'' if todo == 1 else 's'} to translate"
+    lines.append(f"{changed} of {len(updates)} catalogs updated; {counted(todo, 'message')} "
+                 "to translate"
                  + (" (translate them, and remove each fuzzy flag once the translation is "
                     "right)" if todo else "."))
     return lines

@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import counted
 from .records import LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent
@@ -93,7 +94,7 @@ def check_records(paths: list[Path], figures: Path, cached: bool) -> tuple[Part,
             records.append(record)
         except (RulebookError, OSError) as error:
             part.problems.append(str(error))
-    part.summary = f"{len(records)} of {len(paths)} records hold; {claims} claims checked."
+    part.summary = f"{len(records)} of {len(paths)} records hold; {counted(claims, 'claim')} checked."
     return part, records
 
 
@@ -274,7 +275,7 @@ def finish_drawings(child: subprocess.Popen) -> Part:
         part.summary = "The drawings for the browser were not checked."
         return part
     part.problems = result["problems"]
-    part.summary = (f"{result['panels']} panels drawn as the browser draws them "
+    part.summary = (f"{counted(result['panels'], 'panel')} drawn as the browser draws them "
                     f"({', '.join(LANGUAGES)}).")
     return part
 
@@ -310,8 +311,10 @@ def check(project, records: list[Path] | None = None, recompute_studies: bool = 
             (read_pages, project, "ja"), (read_translations, project), (read_pages, project, "en")])
     read = [english, japanese]
     parts.append(Part("pages", [line for lines, _ in read for line in lines],
-                      f"{max(count for _, count in read)} pages read in {', '.join(LANGUAGES)}."))
-    parts.append(Part("translations", translations[0], f"{translations[1]} pages' messages "
+                      f"{counted(max(count for _, count in read), 'page')} read in "
+                      f"{', '.join(LANGUAGES)}."))
+    pages = "1 page's" if translations[1] == 1 else f"{translations[1]} pages'"
+    parts.append(Part("translations", translations[0], f"{pages} messages "
                       f"checked against their translations ({', '.join(LANGUAGES[1:])})."))
     parts.append(finish_drawings(drawings))
     return _report(parts, root, started)

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..editions import edition, tag_of
-from ..errors import RulebookError
+from ..errors import RulebookError, counted
 from ..records import LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent.parent  # src/rulebook
@@ -502,15 +502,17 @@ class Diff:
         moved = [s for s in self.studies if s.status == "moved"]
         beyond = [s for s in moved if s.beyond]
         stale = [s for s in self.studies if s.status == "stale"]
-        parts = [f"{len(records)} record{'s' * (len(records) != 1)} changed "
-                 f"({claims} claims, {panels} panels)",
-                 f"{len(moved)} studies moved ({len(beyond)} beyond their 95 % intervals)"]
+        parts = [f"{counted(len(records), 'record')} changed "
+                 f"({counted(claims, 'claim')}, {counted(panels, 'panel')})",
+                 f"{counted(len(moved), 'study', 'studies')} moved ("
+                 + ("1 beyond its 95 % interval)" if len(beyond) == 1
+                    else f"{len(beyond)} beyond their 95 % intervals)")]
         if stale:
             parts.append(f"{len(stale)} stale (not run again)")
-        parts.append(f"{sum(1 for m in self.messages if m.old != m.new)} English messages "
+        parts.append(f"{counted(sum(m.old != m.new for m in self.messages), 'English message')} "
                      "changed")
         modules = sum(len(v) for v in self.engines.values())
-        parts.append(f"{modules} modules changed")
+        parts.append(f"{counted(modules, 'module')} changed")
         return f"{self.old.label} -> {self.new.label}: " + "; ".join(parts)
 
 

@@ -22,6 +22,7 @@ from html import escape
 from pathlib import Path
 
 from ..editions import errata_name
+from ..errors import counted
 from ..records import LANGUAGES
 
 STATIC = Path(__file__).resolve().parent.parent / "play" / "static"
@@ -43,9 +44,12 @@ WORDS = {
         "kinds": {"value": "value", "fails": "fails", "holds": "holds", "added": "added",
                   "removed": "removed"},
         "not_reached": "not reached: move {move} is refused", "paren": " ({})",
-        "summary": "{records} records changed ({claims} claims, {panels} panels); {moved} studies "
-                   "moved ({beyond} beyond their 95 % interval), {stale} stale; {messages} "
-                   "English messages changed; {modules} modules changed.",
+        "summary": "{records} changed ({claims}, {panels}); {moved} moved ({beyond} beyond "
+                   "the 95 % interval), {stale} stale; {messages} changed; {modules} changed.",
+        # the summary's counts, each with its noun (counted): "1 record", "2 studies"
+        "counted": {"records": ("record",), "claims": ("claim",), "panels": ("panel",),
+                    "moved": ("study", "studies"), "messages": ("English message",),
+                    "modules": ("module",)},
         "moved": "moved", "beyond": "beyond the 95 % interval", "within": "within the 95 % interval",
         "stale": "stale, not run again", "unaffected": "unaffected", "same": "unchanged",
         "message_changed": "changed", "message_added": "new", "message_removed": "removed",
@@ -89,6 +93,7 @@ WORDS = {
         "summary": "変更のあった記録{records}件（主張{claims}件、パネル{panels}枚）、結果の変わった検証"
                    "{moved}件（うち95%区間の外{beyond}件）、古い結果{stale}件、変更のあった英語の"
                    "メッセージ{messages}件、変更のあったモジュール{modules}件。",
+        "counted": {},  # the counters (件, 枚) are in the sentence
         "moved": "変化", "beyond": "95%区間の外", "within": "95%区間の内",
         "stale": "古い結果（再実行なし）", "unaffected": "影響なし", "same": "変化なし",
         "message_changed": "変更", "message_added": "追加", "message_removed": "削除",
@@ -487,7 +492,9 @@ def summary_text(diff, lang: str) -> str:
               "stale": sum(s.status == "stale" for s in diff.studies),
               "messages": sum(m.old != m.new for m in diff.messages),
               "modules": sum(len(v) for v in diff.engines.values())}
-    return WORDS[lang]["summary"].format(**counts)
+    nouns = WORDS[lang]["counted"]
+    return WORDS[lang]["summary"].format(**{key: counted(count, *nouns[key]) if key in nouns
+                                            else count for key, count in counts.items()})
 
 
 def summary_json(diff) -> dict:

@@ -41,9 +41,12 @@ WORDS = {
         "choose": "Choose a move:", "pick_next": "Next:", "pick_tile": "Tile:", "cancel": "Cancel",
         "board": "Board", "position_text": "The position as text",
         "download": "Download record", "open": "Open record",
-        "opened": "Opened {name}: {count} moves.", "legend": "On the board",
+        "opened": "Opened {name}: {count} moves.", "opened_one": "Opened {name}: 1 move.",
+        "legend": "On the board",
         "claims_hold": "Its {count} claims hold, as rulebook check finds them.",
+        "claims_hold_one": "Its one claim holds, as rulebook check finds it.",
         "claims_fail": "{failed} of its claims and panels do not hold (see below).",
+        "claims_fail_one": "1 of its claims and panels does not hold (see below).",
         # the engine's own message, in English, follows (the rulebook's words)
         "illegal": "This move cannot be played: {error}",
         "open_failed": "The record could not be opened: {error}",
@@ -62,6 +65,7 @@ WORDS = {
         "step_forward": "One move forward", "step_last": "To the last move",
         "continue_here": "Continue from here",
         "stepped_back": "After {at} of {total} moves (a move played here drops the later ones).",
+        "stepped_back_one": "After {at} of 1 move (a move played here drops the later one).",
         "play_from": "Play on from: ", "play_position": "Play on from this position",
         "play_panel": "panel {k}",
         "aim_start": "Press anywhere in a region to set the cut's point; drag to turn its rays.",
@@ -131,6 +135,10 @@ WORDS = {
         "yes": "入", "no": "切",
     },
 }
+# The words that count (words.js's ``counted``): "<key>_one" is said for a count of 1.
+# Japanese says one as it says many.
+COUNTED = ("opened", "claims_hold", "claims_fail", "stepped_back")
+WORDS["ja"].update({f"{key}_one": WORDS["ja"][key] for key in COUNTED})
 
 
 def game_words(slug: str, lang: str) -> dict:

@@ -40,7 +40,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..errors import RulebookError, one_line, toml_error
+from ..errors import RulebookError, counted, one_line, toml_error
 from ..files import InputTooLarge, read_limited, write_file
 from ..games import GAME_MODULES, make_game
 from ..workers import core_count, end_with_parent
@@ -365,7 +365,7 @@ def run_study(study: Study, workers: int | None = None, scheduler: Any = None,
     if scheduler is not None:
         results, workers, where = _run_dask(study, count, scheduler, bar)
     else:
-        results, where = _run_local(study, count, workers, bar), f"{workers} local process(es)"
+        results, where = _run_local(study, count, workers, bar), f"{counted(workers, 'local process', 'local processes')}"
     bar.close()
     items = []
     for digest, part in results:

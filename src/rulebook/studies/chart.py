@@ -36,14 +36,14 @@ WORDS = {
            "lengths": "Game length", "moves": "moves per game", "mean": "mean",
            "median": "median", "box": "middle half of the games",
            "whiskers": "5th to 95th percentile",
-           "games": "{n} games"},
+           "games": "{n} games", "games_one": "1 game"},
     "ja": {"results": "同じ強さのプレイヤー同士の結果", "share": "対局に占める割合",
            "first": "先手（{name}）の勝ち", "draw": "引き分け",
            "second": "後手（{name}）の勝ち", "interval": "95%区間",
            "even": "両者の勝ち数が同じ",
            "lengths": "対局の長さ", "moves": "1局の手数", "mean": "平均",
            "median": "中央値", "box": "中央の半数の対局", "whiskers": "5〜95パーセンタイル",
-           "games": "{n}局"},
+           "games": "{n}局", "games_one": "{n}局"},
 }
 
 
@@ -150,7 +150,7 @@ def _results_panel(game, labels, results, words, lang, height) -> bytes:
                            label=words["even"]))
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
-    _style_axes(ax, [f"{label}\n{words['games'].format(n=r['games'])}"
+    _style_axes(ax, [f"{label}\n{words['games_one' if r['games'] == 1 else 'games'].format(n=r['games'])}"
                      for label, r in zip(labels, results)], words["results"], words["share"])
     _legend_below(ax, marks, [mark.get_label() for mark in marks])
     return _save(figure)

@@ -2,7 +2,7 @@
 // line, the move list (numbered by full moves; a click on a move shows the
 // position after it) and the steps back and forward through the game.
 
-import {root, W, slug, lang, format} from "./words.js";
+import {root, W, slug, lang, format, counted} from "./words.js";
 import {element} from "./dom.js";
 import {sceneSvg} from "./scene.js";
 import {drawBoard, drawChoices} from "./input.js";
@@ -238,7 +238,8 @@ export function redraw() {
       text = format(W.turn_after, {last: format(W.last_move, {move: view.moves.at(-1)}), turn: text});
     }
     if (!atEnd()) {
-      text = format(W.turn_after, {last: format(W.stepped_back, {at: view.at, total: view.line.length}),
+      const total = view.line.length;
+      text = format(W.turn_after, {last: format(counted("stepped_back", total), {at: view.at, total}),
                                    turn: text});
     }
     say(text);

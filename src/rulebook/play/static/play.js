@@ -24,7 +24,7 @@
 // the page's last drawing of it (drawSaved), and takes clicks while the engine
 // starts, which then plays them in turn (ready: playable; engineReady: the engine too).
 
-import {root, W, slug, lang, format} from "./words.js";
+import {root, W, slug, lang, format, counted} from "./words.js";
 import {element} from "./dom.js";
 import {call, busy, saved, connect, keepSnapshot} from "./engine.js";
 import {game, actions, computerToMove, say, showError} from "./state.js";
@@ -174,9 +174,11 @@ async function openRecord(text, name = "record.toml") {
   const verdict = await call("open", text, name, slug);
   await opened();
   const {claims, failures} = verdict;
-  const checked = failures.length ? format(W.claims_fail, {failed: failures.length})
-    : claims ? format(W.claims_hold, {count: claims}) : "";
-  say(format(W.turn_after, {last: format(W.opened, {name, count: game.view.moves.length}),
+  const checked = failures.length ? format(counted("claims_fail", failures.length),
+                                          {failed: failures.length})
+    : claims ? format(counted("claims_hold", claims), {count: claims}) : "";
+  const moves = game.view.moves.length;
+  say(format(W.turn_after, {last: format(counted("opened", moves), {name, count: moves}),
                             turn: checked}));
   showError(failures.join(" "));
   return verdict;

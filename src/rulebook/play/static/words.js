@@ -9,3 +9,8 @@ export const lang = root.dataset.lang;
 export function format(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 }
+
+// The words `key` says of `count` things: its "_one" form for 1 ("Opened x: 1 move.").
+export function counted(key, count) {
+  return W[count === 1 ? `${key}_one` : key];
+}
