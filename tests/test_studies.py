@@ -668,7 +668,7 @@ def test_study_says_what_it_wrote_and_how_fast_in_items_a_second(project, capsys
                  "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert out == (f"wrote {study.result_path.relative_to(project.root)}: 40 items in 2.5 s on "
-                   f"1 local process(es) ({rate:.2f} items/s)\n"), out
+                   f"1 local process ({rate:.2f} items/s)\n"), out
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

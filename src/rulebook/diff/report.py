@@ -46,10 +46,6 @@ WORDS = {
         "not_reached": "not reached: move {move} is refused", "paren": " ({})",
         "summary": "{records} changed ({claims}, {panels}); {moved} moved ({beyond} beyond "
                    "the 95 % interval), {stale} stale; {messages} changed; {modules} changed.",
-        # the summary's counts, each with its noun (counted): "1 record", "2 studies"
-        "counted": {"records": ("record",), "claims": ("claim",), "panels": ("panel",),
-                    "moved": ("study", "studies"), "messages": ("English message",),
-                    "modules": ("module",)},
         "moved": "moved", "beyond": "beyond the 95 % interval", "within": "within the 95 % interval",
         "stale": "stale, not run again", "unaffected": "unaffected", "same": "unchanged",
         "message_changed": "changed", "message_added": "new", "message_removed": "removed",
@@ -93,7 +89,6 @@ WORDS = {
         "summary": "変更のあった記録{records}件（主張{claims}件、パネル{panels}枚）、結果の変わった検証"
                    "{moved}件（うち95%区間の外{beyond}件）、古い結果{stale}件、変更のあった英語の"
                    "メッセージ{messages}件、変更のあったモジュール{modules}件。",
-        "counted": {},  # the counters (件, 枚) are in the sentence
         "moved": "変化", "beyond": "95%区間の外", "within": "95%区間の内",
         "stale": "古い結果（再実行なし）", "unaffected": "影響なし", "same": "変化なし",
         "message_changed": "変更", "message_added": "追加", "message_removed": "削除",
@@ -484,6 +479,13 @@ class _Html:
                 f"<script>{_script()}</script>\n</body></html>\n")
 
 
+# The English summary's counts, each with its noun (counted): "1 record", "2 studies".
+# (The Japanese sentence has its counters, 件 and 枚, in it.)
+SUMMARY_NOUNS = {"en": {"records": ("record",), "claims": ("claim",), "panels": ("panel",),
+                        "moved": ("study", "studies"), "messages": ("English message",),
+                        "modules": ("module",)}}
+
+
 def summary_text(diff, lang: str) -> str:
     counts = {"records": len(diff.records), "claims": sum(len(r.claims) for r in diff.records),
               "panels": sum(len(r.panels) for r in diff.records),
@@ -492,7 +494,7 @@ def summary_text(diff, lang: str) -> str:
               "stale": sum(s.status == "stale" for s in diff.studies),
               "messages": sum(m.old != m.new for m in diff.messages),
               "modules": sum(len(v) for v in diff.engines.values())}
-    nouns = WORDS[lang]["counted"]
+    nouns = SUMMARY_NOUNS.get(lang, {})
     return WORDS[lang]["summary"].format(**{key: counted(count, *nouns[key]) if key in nouns
                                             else count for key, count in counts.items()})
 

@@ -36,7 +36,7 @@ WORDS = {
            "lengths": "Game length", "moves": "moves per game", "mean": "mean",
            "median": "median", "box": "middle half of the games",
            "whiskers": "5th to 95th percentile",
-           "games": "{n} games", "games_one": "1 game"},
+           "games": "{n} games", "games_one": "{n} game"},
     "ja": {"results": "同じ強さのプレイヤー同士の結果", "share": "対局に占める割合",
            "first": "先手（{name}）の勝ち", "draw": "引き分け",
            "second": "後手（{name}）の勝ち", "interval": "95%区間",
