@@ -13,12 +13,13 @@ modules' own.
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from colorspacious import cspace_convert
 
 from rulebook.figure_style import drawing_module
-from rulebook.games import available_games
+from rulebook.games import available_games, make_game
 from rulebook.palette import MARK_CONTRAST, Mark
 
 GAMES = sorted(available_games())
@@ -132,3 +133,37 @@ def test_every_legend_swatch_is_drawn_inside_its_square(slug):
         outside = [(type(a).__name__, [round(v) for v in box.extents]) for a, box in zip(drawn, boxes)
                    if box.x0 < -2 or box.y0 < -2 or box.x1 > 102 or box.y1 > 102]
         assert not outside, (mark.key, outside)
+
+
+def _players_named(label: str, names: list[str], lang: str) -> set[int]:
+    """The players a legend's words name (by word in English; Japanese has no spaces)."""
+    if lang == "en":
+        return {index for index, name in enumerate(names)
+                if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", label, re.IGNORECASE)}
+    return {index for index, name in enumerate(names) if name in label}
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_legend_names_each_mark_in_its_own_words_and_its_own_player_in_both_languages(slug):
+    """No two marks of a game's legend read the same in either language (a reader could
+    not tell which swatch is which), and a mark's words name the same player in Japanese
+    as in English (Blue's region is 青の領域, not 白の領域)."""
+    state = make_game(slug).initial_state()
+    module = drawing_module(slug)
+    marks, apart = module.MARKS, getattr(module, "EXCLUSIVE", ())
+    problems, named = [], 0
+    for one, other in itertools.combinations(marks, 2):
+        if any({one.key, other.key} <= group for group in apart):
+            continue  # never in one figure (Necto's knot mark of each language)
+        problems += [f"{lang}: {one.key} and {other.key} both read {one.names[lang]!r}"
+                     for lang in ("en", "ja") if one.names[lang] == other.names[lang]]
+    names = {lang: [state.player_name(index, lang) for index in (0, 1)] for lang in ("en", "ja")}
+    for mark in marks:
+        en, ja = (_players_named(mark.names[lang], names[lang], lang) for lang in ("en", "ja"))
+        named += bool(en)
+        if en != ja:
+            problems.append(f"{mark.key}: {mark.names['en']!r} names players {sorted(en)}, "
+                            f"{mark.names['ja']!r} names {sorted(ja)}")
+    assert not problems, "\n".join(problems)
+    if slug in ("craquelure", "inphexion", "qttt"):  # whose legends name their players
+        assert named >= 2, f"{slug}: no mark's words name a player: the test reads nothing"
