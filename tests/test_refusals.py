@@ -125,3 +125,58 @@ def test_the_schema_knows_attempts_and_refusals():
         assert refusal["required"] == ["move"]
         assert refusal["properties"]["expect"]["type"] == "string"
     assert len(schema["allOf"]) == len(available_games())
+
+
+@pytest.mark.parametrize("slug", sorted(REFUSED))
+def test_an_attempt_and_a_refusal_after_a_variation_are_judged_where_it_ends(tmp_path, slug):
+    """A panel's ``attempt`` and a ``refusal`` claim with ``then`` are judged on the
+    position the variation reaches, not where it starts: over seeded random games, a
+    move the rules allow before a one-move variation and refuse after it (the same move
+    again, or another) is an attempt there, and no attempt without the variation."""
+    import json
+    import random
+
+    rng, judged, tries = random.Random(25), 0, 0
+    while judged < 3:
+        tries += 1
+        assert tries < 300, f"{slug}: no move found that the variation makes illegal"
+        state, moves = make_game(slug).initial_state(), []
+        for _ in range(rng.randrange(0, 10)):
+            if state.is_over():
+                break
+            move = state.random_move(rng)
+            moves.append(state.format_move(move))
+            state = state.play(move)
+        if state.is_over():
+            continue
+        text = state.format_move(state.random_move(rng))
+        reached = state.play(state.parse_move(text))
+        # a move the rules allowed before the variation and refuse at its end: its own
+        # move again, or another (Quantum Tic-Tac-Toe: after a cycle, only a collapse)
+        allowed = [text, *(state.format_move(state.random_move(rng)) for _ in range(20))]
+        refused = [(move, reason) for move in allowed
+                   if (reason := engine_refuses(reached, move)) is not None]
+        if not refused:
+            continue
+        attempt, reason = refused[0]
+        opening = f"moves = {json.dumps(moves)}\n"
+        variation = f"after = {len(moves)}\nthen = [{json.dumps(text)}]\n"
+        panel = f"[figure]\n[[figure.panels]]\n{variation}attempt = {json.dumps(attempt)}\n"
+        claim = (f"[[claims]]\nfact = \"refusal\"\nmove = {json.dumps(attempt)}\n{variation}"
+                 f"expect = {json.dumps(reason)}\n")
+        record = load_record(write(tmp_path, slug, opening + claim + panel))
+        assert record.check() == 1, text
+        assert record.panel_state(0).to_json() == reached.to_json()
+        before = panel.replace(f"then = [{json.dumps(text)}]\n", "")
+        with pytest.raises(RulebookError, match="panel 1: attempt: the engine accepts"):
+            load_record(write(tmp_path, slug, opening + before)).check()
+        judged += 1
+
+
+def engine_refuses(state, text: str) -> str | None:
+    """The engine's reason for refusing ``text`` at ``state``, None if it accepts it."""
+    try:
+        state.play(state.parse_move(text))
+    except IllegalMoveError as error:
+        return error.rule
+    return None
