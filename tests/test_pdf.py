@@ -1253,3 +1253,20 @@ def test_every_page_s_footer_counts_the_whole_document_with_or_without_contents(
     assert len(texts) >= 3
     for number, text in enumerate(texts, start=1):
         assert f"{number} / {len(texts)}" in text, (number, text)
+
+
+@pytest.mark.parametrize("frame, rows", [(420, 1), (260, 2), (100, 4)])
+def test_panels_wrap_only_when_one_row_would_print_their_text_under_the_minimum(frame, rows):
+    """PanelRow's rule, alone: four panels 100 points wide whose smallest text is 10 pt
+    at natural size, at least 6 pt in print.  One row while that keeps the text at 6 pt
+    or more (a 420-point frame: scale 0.99); else the fewest rows that do (260: one row
+    would be 0.59, two rows are 1.0; 100: two would be 0.46, so one panel a row)."""
+    from reportlab.platypus import Spacer
+
+    from rulebook.pdf.flowables import PanelRow
+
+    grid = PanelRow([Spacer(100, 80) for _ in range(4)], min_width=10, max_height=1000,
+                    text=10, min_text=6)
+    grid.wrap(frame, 1000)
+    assert len(grid.rows) == rows, (frame, grid.rows, grid.scale)
+    assert 0.6 <= grid.scale <= 1.0
