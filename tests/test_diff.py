@@ -653,6 +653,25 @@ def test_a_move_refused_now_is_the_change_s_refused_move_and_one_refused_before_
     assert compare_records({"r": broken}, {"r": broken}) == []
 
 
+def test_a_record_that_stops_loading_is_broken_one_that_loads_again_mended():
+    """compare_records, of a record whose snapshot is an error (it no longer loads): the
+    change says so with the error of each side, and nothing else about the record."""
+    from rulebook.diff import compare_records
+
+    plain = {"game": "qttt", "moves": ["a1-b2"], "illegal": None, "claims": [], "panels": []}
+    failing = {"game": "qttt", "error": "r.toml:3: claim winner: no such fact"}
+    other = {"game": "qttt", "error": "r.toml:4: after = 9, but the record has 1 move"}
+    [broken] = compare_records({"r": plain}, {"r": failing})
+    assert (broken.status, broken.old_error, broken.new_error) == (
+        "broken", None, failing["error"])
+    [mended] = compare_records({"r": failing}, {"r": plain})
+    assert (mended.status, mended.old_error, mended.new_error) == (
+        "mended", failing["error"], None)
+    [moved] = compare_records({"r": failing}, {"r": other})
+    assert (moved.old_error, moved.new_error) == (failing["error"], other["error"])
+    assert compare_records({"r": failing}, {"r": failing}) == []
+
+
 def test_a_side_whose_records_cannot_be_read_is_told_by_its_last_error_line(tmp_path):
     """The child that replays a revision's records fails: the error names the side and
     quotes the last line the child wrote (the error itself, not a traceback's first
