@@ -39,8 +39,10 @@ def test_each_language_reads_its_own_table(games_folder):
     ('[en]\nbyline = ["One"]\n', "[en]: byline must be a string"),
     ('[en]\ndesigner = 3\n', "[en]: designer must be a string"),
     ('[en]\nauthor = "A"\n', "[en]: unknown key 'author'"),
-    ('designer = "A"\n', "no [en] or [en] table of credits"),
+    ('designer = "A"\n', "no [en] table of credits"),
     ('[en]\ndesigner = "A\n', "credits.toml:2: "),
+    # TOML's own words and line, not the file's last line
+    ('[en]\ndesigner = "A\nbyline = "B"\n', "credits.toml:2: Illegal character '\\n'"),
 ])
 def test_a_bad_credits_file_is_refused_naming_its_file_and_key(games_folder, text, message):
     games_folder("g", text)
@@ -48,3 +50,14 @@ def test_a_bad_credits_file_is_refused_naming_its_file_and_key(games_folder, tex
         game_credits("g", "en")
     assert str(error.value).startswith("src/rulebook/games/g/credits.toml")
     assert message in str(error.value), str(error.value)
+
+
+def test_a_language_read_from_the_english_table_names_that_table(games_folder):
+    """Japanese credits that fall back on the English table name [en] in their errors
+    (the table the author must edit), and a file with neither names both."""
+    games_folder("g", '[en]\nauthor = "A"\n')
+    with pytest.raises(CreditsError, match=r"credits.toml: \[en\]: unknown key 'author'"):
+        game_credits("g", "ja")
+    games_folder("h", '[fr]\n')
+    with pytest.raises(CreditsError, match=r"credits.toml: no \[ja\] or \[en\] table"):
+        game_credits("h", "ja")

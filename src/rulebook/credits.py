@@ -40,15 +40,17 @@ def game_credits(slug: str, lang: str) -> Credits | None:
     except tomllib.TOMLDecodeError as error:
         line, message = toml_error(error, text)
         raise CreditsError(f"{where}:{line}: {message}") from None
-    table = tables.get(lang, tables.get("en"))
+    name = lang if lang in tables else "en"  # the table read: the language's, else English
+    table = tables.get(name)
     if not isinstance(table, dict):
-        raise CreditsError(f"{where}: no [{lang}] or [en] table of credits")
+        wanted = "[en]" if lang == "en" else f"[{lang}] or [en]"
+        raise CreditsError(f"{where}: no {wanted} table of credits")
     known = {field.name: field for field in fields(Credits)}
     for key, value in table.items():
         if key not in known:
-            raise CreditsError(f"{where}: [{lang}]: unknown key {key!r} (keys: {', '.join(known)})")
+            raise CreditsError(f"{where}: [{name}]: unknown key {key!r} (keys: {', '.join(known)})")
         wanted = list if key == "sources" else str
         if not isinstance(value, wanted) or wanted is list and not all(isinstance(v, str) for v in value):
             kind = "a list of strings" if wanted is list else "a string"
-            raise CreditsError(f"{where}: [{lang}]: {key} must be {kind}")
+            raise CreditsError(f"{where}: [{name}]: {key} must be {kind}")
     return Credits(**{key: tuple(value) if key == "sources" else value for key, value in table.items()})
