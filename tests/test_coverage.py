@@ -197,6 +197,10 @@ def test_shown_rules_come_from_what_the_moves_do():
     # a rule of an option is shown only where the record sets that option
     assert ("grid", "move") in shown("craquelure/grid-and-directions")
     assert ("grid", "move") not in shown("craquelure/neutral-cut")
+    # a refused move (an attempt, a refusal claim) shows the rule that refuses it, as such
+    assert shown("qttt/refused-pairs") == {("collapse", "move"), ("spooky", "refusal")}
+    assert ("replacing", "refusal") in shown("necto/refused-replacement")
+    assert shown("inphexion/no-trade") == {("no-trade", "refusal")}
 
 
 def test_build_fails_when_the_only_figure_of_a_rule_goes(tmp_path):
