@@ -186,6 +186,23 @@ def test_a_name_that_would_need_escaping_is_refused(scaffolded):
     assert not (root / "src" / "rulebook" / "games" / "quoted").exists()
 
 
+@pytest.mark.parametrize("option", ["--name", "--name-ja"])
+@pytest.mark.parametrize("value, fault", [
+    ('The "Best" Game', "cannot contain '\"'"), ("  ", "is empty"),
+    ("Name_", "is reST markup")])
+def test_a_bad_name_is_refused_naming_the_option_that_gave_it(tmp_path, option, value, fault):
+    """Each name option is checked as itself: a bad --name-ja is blamed on --name-ja
+    (with a good --name), a bad --name on --name, and nothing is written."""
+    root = small_copy(tmp_path)
+    before = tree(root)
+    names = {"name": "Good Name", "name_ja": "よい名前"}
+    names[option.removeprefix("--").replace("-", "_")] = value
+    with pytest.raises(scaffold.ScaffoldError) as error:
+        scaffold.new_game(Project(root), "tiny", **names)
+    assert str(error.value).startswith(f"{option} {value.strip()!r} {fault}"), str(error.value)
+    assert tree(root) == before
+
+
 def test_a_new_game_needs_the_projects_own_package(tmp_path):
     """A project whose src/ is not the package that runs would never see the game."""
     root = small_copy(tmp_path)
