@@ -321,3 +321,44 @@ def test_the_swap_is_read_in_any_letter_case(slug, options):
     assert swap, "no swap after the first move"
     for text in ("swap", "Swap", "SWAP", " swap ", "sWaP"):
         assert state.parse_move(text) == swap[0], text
+
+
+# A move that names one cell, in each game whose moves name cells (Craquelure's points
+# are numbers, checked by its own tests): its sizes, cell -> a move's text, and the
+# cells a move's text names.
+CELL_MOVES = {
+    "necto": ([{"size": n} for n in (4, 6, 8)], lambda cell: f"{cell}=c1",
+              lambda text: [text.split("=")[0]]),
+    "inphexion": ([{"size": n} for n in (5, 7, 9)], lambda cell: cell, lambda text: [text]),
+    "qttt": ([{}], lambda cell: f"{cell}-{'b2' if cell.lower() != 'b2' else 'a1'}",
+             lambda text: text.split("-")),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(CELL_MOVES))
+def test_a_cell_one_step_off_any_edge_is_refused_as_off_the_board(slug):
+    """On every board size: the cells the first moves name are the whole board, each read
+    back as itself; a name one column past the last, one row past the top or a row 0 is
+    a NotationError (not read as some cell of the board, as G3 would be A4 on 6×6)."""
+    import re
+
+    from rulebook.errors import NotationError
+
+    sizes, move_of, cells_of = CELL_MOVES[slug]
+    for options in sizes:
+        state = make_game(slug, **options).initial_state()
+        cells = sorted(set().union(*(cells_of(state.format_move(move))
+                                     for move in state.legal_moves())))
+        side = round(len(cells) ** 0.5)
+        assert side * side == len(cells), (slug, options, cells)
+        for cell in cells:
+            assert cell in cells_of(state.format_move(state.parse_move(move_of(cell))))
+        letters = sorted({re.match(r"[A-Za-z]+", cell)[0] for cell in cells})
+        numbers = sorted({int(re.search(r"\d+", cell)[0]) for cell in cells})
+        assert len(letters) == len(numbers) == side and numbers == list(range(1, side + 1))
+        beyond = chr(ord(letters[-1]) + 1)
+        off = ([f"{beyond}{n}" for n in numbers] + [f"{l}{side + 1}" for l in letters]
+               + [f"{l}0" for l in letters])
+        for cell in off:
+            with pytest.raises(NotationError):
+                state.parse_move(move_of(cell))
