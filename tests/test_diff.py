@@ -547,6 +547,30 @@ def test_the_errata_say_each_paragraph_change_in_the_language_its_book_prints(tm
         "ルール本文：「割る。…」で始まる段落はなくなりました。"]}
 
 
+@pytest.mark.parametrize("old, new", [("X", "O"), (3, 4)])
+def test_a_claim_s_new_value_is_what_each_language_says_it_became(old, new):
+    """A claim the earlier edition printed whose value moved: the errata say the value
+    it became as the new one, and the one printed as the old, in both books (English
+    "now NEW, not OLD", Japanese 「OLD ではなく NEW になりました」), each at its own page
+    and figure; a claim without an id (the page cannot quote it) is not listed."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff import ClaimChange, RecordChange
+    from rulebook.diff.report import errata_lines
+
+    side = Of(root=Path("."), snapshot={})
+    quoted = ClaimChange("who", "who", "winner", {"value": old, "expect": old, "holds": True},
+                         {"value": new, "expect": old, "holds": False})
+    unquoted = ClaimChange("#2", None, "winner", quoted.old, quoted.new)
+    diff = Of(old=side, new=side, studies=[], messages=[], games=["qttt"], message_pages={},
+              records=[RecordChange("qttt/end", "qttt", "changed", claims=[quoted, unquoted])],
+              pages={("en", "qttt/end"): (3, 1), ("ja", "qttt/end"): (4, 2)})
+    assert errata_lines(diff, "en") == {"qttt": [
+        f"p. 3, figure 1 on the page: now {new}, not {old} (winner)."]}
+    assert errata_lines(diff, "ja") == {"qttt": [
+        f"4ページ、そのページの2番目の図：{old} ではなく {new} になりました（winner）。"]}
+
+
 def test_panels_and_claims_added_removed_or_changed_are_each_one_change():
     """A record's panels compared index by index: a panel added at the end, or removed
     from it, is a change in both languages; a panel redrawn in one language, in that
