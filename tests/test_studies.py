@@ -304,6 +304,36 @@ def test_bad_study_files_are_one_line_errors(project, capsys):
     assert "--workers 0: must be from 1 to" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("players, refused", [
+    ({"type": "mcts", "playouts": 0}, "players.playouts must be a whole number of at least 1"),
+    ({"type": "mcts", "playouts": -3}, "players.playouts must be a whole number of at least 1"),
+    ({"type": "mcts", "playouts": True}, "players.playouts must be a whole number of at least 1"),
+    ({"type": "mcts", "playouts": 2.0}, "players.playouts must be a whole number of at least 1"),
+    ({"type": "mcts", "exploration": "high"}, "players.exploration must be a number"),
+    ({"type": "mcts", "exploration": True}, "players.exploration must be a number"),
+    ({"type": "computer", "level": 0}, "players.level = 0: must be 1, 2 or 3"),
+    ({"type": "computer", "level": 4}, "players.level = 4: must be 1, 2 or 3"),
+    ({"type": "computer", "level": 2.0}, "players.level = 2.0: must be 1, 2 or 3"),
+    ({"type": "mcts", "playouts": 1}, None), ({"type": "mcts", "exploration": 0}, None),
+    ({"type": "computer", "level": 1}, None), ({"type": "computer", "level": 3}, None),
+])
+def test_a_balance_study_s_players_are_checked_at_each_bound(players, refused):
+    """The balance kind's check of its players, alone: each setting just outside its
+    range (0 playouts, level 0 or 4), of another type (true, 2.0, a word) is refused
+    naming the setting; each at its bound is accepted, with the defaults filled in."""
+    from rulebook.studies.balance import Balance
+
+    spec = {"games": 4, "seed": 1, "players": players}
+    if refused:
+        with pytest.raises(RulebookError) as error:
+            Balance().check("qttt", spec)
+        assert str(error.value) == refused
+    else:
+        checked = Balance().check("qttt", spec)["players"]
+        assert checked == {**{"mcts": {"playouts": 100, "exploration": 0.7},
+                              "computer": {"level": 2}}[players["type"]], **players}
+
+
 def test_a_worker_with_other_engine_code_is_refused(project, monkeypatch):
     study = add_study(project)
     monkeypatch.setattr(studies, "_worker_code", lambda kind, game: "another version")
