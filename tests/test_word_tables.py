@@ -148,3 +148,37 @@ def test_a_game_s_play_words_name_its_terms_as_its_glossary_has_them_in_japanese
                         wrong.append((slug, key, term.en, text, japanese))
     assert not wrong, wrong
     assert checked >= 20, checked
+
+
+# Entries whose Japanese names its values in another order than the English, on purpose:
+# Japanese says the whole before the part (10手中3手目, "of 10, the 3rd") and the old value
+# before the new (Aではなく Bになりました, "not A, it became B").
+REORDERED = {
+    ("rulebook.diff.report.WORDS", ("e_value",)), ("rulebook.diff.report.WORDS", ("e_study",)),
+    ("rulebook.play.words.WORDS", ("stepped_back",)),
+    ("rulebook.play.words.WORDS", ("stepped_back_one",)),
+    ("rulebook.sphinxext.directives.CHROME", ("panel",)),
+}
+
+
+def order(text: str) -> list[str]:
+    """The placeholders of ``text`` in the order it first names them."""
+    named = [name for _, name, _, _ in string.Formatter().parse(text) if name]
+    return list(dict.fromkeys(named))
+
+
+def test_an_entry_names_its_values_in_the_english_order_unless_japanese_turns_it():
+    """Every entry of every table with two values or more: the Japanese names them in
+    the English order, except the entries REORDERED lists, which must turn it (a
+    Japanese "{new} ではなく {old}", two values swapped, reads as the opposite)."""
+    found, several = set(), 0
+    for name, table in TABLES.items():
+        en, ja = (dict(leaves(table[lang])) for lang in ("en", "ja"))
+        for key, japanese in ja.items():
+            english = en.get(key)
+            if isinstance(english, str) and len(order(english)) >= 2:
+                several += 1
+                if order(english) != order(japanese):
+                    found.add((name, key))
+    assert several >= 30, several
+    assert found == REORDERED
