@@ -33,6 +33,14 @@ fingerprints alone (about two minutes a surviving mutant).
     python benchmarks/mutation_package.py --sample 2 --survivors   # and their diffs
     python benchmarks/mutation_package.py --sample 1 --approved    # as the whole suite would
     python benchmarks/mutation_package.py --sample 2 --progress --resume earlier.log
+    python benchmarks/mutation_package.py --sample 10 --coverage     # per-module figures
+
+With ``--coverage`` (needs pytest-cov), the suite without its site tests is first run
+once under coverage with a context per test, each test timed (about 10 minutes on two
+cores); each mutant then meets first the tests that ran the statement it changes, the
+quickest first, and only if they all pass, its module's test files as above.  Most
+mutants fail one of the first tests that reach them, in seconds; the survivors get
+exactly the treatment they got before, so the figures mean the same.
 
 Survivors shown equivalent are listed in benchmarks/data/equivalent-mutants.toml
 (as for mutation.py) and counted apart (``equiv.``; ``rate*`` is over the others).
@@ -41,6 +49,8 @@ Survivors shown equivalent are listed in benchmarks/data/equivalent-mutants.toml
 from __future__ import annotations
 
 import argparse
+import ast
+import difflib
 import fnmatch
 import json
 import os
@@ -146,19 +156,20 @@ def make_mutants(copy: Path, modules: list[str]) -> dict[str, list[str]]:
 
 class Mutator:
     """Applies one mutant at a time in the copy mutmut made them in, and gives back the
-    mutated module's text (the copy's module restored at once)."""
+    module's text and the mutant's (the copy's module restored at once)."""
 
     def __init__(self, copy: Path):
         self.copy, self.lock = copy, threading.Lock()
 
-    def mutated(self, module: str, name: str) -> str:
+    def mutated(self, module: str, name: str) -> tuple[str, str]:
+        """The module's text, and the mutant's."""
         path = self.copy / PACKAGE / module
         with self.lock:
             original = path.read_text(encoding="utf-8")
             try:
                 subprocess.run([sys.executable, "-m", "mutmut", "apply", name], cwd=self.copy,
                                check=True, capture_output=True)
-                return path.read_text(encoding="utf-8")
+                return original, path.read_text(encoding="utf-8")
             finally:
                 path.write_text(original, encoding="utf-8")
 
@@ -168,9 +179,11 @@ class Mutator:
 
 
 def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: float,
-               approved: bool = False) -> str:
+               approved: bool = False, reaching: list[str] = ()) -> str:
     """The mutant's fate: its module replaced in ``copy``, the tests run, then restored;
-    with ``approved``, a mutant they miss meets the approved outputs ("approved": caught)."""
+    with ``reaching`` (test ids), those run first, and only if they all pass the module's
+    tests; with ``approved``, a mutant they miss meets the approved outputs ("approved":
+    caught)."""
     path = copy / PACKAGE / module
     studies = copy / PACKAGE / STUDIES
     original, studies_text = path.read_text(encoding="utf-8"), studies.read_text(encoding="utf-8")
@@ -179,6 +192,11 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
     env = {**os.environ, "PYTHONPATH": str(copy / "src"), "HYPOTHESIS_PROFILE": "ci"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     try:
+        if reaching:  # 1 failed, 2 interrupted (a collection error); 4, an id not found
+            done = subprocess.run([sys.executable, "-m", "pytest", *PYTEST, *reaching], cwd=copy,
+                                  capture_output=True, text=True, timeout=timeout, env=env)
+            if done.returncode in (1, 2, 3):
+                return "killed"
         done = subprocess.run([sys.executable, "-m", "pytest", *PYTEST, *tests], cwd=copy,
                               capture_output=True, text=True, timeout=timeout, env=env)
         fate = {0: "survived", 5: "untested"}.get(done.returncode, "killed")
@@ -198,6 +216,65 @@ def run_mutant(copy: Path, module: str, text: str, tests: list[str], timeout: fl
         path.write_text(original, encoding="utf-8")
         forget_bytecode(studies)
         forget_bytecode(path)
+
+
+def covering_tests(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[str]]],
+                                                         dict[str, float]]:
+    """Run the suite without its site tests under coverage, a context per test: module ->
+    line -> the ids of the tests that ran it (pytest-cov's ``--cov-context=test``), and
+    each test's seconds (its setup, call and teardown)."""
+    from coverage import CoverageData
+
+    env = {**os.environ, "PYTHONPATH": str(copy / "src"), "HYPOTHESIS_PROFILE": "ci",
+           "COVERAGE_FILE": str(data_file)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    # -n is given here: pytest-cov chooses its xdist mode before tests/conftest.py sets -n
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", str((os.cpu_count() or 1) + 1),
+                           "-p", "no:cacheprovider", "-m", "not site", "--cov=rulebook",
+                           "--cov-context=test", "--cov-report=", "--durations=0",
+                           "--durations-min=0"], cwd=copy, env=env, capture_output=True, text=True)
+    seconds: dict[str, float] = {}
+    for found in re.finditer(r"^\s*([\d.]+)s (?:setup|call|teardown) +(\S.*?)\s*$", done.stdout,
+                             re.MULTILINE):
+        seconds[found[2]] = seconds.get(found[2], 0.0) + float(found[1])
+    data = CoverageData(str(data_file))
+    data.read()
+    root = copy / PACKAGE
+    lines = {}
+    for filename in data.measured_files():
+        path = Path(filename)
+        if not path.is_relative_to(root):
+            continue
+        by_line = lines[path.relative_to(root).as_posix()] = {}
+        for number, contexts in data.contexts_by_lineno(filename).items():
+            tests = {context.rsplit("|", 1)[0] for context in contexts if "::" in context}
+            if tests:
+                by_line[number] = tests
+    return lines, seconds
+
+
+def changed_statement_lines(original: str, mutated: str) -> set[int]:
+    """The lines (of ``original``) of every statement the mutant changes: a multi-line
+    statement is traced on whichever of its lines Python reports."""
+    changed = set()
+    matcher = difflib.SequenceMatcher(None, original.splitlines(), mutated.splitlines(),
+                                      autojunk=False)
+    for tag, i1, i2, _, _ in matcher.get_opcodes():
+        if tag != "equal":
+            changed.update(range(i1 + 1, max(i2, i1 + 1) + 1))
+    statements = [node for node in ast.walk(ast.parse(original)) if isinstance(node, ast.stmt)
+                  and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    def own_lines(node):  # a compound statement's own lines end where its body starts
+        body = getattr(node, "body", None)
+        end = node.end_lineno if not body else max(node.lineno, body[0].lineno - 1)
+        return range(node.lineno, end + 1)
+
+    lines = set(changed)
+    for number in changed:
+        around = [node for node in statements if number in own_lines(node)]
+        if around:
+            lines.update(own_lines(min(around, key=lambda node: node.end_lineno - node.lineno)))
+    return lines
 
 
 def resumed(log: Path) -> dict[str, str]:
@@ -225,6 +302,9 @@ def main():
     parser.add_argument("--timeout", type=float, default=900, help="seconds a mutant (timed out: caught)")
     parser.add_argument("--approved", action="store_true",
                         help="a mutant the module's tests miss meets the approved outputs too")
+    parser.add_argument("--coverage", action="store_true",
+                        help="each mutant meets the tests that ran its statement first "
+                             "(measured once under coverage; needs pytest-cov)")
     parser.add_argument("--survivors", action="store_true", help="print each surviving mutant")
     parser.add_argument("--progress", action="store_true", help="print each mutant's fate as it comes")
     parser.add_argument("--resume", type=Path, metavar="LOG",
@@ -257,6 +337,10 @@ def main():
         print(f"{sum(map(len, names.values()))} mutants in {len(modules)} modules; "
               f"{len(jobs)} drawn ({time.perf_counter() - started:.0f} s)", flush=True)
         done = resumed(options.resume) if options.resume else {}
+        reached, seconds = covering_tests(copies[0], folder / "coverage.db") if options.coverage else ({}, {})
+        if options.coverage:
+            print(f"coverage: {len(reached)} modules reached by the tests, {len(seconds)} tests "
+                  f"timed ({time.perf_counter() - started:.0f} s)", flush=True)
         mutator, free = Mutator(maker), list(copies)
         free_lock = threading.Lock()
 
@@ -266,12 +350,17 @@ def main():
                 if options.progress:
                     print(f"  {done[name]:8} {name}\n", flush=True)
                 return done[name]
-            text = mutator.mutated(module, name)
+            original, text = mutator.mutated(module, name)
+            by_line = reached.get(module, {})
+            reaching = set().union(*(by_line.get(number, ())
+                                     for number in changed_statement_lines(original, text)))
+            # the quickest first: most mutants fail the first test that runs their line
+            reaching = sorted(reaching, key=lambda test: (seconds.get(test, 60.0), test))
             with free_lock:
                 copy = free.pop()
             try:
                 fate = run_mutant(copy, module, text, tests[module], options.timeout,
-                                  options.approved)
+                                  options.approved, reaching)
                 if options.progress:
                     shown = mutator.diff(name) if fate in ("survived", "untested") else ""
                     print(f"  {fate:8} {name}\n{shown}", end="" if shown else "\n", flush=True)
