@@ -115,6 +115,21 @@ def test_literals_are_numbers_in_any_script_and_whole_player_names():
     assert unchecked_literals("一つの輪と同一の組", qttt) == []  # kanji numerals are words
 
 
+def test_a_player_name_inside_a_longer_one_is_found_as_the_longer_name():
+    """A game whose players' names overlap (a designer's "Blue" and "Blue Team", 青 and
+    青組): the gate quotes the whole name a caption writes, whichever order the game
+    lists its players in."""
+    from types import SimpleNamespace
+
+    for players in ([{"en": "Blue", "ja": "青"}, {"en": "Blue Team", "ja": "青組"}],
+                    [{"en": "Blue Team", "ja": "青組"}, {"en": "Blue", "ja": "青"}]):
+        game = SimpleNamespace(players=players,
+                               player_name=lambda index, lang, p=players: p[index][lang])
+        names = name_pattern(player_names(game))
+        found = [literal for literal, _ in unchecked_literals("Blue Team wins; 青組の勝ち", names)]
+        assert found == ["Blue Team", "青組"], players
+
+
 def test_every_character_with_a_numeric_value_but_a_cjk_ideograph_is_a_numeral():
     """A second reading of 'a digit in any script': every character the Unicode data
     gives a numeric value (fractions, Roman numerals, circled and full-width digits, in
