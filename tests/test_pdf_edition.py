@@ -545,6 +545,27 @@ def test_japanese_lines_are_justified_but_a_paragraphs_last_line_is_not(tmp_path
     assert body[-1] < right - 20
 
 
+def test_latin_lines_in_a_japanese_book_are_justified_but_a_paragraphs_last_line_is_not(tmp_path):
+    """A paragraph of Latin words in the Japanese book (justified, as its body is): its
+    lines are spread to the margin between their characters (Tc), and its last line is
+    spread neither so nor between its words (Tw): it ends where its words end."""
+    body = ("Every disc on the board may be pushed out of its cell when a neighbour is "
+            "empty, and the player who moves it chooses where it goes. " * 6) + "The end."
+    data, warnings = build_book(tmp_path, "ja", body=body)
+    assert not warnings.strip(), warnings
+    spacing, shown = {b"Tc": 0.0, b"Tw": 0.0}, []  # the spacing each run is shown with
+    for args, op in reader(data).pages[1].get_contents().operations:
+        if op in spacing:
+            spacing[op] = float(args[0])
+        elif op in (b"Tj", b"TJ"):
+            text = args[0] if op == b"Tj" else "".join(a for a in args[0] if isinstance(a, str))
+            shown.append((str(text), spacing[b"Tc"], spacing[b"Tw"]))
+    lines = [line for line in shown if "disc" in line[0] or "end." in line[0]]
+    assert len(lines) >= 4 and lines[-1][0].rstrip().endswith("The end."), lines
+    assert all(tc > 0 for _, tc, _ in lines[:-1]), lines
+    assert lines[-1][1:] == (0, 0), lines[-1]
+
+
 def test_a_one_row_figure_that_cannot_float_shrinks_a_little_rather_than_leave_half_a_page(tmp_path):
     """However much text comes before it, the page it does not fit on is at least half filled
     (lines of text before a figure of one row, 400 points tall, and then a new section)."""

@@ -160,6 +160,19 @@ def test_numbers_in_exponent_form_become_pdf_numbers():
     assert "0 2 m" in operators and "3.5 4 l" in operators and "e" not in operators.replace("re", "")
 
 
+@pytest.mark.parametrize("colour", ["#a0b0c0", "#A0B0C0", "#abc", "#ABC", "#aBc"])
+def test_a_colour_in_six_or_three_hex_digits_of_either_case_is_one_fill(colour):
+    """SVG colours as any writer spells them (matplotlib writes #rrggbb; a hand-made
+    figure may write #abc): each reads as the same PDF fill, #abc as #aabbcc."""
+    full = "".join(c * (2 if len(colour) == 4 else 1) for c in colour[1:]).lower()
+    expected = " ".join(f"{int(full[i:i + 2], 16) / 255:.4g}".rstrip("0").rstrip(".")
+                        for i in (0, 2, 4))
+    _, _, operators = vector.pdf_operators(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="9pt" height="9pt" viewBox="0 0 9 9">'
+        f'<path d="M 1 1 L 5 5 z" style="fill: {colour}"/></svg>'.encode())
+    assert f"{expected} rg" in operators, operators
+
+
 @pytest.mark.parametrize("dashes, offset, expected", [
     ("3.7,1.6", "0", "[3.7 1.6] 0 d"), ("2 1 0.5 1", "1.5", "[2 1 0.5 1] 1.5 d"),
     ("none", "0", "[] 0 d"),
