@@ -1,7 +1,9 @@
-"""Converted drawings kept between builds (rulebook.pdf.drawings): a kept conversion is
-reused only by the converters that made it."""
+"""Drawings in the PDF (rulebook.pdf.drawings): a conversion kept between builds is
+reused only by the converters that made it; a drawing's form holds all of it."""
 
 from __future__ import annotations
+
+import pytest
 
 from rulebook.pdf import drawings
 
@@ -30,3 +32,33 @@ def test_a_kept_conversion_is_not_reused_by_another_svglib_or_reportlab(tmp_path
     finally:
         drawings._converters.cache_clear()
     assert len(converted) == 2  # another svglib: converted anew
+
+
+@pytest.mark.parametrize("width, height", [(300, 40), (40, 300)])
+def test_a_drawing_s_form_holds_the_whole_drawing_however_it_is_shaped(width, height):
+    """A figure drawn once as a form and shown by reference: the form's box is the
+    drawing's own (a wide one is not cut at its height, a tall one at its width), so a
+    page shows its ink out to both far corners."""
+    import io
+
+    import pypdf
+    import pypdfium2
+    from reportlab.pdfgen.canvas import Canvas
+
+    from rulebook.pdf.drawings import VectorFigure, define_forms, draw_once
+
+    operators = f"0 0 0 rg 0 0 {width} {height} re f"  # the drawing filled black
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width + 40, height + 40))
+    canvas.translate(20, 20)
+    draw_once(canvas, VectorFigure(width, height, operators, "corner"))
+    canvas.showPage()
+    define_forms(canvas)
+    canvas.save()
+    page = pypdf.PdfReader(io.BytesIO(buffer.getvalue())).pages[0]
+    [form] = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+    assert [float(v) for v in form["/BBox"]] == [0, 0, width, height]
+    image = pypdfium2.PdfDocument(buffer.getvalue())[0].render(scale=1).to_pil().convert("L")
+    # PDF y grows upwards, the image's downwards: each corner of the drawing is inked
+    for x, y in ((4, 4), (width - 4, 4), (4, height - 4), (width - 4, height - 4)):
+        assert image.getpixel((20 + x, 20 + y)) < 128, (x, y)
