@@ -167,8 +167,10 @@ def test_a_file_s_line_is_a_number_and_a_quoted_value_is_taken_whole():
 @pytest.mark.parametrize("slug", available_games())
 def test_each_translation_has_its_templates_placeholders(slug):
     for english, translation in engine_messages(LOCALE, "ja", slug):
-        # the same values, or fewer (the game's slug is no news on its own page)
+        # the same values, but the game's slug (no news on its own page): the lists of
+        # valid keys, games, options and facts a Japanese author is told too
         assert set(placeholders(translation)) <= set(placeholders(english)), english
+        assert set(placeholders(english)) - set(placeholders(translation)) <= {"slug"}, english
 
 
 # share links that describe no game, and a record of another game (as the page gets them)
