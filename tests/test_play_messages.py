@@ -106,8 +106,11 @@ def messages_of_options(slug: str, seed: int = 0):
 
 def left_in_english(text: str) -> list[str]:
     """English words a translation still holds, besides what the player wrote (quoted),
-    an option's name with its value (``grid_steps=1``) and a record's file name."""
-    return ENGLISH_WORD.findall(re.sub(r"'[^']*'|\"[^\"]*\"|\w+=\S*|[\w.-]+\.toml", "", text))
+    an option's name with its value (``grid_steps=1``), a record's file name and a list
+    of the names to write instead (（キー：after, claims, …）: keys, games, options, facts)."""
+    names = r"（(?:キー|ゲーム|設定|事実)：[^）]*）"
+    return ENGLISH_WORD.findall(re.sub(rf"'[^']*'|\"[^\"]*\"|\w+=\S*|[\w.-]+\.toml|{names}", "",
+                                       text))
 
 
 def japanese(slug: str) -> Messages:

@@ -428,6 +428,24 @@ def test_leftovers_of_killed_builds_are_removed(quick_build, tmp_path):
     assert (site(project) / "en" / "html-en.txt").read_text() == "new"
 
 
+def test_a_build_leaves_no_staging_folder_whether_it_succeeds_or_fails(quick_build, tmp_path,
+                                                                      monkeypatch):
+    """The staging folder (doctrees, figures, the site before its swap) is gone when the
+    build ends, built or refused: nothing grows in build/ from one build to the next."""
+    project = Project(copy_project(tmp_path))
+    quick_build.build(project, progress=lambda line: None)
+    assert not list(project.build.glob(".staging-*"))
+    def failing(*args, **options):
+        raise RulebookError("docs/qttt.rst:3: a page that fails")
+
+    monkeypatch.setattr(quick_build, "_sphinx", failing)
+    page = project.docs / "qttt.rst"
+    page.write_text(page.read_text(encoding="utf-8") + "\nMore words.\n", encoding="utf-8")
+    with pytest.raises(RulebookError, match="a page that fails"):
+        quick_build.build(project, progress=lambda line: None)
+    assert not list(project.build.glob(".staging-*"))
+
+
 def test_a_build_killed_between_the_renames_gets_the_previous_site_back(quick_build, tmp_path,
                                                                        monkeypatch):
     """Killed after the old site moved aside and before the new one moved in:

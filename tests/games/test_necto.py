@@ -269,7 +269,7 @@ def test_illegal_moves_name_the_rule():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("x1F x1F x1F x1F\n" * 2, "the position has 2 rows"),
+    ("x1F x1F x1F x1F\n" * 2, "the 4×4 board has 4 rows, the position 2"),
     ("x1F x1F x1F x1F\n" * 3 + "x1F x1F x1F", "this one has 3"),
     ("x1F x1F x1F x1F\n" * 3 + "x1F x1F x1F x9S", "'x9' is not a tile code"),
     ("x1F x1F x1F x1F\n" * 3 + "x1F x1F x1F x1", "write '.' for empty"),

@@ -304,7 +304,7 @@ def test_placing_errors_say_how_many_cells_are_empty():
     state = state.play(state.parse_move("B2=x1"))
     with pytest.raises(IllegalMoveError) as error:
         state.play(state.parse_move("C3>c1"))
-    assert ("replacing starts once the board is full (15 cells are still empty; "
+    assert ("replacing starts once the board is full (cells still empty: 15; "
             "write C3=c1 to place)") in str(error.value)
 
 

@@ -172,7 +172,7 @@ class NectoState(State):
             return None
         if self.stage == "placing":
             empty = sum(code is None for code in self.codes)
-            return (f"replacing starts once the board is full ({empty} cells are still empty; "
+            return (f"replacing starts once the board is full (cells still empty: {empty}; "
                     f"write {where}={move.code} to place)")
         old = self.codes[move.cell]
         if TILES[move.code].crossings >= TILES[old].crossings:

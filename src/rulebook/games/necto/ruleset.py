@@ -48,7 +48,7 @@ RULES = (
                 "tiles on an empty cell.",
           "ja": "盤に空いているマスがあるうちは、交互に、8種類のどのタイルでも空いているマスに置きます。"},
          refusals=("{} already holds {}: tiles are placed on empty cells",
-                   "replacing starts once the board is full ({} cells are still empty; "
+                   "replacing starts once the board is full (cells still empty: {}; "
                    "write {} to place)"),
          applied=_placed),
     Rule("replacing",
