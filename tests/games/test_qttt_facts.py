@@ -188,7 +188,9 @@ def test_each_marks_owner_name_and_cells_follow_it_from_unmade_to_spooky_to_clas
         for name in ("owner", "mark_name", "mark_cells"):
             try:
                 fact(GAME.initial_state(), name, mark=wrong)
-            except RulebookError:
+            except RulebookError as error:
+                if type(wrong) is int:  # the number the claim gave, quoted as written
+                    assert str(error) == f"cannot read '{wrong}': a mark is numbered 1 to 9"
                 continue
             raise AssertionError(f"{name} answered for mark {wrong!r}")
 
