@@ -28,3 +28,18 @@ def test_every_refusal_of_the_set_reads_in_japanese():
                     and line.startswith(("move ", "position "))
                     and (line.endswith("| ja: (none)") or left_in_english(line.rsplit("| ja: ", 1)[1]))]
     assert not untranslated, "\n".join(untranslated[:20])
+
+
+def test_no_refusal_of_the_set_quotes_a_value_in_python_s_words():
+    """An author writes TOML: a refusal names a value as TOML writes it (true, [1],
+    null) and a kind in words (an integer), in both languages; never Python's True,
+    None or int (outside what the author wrote, quoted)."""
+    import re
+
+    python = re.compile(r"\b(?:True|False|None|NoneType|int|str|float|bool|dict|tuple)\b")
+    found = []
+    for line in diagnostics():
+        message = re.match(r".*?: \w+: (.*)$", line)
+        if message and python.search(re.sub(r"'[^']*'|\"[^\"]*\"", "", message[1])):
+            found.append(line)
+    assert len(diagnostics()) > 3000 and not found, "\n".join(found[:20])

@@ -333,11 +333,12 @@ def test_an_option_reports_the_same_changes_and_changes_nothing(history, reporte
 @pytest.mark.parametrize("args, message", [
     (["no-such-revision"], "'no-such-revision': no such revision"),
     (["--option", "craquelure:no_such=1"], "craquelure has no option 'no_such'"),
-    (["--option", "craquelure:min_area_percent=yes"], "option min_area_percent must be float"),
+    (["--option", "craquelure:min_area_percent=yes"], "option min_area_percent must be a number, not 'yes'"),
     (["--option", "craquelure:min_area_percent=50"], "option min_area_percent=50.0: must be"),
     (["--option", "craquelure-min_area_percent=1"], "write GAME:NAME=VALUE"),
     (["--option", "chess:pie=true"], "unknown game 'chess'"),
     (["HEAD", "--option", "craquelure:pie=false"], "give no revision with it"),
+    (["--option", "craquelure:pie=true"], "'craquelure:pie=true': true is already the default"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(history, tmp_path, args, message):
     project = tmp_path / "project"

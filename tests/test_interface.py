@@ -154,6 +154,33 @@ def test_an_option_is_refused_exactly_past_its_bounds(slug, parameter):
             make_game(slug, **{parameter.name: value})
 
 
+# each TOML kind a record can give an option, and JSON's null (a play page's link can
+# hold it), and how a message must quote each
+TOML_VALUES = [(True, "true"), ("x", "'x'"), (7, "7"), (1.5, "1.5"), ([1], "[1]"),
+               ({"a": 1}, '{ "a" = 1 }'), (None, "null")]
+KIND_WORDS = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES if game_class(slug).parameters])
+def test_an_option_of_the_wrong_kind_is_refused_in_toml_s_words(slug):
+    """Every option of every game, given a value of each other kind a TOML file can
+    hold (or null), is refused naming the option, the kind it takes in words and the
+    value as TOML writes it (true, not Python's True or int)."""
+    met = 0
+    for parameter in game_class(slug).parameters:
+        kind = type(parameter.default)
+        for value, written in TOML_VALUES:
+            same = type(value) is kind or (kind is float and type(value) is int)
+            if same:
+                continue
+            with pytest.raises(OptionError) as refused:
+                make_game(slug, **{parameter.name: value})
+            assert str(refused.value) == (f"{slug}: option {parameter.name} must be "
+                                          f"{KIND_WORDS[kind]}, not {written}")
+            met += 1
+    assert met >= 4 * len(game_class(slug).parameters)
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_is_legal_fact_agrees_with_checked_play_everywhere_even_after_the_end(slug):
     """At every position of seeded random games, the final one included, ``is_legal``

@@ -160,8 +160,8 @@ def test_hexgrid_position_rows_read_back_and_bad_rows_are_one_line():
         seen.append(line) or True) if words[0] == "turn:" else False) == rows
     assert seen == ["turn: Black"]
     assert hexgrid.read_rows(". W B .\n. . W .\nB . . .\n. . . N", 4, ".WBN", "...") == rows
-    for bad, message in [(". W B .\n. . W .\nB . . .", "it has 3 rows; the board is 4×4"),
-                         (". W B .\n. . W\nB . . .\n. . . N", "row 2 has 3 cells"),
+    for bad, message in [(". W B .\n. . W .\nB . . .", "the 4×4 board has 4 rows, the position 3"),
+                         (". W B .\n. . W\nB . . .\n. . . N", "row 2: a row has 4 cells on the 4×4 board, this one has 3"),
                          (". W B .\n. . WB .\nB . . .\n. . . N", "row 2: 'WB' is not a cell"),
                          ("2 . W B .", "row 2 is out of order (expected row 1)")]:
         with pytest.raises(NotationError, match=re.escape(message)) as refused:

@@ -91,13 +91,15 @@ def messages_of_play(slug: str, seed: int = 0):
 
 
 def messages_of_options(slug: str, seed: int = 0):
-    """The refusal of each option set to a value out of its range or of the wrong kind."""
+    """The refusal of each numeric option set to a number out of its range (what the
+    settings' form can send), and of every option set to values of other kinds (what
+    a record can hold)."""
     rng = random.Random(seed)
     for parameter in game_class(slug).parameters:
-        # what the settings' form can send: a number out of range, a wrong choice
-        if isinstance(parameter.default, bool) or not isinstance(parameter.default, (int, float)):
-            continue
-        for value in (-1, 9999, rng.randint(1, 50)):
+        numeric = isinstance(parameter.default, (int, float)) and \
+            not isinstance(parameter.default, bool)
+        numbers = (-1, 9999, rng.randint(1, 50)) if numeric else ()
+        for value in (*numbers, True, "x", 1.5, [1]):
             try:
                 Session(slug, {parameter.name: value})
             except RulebookError as error:
@@ -106,9 +108,10 @@ def messages_of_options(slug: str, seed: int = 0):
 
 def left_in_english(text: str) -> list[str]:
     """English words a translation still holds, besides what the player wrote (quoted),
-    an option's name with its value (``grid_steps=1``), a record's file name and a list
-    of the names to write instead (（キー：after, claims, …）: keys, games, options, facts)."""
-    names = r"（(?:キー|ゲーム|設定|事実)：[^）]*）"
+    an option's name with its value (``grid_steps=1``), a record's file name, TOML's
+    true and false, and a list of the names or values to write instead
+    (（キー：after, claims, …）: keys, games, options, facts; pinwheel, sectorsのどれか)."""
+    names = r"（(?:キー|ゲーム|設定|事実)：[^）]*）|[\w, ]+(?=のどれか)|\b(?:true|false)\b"
     return ENGLISH_WORD.findall(re.sub(rf"'[^']*'|\"[^\"]*\"|\w+=\S*|[\w.-]+\.toml|{names}", "",
                                        text))
 
@@ -347,7 +350,10 @@ def miswritten_positions(slug: str):
 @pytest.mark.parametrize("slug", [s for s in available_games() if game_class(s).position_example])
 def test_a_start_position_miswritten_line_by_line_is_refused_in_japanese(slug):
     """A record's or a link's start position is read on the page too: whichever line is
-    wrong, and however, the refusal reads in Japanese (the kits' words included)."""
+    wrong, and however, the refusal reads in Japanese (the kits' words included), and
+    quotes the line at fault as written, or nothing when the whole position is at fault
+    (a line missing): never the whole text, nor words of its own such as 'the position'."""
+    from rulebook.errors import NotationError
     from rulebook.games import make_game
 
     game, messages, refused = make_game(slug), japanese(slug), {}
@@ -356,6 +362,8 @@ def test_a_start_position_miswritten_line_by_line_is_refused_in_japanese(slug):
             game.parse_position(text)
         except RulebookError as error:
             refused[text] = str(error)
+            if isinstance(error, NotationError):
+                assert error.text is None or error.text in text.splitlines(), (text, str(error))
     assert len(refused) >= 10
     missing = {message: messages.translate(message) for message in refused.values()
                if messages.translate(message) is None or left_in_english(messages.translate(message))}

@@ -245,7 +245,7 @@ ALL_KEYS = "claims, figure, game, moves, note, options, start, title"
     (Q + '[figure]\npanel_size = [0.4, 3]\n',
      ":3: 'panel_size' = [0.4, 3]: must be [width, height] in inches, each from 0.5 to 12"),
     (Q + '[figure]\npanel_size = [3, true]\n',
-     ":3: 'panel_size' = [3, True]: must be [width, height] in inches, each from 0.5 to 12"),
+     ":3: 'panel_size' = [3, true]: must be [width, height] in inches, each from 0.5 to 12"),
     (Q + '[figure]\npanel_size = [3, 3, 3]\n',
      ":3: 'panel_size' = [3, 3, 3]: must be [width, height] in inches, each from 0.5 to 12"),
     (Q + 'claims = [5]\n', ":2: 'claim #1' must be a table, not an integer"),
@@ -344,6 +344,15 @@ def test_a_false_claim_describes_its_arguments_and_position(tmp_path):
     text = (Q + 'moves = ["a1-b2"]\n\n[[claims]]\nfact = "turn"\nexpect = "X"\n')
     assert refused(tmp_path, text, check=True) == (
         ":4: claim #1 (turn) is false: expected 'X', engine says 'O'")
+    # values that are not text as TOML writes them, as the author wrote the expectation
+    text = (Q + 'moves = ["a1-b2"]\n\n[[claims]]\nfact = "spooky"\ncell = "a1"\n'
+            'expect = ["X1", "O2"]\n')
+    assert refused(tmp_path, text, check=True) == (
+        ":4: claim #1 (spooky cell='a1') is false: expected [\"X1\", \"O2\"], "
+        "engine says [\"X1\"]")
+    text = Q + 'moves = []\n\n[[claims]]\nfact = "is_legal"\nmove = "a1-b2"\nexpect = false\n'
+    assert refused(tmp_path, text, check=True) == (
+        ":4: claim #1 (is_legal move='a1-b2') is false: expected false, engine says true")
 
 
 def test_a_claim_the_fact_cannot_answer_names_the_claims_line(tmp_path):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .record_format import quoted
+
 
 def one_line(text: str) -> str:
     """``text`` with its line breaks written as \\n: an error is always one line,
@@ -48,14 +50,16 @@ class NotationError(RulebookError, ValueError):
     """A move or position text that cannot be parsed in the game's notation.
 
     ``column`` is the 1-based position in ``text`` where parsing failed, if known.
+    ``text`` None: what is wrong is the whole position, not one piece of its text
+    (too few rows, a count of stones), and the message says so alone.
     """
 
-    def __init__(self, text: str, message: str, column: int | None = None):
+    def __init__(self, text: str | None, message: str, column: int | None = None):
         self.text = text
         self.message = message
         self.column = column
         where = f" at column {column}" if column else ""
-        super().__init__(f"cannot read {text!r}{where}: {message}")
+        super().__init__(message if text is None else f"cannot read {text!r}{where}: {message}")
 
 
 class IllegalMoveError(RulebookError, ValueError):
@@ -92,5 +96,6 @@ class ClaimError(RulebookError):
         self.actual = actual
         where = f"{self.path}:{line}" if line else self.path
         super().__init__(
-            f"{where}: claim {claim} is false: expected {expected!r}, engine says {actual!r}"
+            f"{where}: claim {claim} is false: expected {quoted(expected)}, "
+            f"engine says {quoted(actual)}"
         )

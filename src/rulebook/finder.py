@@ -37,7 +37,7 @@ from pathlib import Path
 from .errors import ArgumentError, NotationError, RecordError, RulebookError, counted
 from .game import Game, State
 from .record_facts import claim_facts
-from .record_format import toml_value
+from .record_format import quoted, toml_value
 from .records import CLAIM_KEYS, Claim, Record, load_record, normalise, read_record, same
 from .views import kind_of
 
@@ -298,7 +298,7 @@ class Search:
                 if want.tested == 1 and actual is not None and type(actual) is not type(expect):
                     flag = "--before" if want.before else "--claim"
                     raise FindError(f"{flag} {want.text!r}: expects {kind_of(expect)}, but "
-                                    f"{claim.fact} is {kind_of(actual)}, e.g. {actual!r}")
+                                    f"{claim.fact} is {kind_of(actual)}, e.g. {quoted(actual)}")
                 want.false += 1
                 return False
         return True

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
 from .errors import ArgumentError, IllegalMoveError, OptionError
+from .record_format import quoted, type_words
 
 Move = Hashable  # each game defines its own small immutable move type
 
@@ -69,15 +70,15 @@ class Parameter:
             value = float(value)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise OptionError(
-                f"{game}: option {self.name} must be {kind.__name__}, not {value!r}"
+                f"{game}: option {self.name} must be {type_words(kind)}, not {quoted(value)}"
             )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"{game}: option {self.name}={value!r} is not one of {allowed}")
+            raise OptionError(f"{game}: option {self.name}={quoted(value)} is not one of {allowed}")
         if kind in (int, float) and (why := self.bounds_problem(value)):
-            raise OptionError(f"{game}: option {self.name}={value!r}: {why}")
+            raise OptionError(f"{game}: option {self.name}={quoted(value)}: {why}")
         if self.check is not None and (why := self.check(value)):
-            raise OptionError(f"{game}: option {self.name}={value!r}: {why}")
+            raise OptionError(f"{game}: option {self.name}={quoted(value)}: {why}")
         return value
 
 

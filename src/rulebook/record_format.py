@@ -196,7 +196,7 @@ def toml_value(value) -> str:
         # TOML allows no other control character in a string, written as it is
         escaped = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda c: f"\\u{ord(c[0]):04x}", escaped)
         return f'"{escaped}"'
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):  # an engine's tuple is an array in TOML
         return "[" + ", ".join(map(toml_value, value)) + "]"
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{toml_value(str(k))} = {toml_value(v)}"
@@ -207,8 +207,14 @@ def toml_value(value) -> str:
 
 
 def quoted(value) -> str:
-    """A value in a message: a text as the other messages quote it, else as TOML writes it."""
-    return repr(value) if isinstance(value, str) else toml_value(value)
+    """A value in a message: a text as the other messages quote it, else as TOML writes
+    it; a value TOML cannot hold (the play page's links are JSON) as JSON writes it."""
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return toml_value(value)
+    except TypeError:
+        return "null" if value is None else repr(value)
 
 
 def type_problem(value, annotation) -> str | None:

@@ -118,7 +118,7 @@ class Claim:
     then: tuple[str, ...] = ()  # a variation played after ``after``
 
     def describe(self) -> str:
-        args = "".join(f" {k}={v!r}" for k, v in self.args.items())
+        args = "".join(f" {k}={quoted(v)}" for k, v in self.args.items())
         at = "" if self.after is None else f" after move {self.after}"
         at += f" then {' '.join(self.then)}" if self.then else ""
         label = f" '{self.id}'" if self.id else ""
@@ -468,7 +468,7 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
         if (not isinstance(size, list) or len(size) != 2
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
                            and low <= v <= high for v in size)):
-            raise check.fail("panel_size", f"'panel_size' = {size!r}: must be [width, height] "
+            raise check.fail("panel_size", f"'panel_size' = {quoted(size)}: must be [width, height] "
                                            f"in inches, each from {low:g} to {high:g}")
         size = (float(size[0]), float(size[1]))
 

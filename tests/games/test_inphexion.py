@@ -416,9 +416,9 @@ def test_position_text_round_trips():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("W . .\n . . .", "has 2 rows"),
+    ("W . .\n . . .", "^the 3×3 board has 3 rows, the position 2$"),
     ("W . X\n. . .\n. . .", "'X' is not a cell symbol"),
-    ("W .\n. . .\n. . .", "row 1 has 2 cells"),
+    ("W .\n. . .\n. . .", "row 1: a row has 3 cells on the 3×3 board, this one has 2"),
     ("N . .\n. . .\n. . .", "belongs to the variant"),
     ("turn: Purple\nW . .\n. . .\n. . .", "must name White or Black"),
     ("W . .\nW . .\nW . .", "already joined"),

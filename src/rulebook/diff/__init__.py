@@ -37,6 +37,7 @@ from pathlib import Path
 
 from ..editions import edition, tag_of
 from ..errors import RulebookError, counted
+from ..record_format import quoted
 from ..records import LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent.parent  # src/rulebook
@@ -536,7 +537,7 @@ def parse_options(texts: list[str]) -> dict[str, dict]:
                             f"(options: {', '.join(known) or 'none'})")
         value = known[name].coerce(game, read_value(raw))
         if value == known[name].default:
-            raise DiffError(f"--option {text!r}: {value!r} is already the default")
+            raise DiffError(f"--option {text!r}: {quoted(value)} is already the default")
         defaults.setdefault(game, {})[name] = value
     return defaults
 

@@ -131,12 +131,12 @@ def read_rows(text: str, size: int, symbols: Iterable[str], meanings: str,
             raise NotationError(line, f"row {len(rows) + 1}: {bad[0]!r} is not a cell symbol "
                                       f"({meanings})")
         if len(words) != size:
-            raise NotationError(line, f"row {len(rows) + 1} has {len(words)} cells; the "
-                                      f"board is {size}×{size}")
+            raise NotationError(line, f"row {len(rows) + 1}: a row has {size} cells on the "
+                                      f"{size}×{size} board, this one has {len(words)}")
         rows.append(words)
     if len(rows) != size:
-        raise NotationError("the position", f"it has {len(rows)} rows; the board is "
-                                            f"{size}×{size}")
+        raise NotationError(None, f"the {size}×{size} board has {size} rows, the position "
+                                  f"{len(rows)}")
     return rows
 
 

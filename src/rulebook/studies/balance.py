@@ -26,6 +26,7 @@ from ..computer import STRENGTHS, computer
 from ..errors import RulebookError
 from ..games import make_game
 from ..players import MonteCarloPlayer, RandomPlayer, play_game
+from ..record_format import quoted
 from .base import Kind, check_keys, item_rng, wilson_interval
 
 PLAYER_TYPES = ("random", "mcts", "computer")
@@ -62,7 +63,7 @@ class Balance(Kind):
         if players["type"] == "computer":
             level = players.setdefault("level", 2)
             if type(level) is not int or level not in STRENGTHS:
-                raise RulebookError(f"players.level = {level!r}: must be 1, 2 or 3")
+                raise RulebookError(f"players.level = {quoted(level)}: must be 1, 2 or 3")
         return {**spec, "options": options, "players": players}
 
     def item_count(self, spec: dict) -> int:

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ..errors import RulebookError
+from ..record_format import type_problem
 
 Z95 = 1.959963984540054  # the standard normal quantile for a 95 % interval
 
@@ -69,6 +70,5 @@ def check_keys(spec: dict, allowed: dict[str, type], required: set[str]) -> None
     for key in sorted(required - set(spec)):
         raise RulebookError(f"missing {key!r}")
     for key, value in spec.items():
-        kind = allowed[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise RulebookError(f"{key!r} must be {kind.__name__}, not {value!r}")
+        if why := type_problem(value, allowed[key]):
+            raise RulebookError(f"{key!r} {why}")

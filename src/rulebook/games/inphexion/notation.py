@@ -135,22 +135,20 @@ def parse_position(game, text: str) -> tuple:
     if neutral.bit_count() != wanted:
         rule = ("the variant has exactly one neutral disc (N)" if wanted
                 else "N (the neutral disc) belongs to the variant (option neutral = true)")
-        raise NotationError("the position", rule)
+        raise NotationError(None, rule)
     counts = [discs[WHITE].bit_count(), discs[BLACK].bit_count()]
     hand = tuple(game.discs - count for count in counts)
     for player in (WHITE, BLACK):
         if hand[player] < 0:
-            raise NotationError("the position", f"{game.player_name(player)} has "
-                                                f"{counts[player]} discs on the board but "
-                                                f"only {game.discs} in all")
+            raise NotationError(None, f"{game.player_name(player)} has {counts[player]} "
+                                      f"discs on the board but only {game.discs} in all")
     number = sum(counts)
     if turn is None:
         turn = number % 2
     pie_open = bool(game.options["pie"]) and number == 1 and counts[WHITE] == 1 and turn == BLACK
     for player in (WHITE, BLACK):  # whose win would a finished start position be?
         if geo.connected(player, discs[player]):
-            raise NotationError("the position", f"{game.player_name(player)}'s sides are "
-                                                "already joined; a start position must be "
-                                                "unfinished")
+            raise NotationError(None, f"{game.player_name(player)}'s sides are already "
+                                      "joined; a start position must be unfinished")
     return tuple(discs), neutral, turn, number, hand, pie_open
 

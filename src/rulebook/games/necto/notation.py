@@ -137,8 +137,8 @@ def parse_position(text: str, game):
             cells.append((code, OWNER_LETTERS.index(token[-1].upper())))
         rows.append(cells)
     if len(rows) != size:
-        raise NotationError(text, f"the {size}×{size} board has {size} rows, the position {len(rows)} "
-                                  f"(set the option size to play on another board)")
+        raise NotationError(None, f"the {size}×{size} board has {size} rows, the position "
+                                  f"{len(rows)} (set the option size to play on another board)")
     codes, owners = [], []
     for row in reversed(rows):  # the text lists the top row first
         for code, owner in row:
