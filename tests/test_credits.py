@@ -43,6 +43,8 @@ def test_each_language_reads_its_own_table(games_folder):
     ('[en]\ndesigner = "A\n', "credits.toml:2: "),
     # TOML's own words and line, not the file's last line
     ('[en]\ndesigner = "A\nbyline = "B"\n', "credits.toml:2: Illegal character '\\n'"),
+    # an error TOML places at the end of the document: the file's last line
+    ('[en]\ndesigner = "A"\nbyline =', "credits.toml:3: Invalid value"),
 ])
 def test_a_bad_credits_file_is_refused_naming_its_file_and_key(games_folder, text, message):
     games_folder("g", text)
