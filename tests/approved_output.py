@@ -94,15 +94,19 @@ def outputs(site: Path) -> dict[str, str]:
 
 # What the build draws and sets its outputs with, and pdfium, which reads the PDFs here:
 # the approved digests hold for these versions (like matplotlib's baseline images, which
-# hold for one FreeType).  ``environment`` finds the distributions they load.
+# hold for one FreeType).  ``environment`` finds the distributions they load; the
+# ``test`` extra of pyproject.toml pins each to its approved version, so the README's
+# install compares the outputs byte for byte whatever PyPI has released since.
 SHAPERS = ["rulebook.build", "rulebook.figure_style", "rulebook.pdf.builder", "rulebook.sphinxext",
            "matplotlib.pyplot", "reportlab.pdfgen.canvas", "svglib.svglib", "pypdf", "sphinx.application",
            "furo", "pygments", "budoux", "shapely", "sympy", "fontTools.subset", "pypdfium2"]
 
 
 def environment() -> str:
-    """``name==version`` of every distribution (but rulebook) whose modules the
-    shapers load, in a fresh process: what the approved digests hold for."""
+    """``name==version`` of every distribution whose modules the shapers load, in a
+    fresh process: what the approved digests hold for.  Not rulebook, nor setuptools,
+    whose start-up hook (``_distutils_hack``) a virtual environment of Python 3.11
+    loads into every process: it shapes nothing, and Python 3.12's venvs lack it."""
     import subprocess
 
     script = ("import importlib, sys\n"
@@ -110,7 +114,7 @@ def environment() -> str:
               "from importlib import metadata\n"
               "found = metadata.packages_distributions()\n"
               "tops = {m.split('.')[0] for m in sys.modules}\n"
-              "names = {d for top in tops for d in found.get(top, ())} - {'rulebook'}\n"
+              "names = {d for top in tops for d in found.get(top, ())} - {'rulebook', 'setuptools'}\n"
               "print(' '.join(sorted(f'{n}=={metadata.version(n)}' for n in names)))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     return done.stdout.strip()

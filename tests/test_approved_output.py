@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
+
 import pytest
 
 from approved_output import APPROVED, differences, environment, outputs, read_approved
+from conftest import ROOT
 
 
 @pytest.mark.site
@@ -12,22 +16,17 @@ def test_the_built_site_is_the_approved_one(built_site):
     """Every figure, page and PDF page the build makes is as approved: a change to the
     output, meant or not, is seen before it is published.  The digests hold for the
     versions of the libraries that draw and set the outputs (and of pdfium, which
-    reads them here); where those differ from the approved ones (a newer matplotlib
-    from PyPI), the test says so and compares what does not depend on them: the same
-    figures, pages and PDFs, no more and no fewer."""
-    import warnings
-
+    reads them here), which the README's install pins: a different one (a newer
+    matplotlib installed by hand) fails here, before any digest is compared, rather
+    than letting a change in the outputs pass unseen."""
     found = outputs(built_site.build / "site")
     assert len(found) > 800  # every figure, page and PDF page was read
     versions, approved = read_approved()
-    now = environment()
-    if now != versions:
-        changed = sorted(set(now.split()) ^ set(versions.split()))
-        warnings.warn(f"the outputs were approved with other versions ({', '.join(changed)}): "
-                      "only their names are compared; approve them again with these")
-        files = lambda outputs: {what.split(" page ")[0] for what in outputs}  # noqa: E731
-        assert files(found) == files(approved), sorted(files(found) ^ files(approved))
-        return
+    changed = sorted(set(environment().split()) ^ set(versions.split()))
+    assert not changed, (
+        f"the outputs were approved with other versions than these ({', '.join(changed)}): "
+        "install as the README says (pyproject.toml's test extra pins them), or look at the "
+        "outputs, approve them with these (tests/approved_output.py --approve) and pin these")
     changed = differences(approved, found)
     assert not changed, (
         f"{len(changed)} outputs differ from the approved ones ({APPROVED.name}):\n"
@@ -35,13 +34,25 @@ def test_the_built_site_is_the_approved_one(built_site):
         + "\nLook at them; if they are right: .venv/bin/python tests/approved_output.py --approve")
 
 
+def test_the_readme_install_pins_the_versions_the_outputs_were_approved_with():
+    """pyproject.toml's test extra pins each library of the approved environment to
+    its approved version and pins nothing else, so a fresh install compares the outputs
+    byte for byte, and approving with a newer library means pinning it."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pinned = {r.replace(" ", "") for r in project["optional-dependencies"]["test"] if "==" in r}
+    canonical = lambda pin: re.sub(r"[-_.]+", "-", pin.split("==")[0]).lower() + "==" + pin.split("==")[1]  # noqa: E731
+    approved_versions = read_approved()[0].split()
+    assert len(approved_versions) > 20
+    assert sorted(map(canonical, pinned)) == sorted(map(canonical, approved_versions))
+
+
 def test_the_approved_versions_are_the_libraries_that_draw_the_outputs():
     """The environment the digests hold for names the libraries that shape the site
-    (a newer one among them moves the comparison to names only) and not rulebook."""
+    (a different one among them fails the comparison) and not rulebook."""
     names = {item.split("==")[0].lower() for item in environment().split()}
     assert {"matplotlib", "reportlab", "sphinx", "furo", "svglib", "pypdfium2", "docutils",
             "shapely", "pygments"} <= names
-    assert "rulebook" not in names and "pytest" not in names
+    assert "rulebook" not in names and "pytest" not in names and "setuptools" not in names
 
 
 def _one_page_pdf(path, edition="2026-12-05 (commit 6d46c79)", word_at=(72, 700), box_at=(72, 500)):
