@@ -526,7 +526,8 @@ def test_sample_size_and_players_are_quoted_for_every_study_a_section_uses(proje
     [error] = errors(rate)
     assert re.fullmatch(r"docs/index\.rst:\d+: ERROR: study qttt/tiny is used in section "
                         r"'Balance' without :claim:`qttt/tiny#games` and "
-                        r":claim:`qttt/tiny#player`: .* \[rulebook\.study\]", error), error
+                        r":claim:`qttt/tiny#player`: say how many games its numbers rest on "
+                        r"and who played them \[rulebook\.study\]", error), error
     [error] = errors(rate + " Of :claim:`qttt/tiny#games` games.")
     assert "without :claim:`qttt/tiny#player`:" in error
     assert errors(rate + " Of :claim:`qttt/tiny#games` games of :claim:`qttt/tiny#player`.") == []
@@ -846,3 +847,17 @@ def test_a_chart_of_studies_it_cannot_draw_is_refused_naming_them(names, words):
     assert str(error.value) == f"study-chart {' '.join(names)}: {words}"
     assert [study.game for study in chart_studies(figures, ["qttt/random", "qttt/computer"])] == \
         ["qttt", "qttt"]
+
+
+def test_the_study_kinds_are_found_without_the_drawing_library():
+    """Finding the kinds imports every module of rulebook/studies but the chart, which
+    draws with matplotlib: a study's worker processes and ``rulebook study`` start
+    without it (half a second each), and the engines' modules stay drawing-free."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom rulebook.studies.kinds import KINDS\n"
+            "print(sorted(KINDS), 'matplotlib' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    kinds, drawing = out.stdout.rsplit(" ", 1)
+    assert {"balance", "solve"} <= set(eval(kinds)) and drawing.strip() == "False"
