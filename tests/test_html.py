@@ -81,3 +81,44 @@ def test_the_language_switch_leads_to_the_same_page_in_the_other_language(lang, 
     assert followed(lang, page, context["rulebook_switch_uri"]) == f"{other}/{page}.html"
     assert context["rulebook_lang"] == lang and context["rulebook_other_lang"] == other
     assert context["rulebook_switch_label"] == {"ja": "日本語", "en": "English"}[other]  # its own name
+
+
+def test_a_project_s_folders_are_found_from_its_conf_py_wherever_the_build_starts(
+        tmp_path, monkeypatch):
+    """A conf.py that names neither folder gets the project's own layout, taken from
+    the source folder (docs/) as Sphinx takes its paths: the records in figures/ beside
+    it, the figures drawn into build/.figures; a relative folder it names likewise.
+    The build starts in another folder, which gets nothing."""
+    import io
+
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    from small_project import make_project
+
+    project = make_project(tmp_path / "book", "The cycle links :claim:`pairs` pairs.")
+    conf = project.docs / "conf.py"
+    conf.write_text("\n".join(line for line in conf.read_text().splitlines()
+                              if not line.startswith("rulebook_figures_dir")) + "\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    def built(overrides: dict) -> tuple[str, str]:
+        warnings, out = io.StringIO(), tmp_path / f"out{len(list(tmp_path.iterdir()))}"
+        with docutils_namespace():
+            app = Sphinx(str(project.docs), str(project.docs), str(out), str(out / ".doctrees"),
+                         "html", confoverrides=overrides, status=None, warning=warnings,
+                         freshenv=True)
+            app.build(force_all=True)
+        return warnings.getvalue(), (out / "index.html").read_text(encoding="utf-8")
+
+    said, page = built({})
+    assert said == "" and "The cycle links 3 pairs." in page
+    assert sorted(p.name for p in (tmp_path / "book" / "build" / ".figures").glob("qttt-cycle*.svg"))
+    said, page = built({"rulebook_figures_dir": "../records", "rulebook_figure_output": "drawn"})
+    assert "qttt/cycle" in said and "records" in said  # looked for in book/records
+    (project.root / "figures").rename(project.root / "records")
+    said, page = built({"rulebook_figures_dir": "../records", "rulebook_figure_output": "drawn"})
+    assert said == "" and list((project.docs / "drawn").glob("qttt-cycle*.svg"))
+    assert list(elsewhere.iterdir()) == []

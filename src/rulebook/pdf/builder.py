@@ -67,8 +67,8 @@ class RulebookPDFBuilder(Builder):
         Never the clock: two builds of the same sources must be byte-identical."""
         paths = [str(self.srcdir)]
         figures = getattr(self.config, "rulebook_figures_dir", None)
-        if figures and os.path.isdir(figures):
-            paths.append(str(figures))
+        if figures and os.path.isdir(Path(self.srcdir, figures)):  # relative: to docs/
+            paths.append(str(Path(self.srcdir, figures)))
         try:
             result = subprocess.run(["git", "log", "-1", "--format=%cs %h", "--", *paths], cwd=self.srcdir,
                                     capture_output=True, text=True, timeout=30)

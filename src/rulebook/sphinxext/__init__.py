@@ -74,8 +74,9 @@ def ship_web_font(app, exception):
 
 
 def setup(app):
-    app.add_config_value("rulebook_figures_dir", "figures", "env")
-    app.add_config_value("rulebook_figure_output", "_figures", "env")
+    # folders relative to the source folder (docs/): the records, and where the figures are written
+    app.add_config_value("rulebook_figures_dir", "../figures", "env")
+    app.add_config_value("rulebook_figure_output", "../build/.figures", "env")
     # figures and their PDF drawings from the user's cache (rulebook.cache); False: drawn anew
     app.add_config_value("rulebook_cache", True, "", types=frozenset({bool}))
     # rulebook build --game: only this game's figures are drawn (every record is still checked)

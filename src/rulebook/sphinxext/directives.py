@@ -40,6 +40,12 @@ CHROME = {
 OTHER_LANGUAGE = {"en": "ja", "ja": "en"}
 
 
+def project_folder(env, setting: str) -> Path:
+    """A folder conf.py names (``rulebook_figures_dir``, ``rulebook_figure_output``); a
+    relative one is taken from the source folder, where conf.py is, as Sphinx takes
+    its own paths, not from wherever the build was started."""
+    return Path(env.srcdir, getattr(env.config, setting))
+
 def page_language(config) -> str:
     return config.language if config.language in CHROME else "en"
 
@@ -101,7 +107,7 @@ class RulebookFigureDirective(SphinxDirective):
 
     def run(self):
         config = self.env.config
-        root = Path(config.rulebook_figures_dir)
+        root = project_folder(self.env, "rulebook_figures_dir")
         path = root / f"{self.arguments[0]}.toml"
         figure = nodes.figure(classes=["rulebook-figure"])
         figure["rulebook_record"] = self.arguments[0]
@@ -201,7 +207,7 @@ class RulebookFigureDirective(SphinxDirective):
 
     def write_image(self, name: str, data: bytes) -> str:
         """Write ``data`` to the figure folder (only if changed); its URI for an image node."""
-        out_dir = Path(self.env.config.rulebook_figure_output)
+        out_dir = project_folder(self.env, "rulebook_figure_output")
         out_dir.mkdir(parents=True, exist_ok=True)
         target = out_dir / name
         if not target.exists() or target.read_bytes() != data:

@@ -23,7 +23,7 @@ from sphinx.util import logging
 from ..errors import RulebookError
 from ..games import make_game
 from ..literals import name_pattern, player_names, unchecked_literals
-from .directives import cached_record, page_language
+from .directives import cached_record, page_language, project_folder
 from .nodes import claim_value, figure_legend
 
 logger = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ class CaptionGate(SphinxTransform):
     default_priority = 890  # after the Locale transform (20), before ResolveClaimValues (900)
 
     def apply(self, **kwargs):
-        root = Path(self.config.rulebook_figures_dir)
+        root = project_folder(self.env, "rulebook_figures_dir")
         lang = page_language(self.config)
         where = self._catalog() if lang != "en" else ""
         for figure in list(self.document.findall(nodes.figure)):

@@ -25,7 +25,7 @@ from ..i18n import ENGINE, VALUES, CatalogError, claim_words, engine_messages, r
 from ..play.bridge import changed_options, share_fragment
 from ..play.site import RUNTIME_KEY, drawn_key
 from ..play.words import WORDS, game_words
-from .directives import cached_record, page_language
+from .directives import cached_record, page_language, project_folder
 from .html import site_prefix
 
 logger = logging.getLogger(__name__)
@@ -207,7 +207,7 @@ class LinkPanelsToPlay(SphinxPostTransform):
         builder = self.env._app.builder
         lang = page_language(self.env.config)
         words = WORDS[lang]
-        root = Path(self.env.config.rulebook_figures_dir)
+        root = project_folder(self.env, "rulebook_figures_dir")
         for figure in list(self.document.findall(nodes.figure)):
             name = figure.get("rulebook_record")
             panels = [child for child in figure.children if isinstance(child, nodes.reference)

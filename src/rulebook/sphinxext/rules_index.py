@@ -15,7 +15,6 @@ the ``rulebook`` command fails a build on any warning.)
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from docutils import nodes
 from sphinx.util import logging
@@ -23,7 +22,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..errors import RulebookError
 from ..rule_coverage import rules_of, shown_by
-from .directives import cached_record, page_language
+from .directives import cached_record, page_language, project_folder
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +59,7 @@ def note_figures(app, doctree: nodes.document) -> None:
     """doctree-read: give each record figure an id and note the rules it shows."""
     env = app.env
     found = []
-    root = Path(env.config.rulebook_figures_dir)
+    root = project_folder(env, "rulebook_figures_dir")
     ordinals: dict[int, int] = {}
     for figure in doctree.findall(nodes.figure):
         name = figure.get("rulebook_record")

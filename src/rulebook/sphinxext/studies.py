@@ -25,7 +25,7 @@ from ..errors import RulebookError
 from ..games import make_game
 from ..studies import fresh_result, load_study, study_path
 from ..studies.present import SAMPLE_KEYS
-from .directives import CHROME, RulebookFigureDirective, draws_figures, page_language
+from .directives import CHROME, RulebookFigureDirective, draws_figures, page_language, project_folder
 from .nodes import claim_value
 
 logger = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ class StudyChartDirective(RulebookFigureDirective):
     optional_arguments = 20
 
     def run(self):
-        figures = Path(self.env.config.rulebook_figures_dir)
+        figures = project_folder(self.env, "rulebook_figures_dir")
         names = list(self.arguments)
         figure = nodes.figure(classes=["rulebook-figure", "study-chart", "rulebook-columns-2"])
         figure["rulebook_study"] = " ".join(names)
@@ -98,7 +98,7 @@ class SamplesQuoted(SphinxTransform):
     def apply(self, **kwargs):
         if self.env._builder_cls.name == "gettext":
             return
-        figures = Path(self.config.rulebook_figures_dir)
+        figures = project_folder(self.env, "rulebook_figures_dir")
         uses: dict = {}  # section -> {study: the first node that uses it}
         quoted: dict = {}  # section -> {(study, key)}
         for node in self.document.findall(claim_value):

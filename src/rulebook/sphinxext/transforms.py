@@ -12,7 +12,7 @@ from sphinx.util import logging
 from ..errors import RulebookError
 from ..i18n import ENGLISH_WORD, VALUES, CatalogError, claim_word, claim_words
 from ..studies import quote
-from .directives import cached_record, page_language, panel_alt
+from .directives import cached_record, page_language, panel_alt, project_folder
 from .nodes import claim_value
 
 logger = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ class ResolveClaimValues(SphinxTransform):
     default_priority = 900  # after the Locale transform (20) re-parsed translations
 
     def apply(self, **kwargs):
-        root = Path(self.config.rulebook_figures_dir)
+        root = project_folder(self.env, "rulebook_figures_dir")
         lang = page_language(self.config)
         words = self._words(lang)
         for node in list(self.document.findall(claim_value)):
