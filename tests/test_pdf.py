@@ -838,6 +838,11 @@ def test_headings_stay_with_what_follows_them():
         kept = heading_page(keep_with_next(story(follower), max_height=FRAME_HEIGHT / 4))
         assert alone[0] == 0 and alone[1] == 1  # what ReportLab alone does: stranded
         assert kept == (1, 1)
+    # a heading that ends the story (a section with nothing in it yet, glue after it) is
+    # kept as it is, on the page it fits on
+    last = [Paragraph("FOLLOWER", styles["body"]), Paragraph("STRANDED-HEADING", styles["h1"]),
+            Spacer(1, 4)]
+    assert heading_page(keep_with_next(last, max_height=FRAME_HEIGHT / 4)) == (0, 0)
 
 
 _RUNS: dict[int, tuple] = {}  # id(page): (page, its runs); the page is kept, so its id stays its own
