@@ -22,9 +22,29 @@ import tomllib
 from pathlib import Path
 
 from rulebook.games import make_game
-from rulebook.games.qttt.solve import WIN, solve
+from rulebook.games.qttt.solve import WIN, first_move_classes, pair_name, solve_classes, summary
 
 RECORD = Path(__file__).resolve().parent.parent / "figures" / "qttt" / "perfect-play.toml"
+
+
+def solve(complete_win: bool, workers: int) -> dict:
+    """The whole game solved, as the solve study stores it (:func:`summary`), with the
+    rules' name and the positions searched (``nodes``) and kept (``positions``).
+    ``workers`` > 1 shares the first-move classes among processes, each with its own
+    table: only the node and position counts change."""
+    classes = first_move_classes()
+    if workers <= 1:
+        parts = [solve_classes(complete_win, classes)]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        shares = [classes[i::workers] for i in range(workers)]
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(solve_classes, [complete_win] * workers, shares))
+    by_first = {c["moves"][0]: c for part in parts for c in part[0]}
+    found = [by_first[pair_name(group[0])] for group in classes]
+    return {"rules": "complete win" if complete_win else "seed", **summary(complete_win, found),
+            "nodes": sum(part[1] for part in parts), "positions": sum(part[2] for part in parts)}
 
 
 def timed_runs(complete_win: bool, runs: int, workers: int):

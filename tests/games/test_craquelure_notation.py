@@ -41,30 +41,32 @@ def test_round_trip(x, y, angle, order, two, region, letters):
 
 
 @pytest.mark.parametrize("text, message, column", [
-    ("", "expected a cut like", 1),
-    ("cut (0,0) 90 B1 R2", "expected a cut like", 1),
-    ("(0.5 0.2) 90 B1 R2", "expected ',' between the coordinates", 6),
+    ("", "expected a cut like '(0.25,-0.1) 30 B1 R3' or 'swap'", 1),
+    ("cut (0,0) 90 B1 R2", "expected a cut like '(0.25,-0.1) 30 B1 R3' or 'swap'", 1),
+    ("(0.5 0.2) 90 B1 R2", "expected ',' between the coordinates, found '0'", 6),
     ("(abc,0) 90 B1 R2", "the x coordinate 'abc' is not a decimal number", 2),
     ("(0,1e-3) 90 B1 R2", "the y coordinate '1e-3' is not a decimal number", 4),
     ("(.5,0) 90 B1 R2", "the x coordinate '.5' is not a decimal number", 2),
-    ("(0,0 90 B1 R2", "expected ')' after the point", 6),
-    ("(0,0) 9o B1 R2", "the angle '9o' is not a number of degrees", 7),
-    ("(0,0) -30 B1 R2", "the angle '-30' is not a number of degrees", 7),
+    ("(0,0 90 B1 R2", "expected ')' after the point, found '9'", 6),
+    ("(0,0) 9o B1 R2", "the angle '9o' is not a number of degrees (0 to under 360)", 7),
+    ("(0,0) -30 B1 R2", "the angle '-30' is not a number of degrees (0 to under 360)", 7),
     ("(0,0) 360 B1 R2", "the angle 360 must be under 360 degrees", 7),
-    ("(0,0)", "expected the angle of the first ray", 6),
-    ("(0,0) 90", "name the part you take", 9),
+    ("(0,0)", "expected the angle of the first ray, in degrees (0 to under 360)", 6),
+    ("(0,0) 90",
+     "name the part you take, e.g. 'B1' (and for a neutral region the part you give, e.g. 'R2')", 9),
     ("(0,0) 90 B4 R2", "'B4' names no part: a cut makes parts 1, 2 and 3", 10),
-    ("(0,0) 90 B0", "'B0' names no part", 10),
-    ("(0,0) 90 N3 B1", "parts left unnamed stay neutral", 10),
-    ("(0,0) 90 G1", "'G1' is not a part", 10),
-    ("(0,0) 90 B1 R1", "part 1 is already given", 13),
-    ("(0,0) 90 B1 B2", "a player gets only one part", 13),
+    ("(0,0) 90 B0", "'B0' names no part: a cut makes parts 1, 2 and 3", 10),
+    ("(0,0) 90 N3 B1",
+     "'N3': parts left unnamed stay neutral; name only the parts going to B (Blue) or R (Red)", 10),
+    ("(0,0) 90 G1", "'G1' is not a part: write B or R and the part's number, e.g. 'B1'", 10),
+    ("(0,0) 90 B1 R1", "'R1': part 1 is already given", 13),
+    ("(0,0) 90 B1 B2", "'B2': a player gets only one part of a cut", 13),
     ("#x (0,0) 90 B1", "region id 'x' is not a positive whole number", 2),
 ])
 def test_notation_errors(text, message, column):
     with pytest.raises(NotationError) as caught:
         parse_move(text)
-    assert message in caught.value.message
+    assert caught.value.message == message  # word for word: what the player reads
     assert caught.value.column == column
     assert "\n" not in str(caught.value) and repr(text) in str(caught.value)
 

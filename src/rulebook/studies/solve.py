@@ -44,21 +44,9 @@ class Solve(Kind):
         return found[0]
 
     def combine(self, game: str, spec: dict, items: list) -> dict:
-        from ..games.qttt.solve import VALUE_SCALE, outcome_of
+        from ..games.qttt.solve import summary
 
-        value = max(item["value"] for item in items)
-        best = next(item for item in items if item["value"] == value)
-        first_moves = {move: item["value"] for item in items for move in item["moves"]}
-        return {
-            "complete_win": spec["complete_win"], "value_scale": VALUE_SCALE,
-            "value": value, **outcome_of(value),
-            "best_first_moves": sorted(m for m, v in first_moves.items() if v == value),
-            "winning_first_moves": sorted(m for m, v in first_moves.items() if v > 0),
-            "drawing_first_moves": sorted(m for m, v in first_moves.items() if v == 0),
-            "first_move_classes": [{**item, **outcome_of(item["value"])} for item in items],
-            "first_move_count": len(first_moves),
-            "principal_variation": best["line"],
-        }
+        return summary(spec["complete_win"], items)
 
 
 KIND = Solve()

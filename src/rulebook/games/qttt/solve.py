@@ -572,49 +572,21 @@ def outcome_of(value: int) -> dict:
     return {"winner": "X" if value > 0 else "O", "ends_with_mark": WIN - abs(value)}
 
 
-def solve(complete_win: bool = False, workers: int = 1) -> dict:
-    """The game under perfect play, from X's side; deterministic and JSON-ready.
-
-    Keys: ``value`` (on :data:`VALUE_SCALE`), ``winner`` ("X", "O" or "draw")
-    and ``ends_with_mark`` (the mark whose collapse, or X's plain 9th, completes
-    the winning line when the winner hurries and the loser holds out; None for
-    a draw); ``first_moves``: each of X's 36 pairs ("a1-c3") with the same three;
-    ``first_move_classes``: the pairs grouped by symmetry, each with its values
-    and a best ``line``; ``best_first_moves``, ``winning_first_moves``;
-    ``principal_variation``: the best line of the first best class, in the
-    engine's notation (a record's ``moves``); ``nodes`` (positions searched)
-    and ``positions`` (kept in the table).
-
-    ``workers`` > 1 shares the first-move classes among processes (each its own
-    table): everything stays the same but the node and position counts.
-    """
-    classes = first_move_classes()
-    if workers <= 1:
-        parts = [solve_classes(complete_win, classes)]
-    else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        shares = [classes[i::workers] for i in range(workers)]
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(solve_classes, [complete_win] * workers, shares))
-    by_first = {c["moves"][0]: c for part in parts for c in part[0]}
-    found = [by_first[pair_name(group[0])] for group in classes]
+def summary(complete_win: bool, found: list[dict]) -> dict:
+    """What the solved first-move classes (:func:`solve_classes`'s ``found``, in
+    order) say of the game: its ``value`` to X and outcome, X's best, winning and
+    drawing first moves, each class with its outcome, and the principal variation
+    (the first best class's line).  The solve study stores exactly this."""
     value = max(c["value"] for c in found)
     best = next(c for c in found if c["value"] == value)
-    first_moves = {m: {"value": c["value"], **outcome_of(c["value"])}
-                   for c in found for m in c["moves"]}
+    first_moves = {move: c["value"] for c in found for move in c["moves"]}
     return {
-        "rules": "complete win" if complete_win else "seed",
-        "complete_win": complete_win,
-        "value_scale": VALUE_SCALE,
-        "value": value,
-        **outcome_of(value),
-        "best_first_moves": sorted(m for m, r in first_moves.items() if r["value"] == value),
-        "winning_first_moves": sorted(m for m, r in first_moves.items() if r["value"] > 0),
+        "complete_win": complete_win, "value_scale": VALUE_SCALE,
+        "value": value, **outcome_of(value),
+        "best_first_moves": sorted(m for m, v in first_moves.items() if v == value),
+        "winning_first_moves": sorted(m for m, v in first_moves.items() if v > 0),
+        "drawing_first_moves": sorted(m for m, v in first_moves.items() if v == 0),
         "first_move_classes": [{**c, **outcome_of(c["value"])} for c in found],
-        "first_moves": dict(sorted(first_moves.items())),
+        "first_move_count": len(first_moves),
         "principal_variation": best["line"],
-        "nodes": sum(part[1] for part in parts),
-        "positions": sum(part[2] for part in parts),
-        "workers": max(1, workers),
     }
