@@ -76,8 +76,10 @@ class RulebookFormatsBuilder(RulebookPDFBuilder):
         title = self.translator.para(escape(self.translator.game_name or self.config.project),
                                      "title")
         page = self.page_format
+        # (a shrunk block is drawn from the frame's top left: ReportLab's hAlign and vAlign
+        # defaults, LEFT and a packer's hint no frame reads)
         return [KeepInFrame(page.frame_width, page.frame_height - 1, [title, *content],
-                            mode="shrink", hAlign="LEFT", vAlign="TOP")]
+                            mode="shrink")]
 
 
 def setup(app):

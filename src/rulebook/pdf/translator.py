@@ -333,8 +333,7 @@ class PDFTranslator(SphinxTranslator):
         """All on one page (the next, if this one has no room for it), its content shrunk to
         fit the frame if it would not."""
         self.quick_reference = content
-        block = WholeBlock(self.page.frame_width, self.page.frame_height - 1, content, mode="shrink",
-                           hAlign="LEFT", vAlign="TOP")
+        block = WholeBlock(self.page.frame_width, self.page.frame_height - 1, content, mode="shrink")
         block.outlines = [o for flowable in content for o in getattr(flowable, "outlines", ())]
         block.starts_section = True
         self.add(block)
