@@ -311,6 +311,8 @@ def test_random_games_end_in_exactly_one_connection(game):
     for state in states:
         for region in state.regions.values():
             assert geo.is_convex(region.pts, region.edges)
+            # each edge borders a region of the board or lies on goal arc A, B or C
+            assert set(region.edges) <= (set(state.regions) - {region.id}) | {-1, -2, -3}
         assert sum(r.area for r in state.regions.values()) == pytest.approx(PI, abs=1e-12)
         connected = set()
         for region in state.regions.values():
