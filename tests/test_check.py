@@ -180,6 +180,25 @@ def test_checking_one_record_draws_its_panels_and_checks_their_labels(tmp_path, 
     assert "1 of 1 records hold" in out and "2 panels drawn as the browser draws them" in out
 
 
+def test_drawing_a_figure_refuses_a_label_missing_its_language_naming_the_panel(tmp_path):
+    """render_panels, which the build and the figure cache call, refuses a panel whose
+    label lacks the language being drawn, as the check does, naming the panel."""
+    from rulebook.errors import RecordError
+    from rulebook.figure_style import render_panels
+    from rulebook.records import load_record
+
+    path = tmp_path / "qttt" / "labelled.toml"
+    path.parent.mkdir()
+    path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3"]\n[figure]\n'
+                    '[[figure.panels]]\nafter = 1\nlabel = { en = "First", ja = "初手" }\n'
+                    '[[figure.panels]]\nafter = 2\nlabel = { en = "Second" }\n', encoding="utf-8")
+    record = load_record(path)
+    assert len(render_panels(record, "en")[0]) == 2
+    with pytest.raises(RecordError) as error:
+        render_panels(record, "ja")
+    assert str(error.value) == f"{path}: panel 2: label has no 'ja' text"
+
+
 # --- the build: a drawing's error is the same one line --------------------------------------
 
 @pytest.fixture

@@ -774,3 +774,34 @@ def test_a_claim_id_that_several_records_share_is_not_resolved_by_id_alone(lang)
     assert values == {"qttt/one#marks": "3", "qttt/one#shared": "1", "qttt/two#shared": "2",
                       "qttt/two#turns": "5", "marks": "3", "turns": "5"}
     assert readable(":claim:`shared` and :claim:`qttt/two#shared`", values) == "[shared] and 2"
+
+
+def test_an_unknown_option_is_refused_listing_the_game_s_options_or_saying_it_has_none():
+    from rulebook.diff import DiffError, parse_options
+    from rulebook.games import game_class
+
+    names = ", ".join(p.name for p in game_class("craquelure").parameters)
+    assert "min_area_percent" in names
+    for text, options in (("craquelure:no_such=1", names), ("qttt:no_such=1", "none")):
+        with pytest.raises(DiffError) as error:
+            parse_options([text])
+        game = text.split(":")[0]
+        assert str(error.value) == (f"--option {text!r}: {game} has no option 'no_such' "
+                                    f"(options: {options})")
+
+
+@pytest.mark.parametrize("returncode, stderr, said", [
+    (2, "rulebook: building…\nrulebook: docs/qttt.rst:3: ERROR: no such record\n",
+     "rulebook: docs/qttt.rst:3: ERROR: no such record"),  # the build's last word
+    (0, "", "no PDFs"),  # it built, but that revision made no books
+])
+def test_an_earlier_edition_that_cannot_build_its_books_gives_no_pages_and_says_why(
+        tmp_path, monkeypatch, returncode, stderr, said):
+    from rulebook.diff import pages
+
+    monkeypatch.setattr(pages, "_child", lambda root, args: subprocess.CompletedProcess(
+        args, returncode, "", stderr))
+    told = []
+    assert pages.edition(tmp_path, "0123456789abcdef", "qttt", tmp_path / "store", told.append) is None
+    assert told[-1] == f"  the earlier qttt books do not build ({said}); the errata give no pages"
+    assert not (tmp_path / "store").exists()

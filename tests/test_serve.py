@@ -409,3 +409,19 @@ def test_serve_names_the_first_three_changes_and_counts_the_rest(tmp_path, count
     assert serve.changed_line(changed, tmp_path) == said
     assert serve.changed_line([Path("/elsewhere/x.rst")], tmp_path) == \
         "Changed: /elsewhere/x.rst; rebuilding"  # outside the project: as it is
+
+
+@pytest.mark.parametrize("path, rebuilds", [
+    ("docs/qttt.rst", True),
+    ("figures/qttt/cycle.toml", True),
+    ("src/rulebook/games/qttt/rules.py", True),
+    ("docs/locale/ja/LC_MESSAGES/qttt.po", True),
+    ("docs/locale/ja/LC_MESSAGES/qttt.mo", False),  # the build compiles it: no loop
+    ("src/rulebook/__pycache__/game.cpython-311.pyc", False),
+    ("src/rulebook/__pycache__/README", False),
+    ("docs/.#qttt.rst", False),  # Emacs's lock file of an open page
+    ("figures/qttt/cycle.toml~", False),  # an editor's backup
+    ("docs/notes.rst~draft", True),
+])
+def test_serve_rebuilds_for_an_author_s_files_not_for_what_tools_write_beside_them(path, rebuilds):
+    assert serve._watched(None, str(Path("/book") / path)) is rebuilds
