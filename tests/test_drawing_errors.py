@@ -85,3 +85,14 @@ def test_an_error_in_engine_code_a_drawing_called_is_placed_there_not_at_the_cal
     exec(compile(drawn, str(GAMES / "qttt" / "drawing.py"), "exec"), namespace)
     error = raised(lambda: namespace["draw"](rule, helper))
     assert where_in_games(error, drawing) == f"{shown(GAMES / 'qttt' / 'rules.py')}:10"
+
+
+def test_a_package_file_is_shown_from_the_checkout_or_from_where_it_is_installed(
+        tmp_path, monkeypatch):
+    from rulebook import drawing_errors
+
+    for package, seen in ((tmp_path / "book" / "src" / "rulebook", "src/rulebook/games/x.py"),
+                          (tmp_path / "site-packages" / "rulebook", "rulebook/games/x.py")):
+        monkeypatch.setattr(drawing_errors, "PACKAGE", package)
+        assert drawing_errors.shown(package / "games" / "x.py") == seen
+    assert drawing_errors.shown(tmp_path / "elsewhere.py") == str(tmp_path / "elsewhere.py")
