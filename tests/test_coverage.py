@@ -203,6 +203,21 @@ def test_shown_rules_come_from_what_the_moves_do():
     assert shown("inphexion/no-trade") == {("no-trade", "refusal")}
 
 
+def test_a_refusal_claim_alone_shows_the_rule_that_refuses_its_move(tmp_path):
+    """A record whose figure only shows the position, with a claim that a move there is
+    refused, shows the refusing rule as such (figure 0: the claims, not a panel)."""
+    path = tmp_path / "qttt" / "said.toml"
+    path.parent.mkdir()
+    path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-c1", "a2-b1", "a1-c3", "@c3"]\n'
+                    '[figure]\n[[figure.panels]]\n\n[[claims]]\nfact = "refusal"\n'
+                    'move = "c3-a3"\nexpect = "spooky marks cannot go in a cell that holds a '
+                    'classical mark"\n', encoding="utf-8")
+    record = load_record(path, tmp_path)
+    record.check()
+    refused = [(s.rule, s.how, s.panel) for s in rc.shown_by(record) if s.how == "refusal"]
+    assert refused == [("spooky", "refusal", 0)]
+
+
 def test_build_fails_when_the_only_figure_of_a_rule_goes(tmp_path):
     whole = small_project(tmp_path / "whole", SECTIONS)
     assert read_errors(whole, tmp_path / "out-whole") == ""

@@ -330,3 +330,18 @@ def test_every_problem_of_a_page_is_reported_at_once(tmp_path):
     assert len(lines) == 2, lines
     assert "cycle.toml" in lines[0]
     assert re.search(r"figure qttt/second \(en.*\): '3' in .* is not from a :claim:", lines[1])
+
+
+def test_a_plain_figure_before_a_record_s_does_not_stop_the_gate(tmp_path):
+    """The gate reads every figure of the page: a figure of the author's own (an image,
+    no record or study) is passed over, and the record's figure after it still checked."""
+    project = make_project(tmp_path / "book", "The cycle links 3 pairs.")
+    (project.docs / "plain.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', encoding="utf-8")
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text().replace(
+        ".. rulebook-figure::", ".. figure:: plain.svg\n\n   A drawing of 2 boards.\n\n"
+                                ".. rulebook-figure::"), encoding="utf-8")
+    said = build_page(project, "en", tmp_path / "out")
+    assert re.search(gate_error("en", "3"), said), said
+    assert len(said.splitlines()) == 1, said  # the author's own figure is not gated

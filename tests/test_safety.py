@@ -574,6 +574,31 @@ def test_a_worker_whose_parent_died_before_it_could_be_told_ends_at_once():
     assert (done.returncode, done.stdout) == (1, "kept\n"), done
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG (Linux)")
+def test_a_process_that_asked_to_end_with_its_parent_ends_when_the_parent_is_killed():
+    """end_with_parent has the kernel end the process when its parent dies, even one
+    killed outright (SIGKILL: no handler, no cleanup) while the process sleeps on
+    something no one will finish, as a pool's worker waits on its queue."""
+    child = ("import os, time; from rulebook.workers import end_with_parent; "
+             "end_with_parent(os.getppid()); print(os.getpid(), flush=True); time.sleep(60)")
+    parent = ("import subprocess, sys, time; "
+              f"subprocess.Popen([sys.executable, '-c', {child!r}]); time.sleep(60)")
+    process = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONPATH": str(SRC)})
+    pid = int(process.stdout.readline())
+    try:
+        assert alive(pid)
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 10
+        while alive(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(pid)
+    finally:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_a_study_task_is_a_few_bytes_to_send():
     """A pool's feeder blocked sending a long task into a full pipe hangs the
     pool's terminate(): a task of a million items must still fit a pipe many times."""
