@@ -205,7 +205,7 @@ def test_shown_rules_come_from_what_the_moves_do():
 
 def test_a_refusal_claim_alone_shows_the_rule_that_refuses_its_move(tmp_path):
     """A record whose figure only shows the position, with a claim that a move there is
-    refused, shows the refusing rule as such (figure 0: the claims, not a panel)."""
+    refused, shows the refusing rule as such (at panel 0: the claims, not a panel)."""
     path = tmp_path / "qttt" / "said.toml"
     path.parent.mkdir()
     path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-c1", "a2-b1", "a1-c3", "@c3"]\n'
