@@ -228,6 +228,16 @@ def test_build_fails_when_the_only_figure_of_a_rule_goes(tmp_path):
     assert "qttt: rule 'full-board' is shown by no figure of index" in errors[0]
 
 
+def test_a_figure_above_the_page_s_title_is_indexed_too(tmp_path):
+    """A figure set before the first heading (a page opening on a picture) belongs to no
+    section: the rules index notes it all the same, and the build goes on."""
+    project = small_project(tmp_path / "book", SECTIONS)
+    page = project.docs / "index.rst"
+    page.write_text(".. rulebook-figure:: qttt/draw\n   :alt: An example.\n\n   Opening.\n\n"
+                    + page.read_text(encoding="utf-8"), encoding="utf-8")
+    assert read_errors(project, tmp_path / "out") == ""
+
+
 def test_index_pages_are_the_pages_of_the_figures(tmp_path):
     """Each page the PDF's index gives for a figure is the page where that figure's
     caption is printed (and the first pass's '?' is gone)."""
