@@ -589,3 +589,20 @@ def test_a_game_s_own_translation_of_a_claim_word_wins_over_every_game_s(where, 
     assert call(both) == "循環"
     assert call({(None, "cycle"): "輪", ("necto", "cycle"): "周回"}) == "輪"
     assert call({("necto", "cycle"): "周回"}) == "cycle"
+
+
+def test_english_words_are_never_translated_even_by_an_english_catalogue(tmp_path):
+    """English is the language the claims are written in: an English values.po or
+    engine.po (sphinx-intl makes one if asked for ``-l en``) is not read, and Japanese's is."""
+    from rulebook.i18n import ENGINE, VALUES, claim_words, engine_messages
+
+    entry = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n' \
+            'msgid "cycle"\nmsgstr "{}"\n'
+    for lang, word in (("en", "loop"), ("ja", "循環")):
+        (tmp_path / lang).mkdir()
+        for name in (VALUES, ENGINE):
+            (tmp_path / lang / name).write_text(entry.format(word), encoding="utf-8")
+    assert claim_words(tmp_path, "ja") == {(None, "cycle"): "循環"}
+    assert ("cycle", "循環") in engine_messages(tmp_path, "ja", "qttt")
+    assert claim_words(tmp_path, "en") == {}
+    assert engine_messages(tmp_path, "en", "qttt") == []

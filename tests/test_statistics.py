@@ -164,3 +164,24 @@ def test_every_share_a_balance_study_quotes_prints_as_a_percentage_and_counts_as
             assert quote_balance(game, result, key, "en", "ref").endswith("%"), key
     for key in counts:
         assert quote_balance(game, result, key, "en", "ref") == str(result[key]), key
+
+
+def test_players_with_no_words_are_refused_saying_where_to_add_them():
+    """A study of players the books have no words for (a new player type) cannot be
+    quoted: the claim is refused, naming the type and the two places its words go."""
+    import json
+
+    from rulebook.games import make_game
+    from rulebook.studies import StudyError
+    from rulebook.studies.present import PLAYER_WORDS, quote_balance
+
+    result = json.loads((ROOT / "figures" / "qttt" / "studies" / "random.json")
+                        .read_text(encoding="utf-8"))["result"]
+    assert quote_balance(make_game("qttt"), result, "player", "en", "ref")  # has words
+    result["players"] = {**result["players"], "type": "oracle"}
+    assert "oracle" not in PLAYER_WORDS
+    with pytest.raises(StudyError) as error:
+        quote_balance(make_game("qttt"), result, "player", "en", "qttt/random#player")
+    assert str(error.value) == (
+        "study claim 'qttt/random#player': no words for players of type 'oracle': add them "
+        "to PLAYER_WORDS in rulebook/studies/present.py and to values.po")
