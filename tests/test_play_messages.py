@@ -368,3 +368,11 @@ def test_a_start_position_miswritten_line_by_line_is_refused_in_japanese(slug):
     missing = {message: messages.translate(message) for message in refused.values()
                if messages.translate(message) is None or left_in_english(messages.translate(message))}
     assert not missing, missing
+
+
+def test_a_placeholder_only_the_translation_has_is_left_as_written():
+    """The catalogue check refuses a translation naming a placeholder its English lacks;
+    a catalogue that was not checked still translates, leaving that placeholder as it
+    is rather than failing the page's message."""
+    messages = Messages([("illegal move {move}", "{move}は指せません（{rule}）")])
+    assert messages("illegal move a1") == "a1は指せません（{rule}）"
