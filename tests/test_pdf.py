@@ -1275,3 +1275,26 @@ def test_panels_wrap_only_when_one_row_would_print_their_text_under_the_minimum(
     grid.wrap(frame, 1000)
     assert len(grid.rows) == rows, (frame, grid.rows, grid.scale)
     assert 0.6 <= grid.scale <= 1.0
+
+
+def test_a_raster_image_is_drawn_at_its_natural_or_requested_width(tmp_path):
+    """A PNG on a page (the books draw SVG, but an author may add a photograph) is set
+    at its size in pixels as points, or at the width the page asks for, in proportion."""
+    from PIL import Image as PILImage
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    src = make_project(tmp_path, "en")
+    PILImage.new("RGB", (200, 100), (200, 40, 40)).save(src / "photo.png")
+    page = src / "game.rst"
+    page.write_text(page.read_text(encoding="utf-8") + "\n\nPhotographs\n-----------\n\n"
+                    ".. image:: photo.png\n\n.. image:: photo.png\n   :width: 100pt\n",
+                    encoding="utf-8")
+    data, warnings = build(src, tmp_path / "out")
+    assert data is not None and "photo" not in warnings, warnings
+    sizes = []
+    for pdf_page in pypdfium2.PdfDocument(data):
+        for found in pdf_page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]):
+            left, bottom, right, top = found.get_bounds()
+            sizes.append((round(right - left, 1), round(top - bottom, 1)))
+    assert sorted(sizes)[-2:] == [(100.0, 50.0), (200.0, 100.0)], sizes
