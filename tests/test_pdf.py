@@ -573,6 +573,23 @@ def test_failed_build_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_book_is_written_into_folders_that_do_not_exist_yet(tmp_path):
+    """A document in a folder of the pages (``games/necto``) gets its book in the same
+    folder under the output, made with its parents, and only the book is left there."""
+    from types import SimpleNamespace
+
+    from reportlab.platypus import Paragraph
+
+    from rulebook.pdf.builder import RulebookPDFBuilder
+
+    target = tmp_path / "pdf" / "games" / "necto-en.pdf"
+    RulebookPDFBuilder.write_atomically(SimpleNamespace(pdf_language="en"), target,
+                                        [Paragraph("Necto", stylesheet("en")["body"])],
+                                        {"title": "Necto", "author": "A", "subject": "Rules"})
+    assert "Necto" in page_texts(target.read_bytes())[0]
+    assert list(target.parent.iterdir()) == [target]
+
+
 def test_japanese_outline_titles(built):
     titles = [item.title for item in reader(built["ja"][0]).outline if not isinstance(item, list)]
     assert titles[0] == "テストゲーム"

@@ -60,10 +60,11 @@ def test_without_npm_the_build_says_so_in_one_line(tmp_path, monkeypatch):
 
 def test_a_runtime_not_cached_yet_is_fetched_with_npm_pack_into_the_cache(tmp_path, monkeypatch):
     """With no tarball cached, the pinned Pyodide is packed by npm (found on the PATH
-    as ``npm``) into the cache, then checked and used."""
+    as ``npm``) into the cache, made with its parents (a fresh account has no ~/.cache),
+    then checked and used."""
     from types import SimpleNamespace
 
-    cache, ran = tmp_path / "cache", []
+    cache, ran = tmp_path / "home" / ".cache" / "rulebook", []
     tarball = cache / f"pyodide-{site.PYODIDE_VERSION}.tgz"
     made = tmp_path / "made.tgz"
     monkeypatch.setattr(site, "PYODIDE_SHA256", fake_tarball(made))

@@ -220,3 +220,16 @@ def test_the_vocabulary_is_what_the_stand_ins_have_matplotlib_has_and_the_guide_
     guide = (ROOT / "docs" / "adding-a-game.rst").read_text(encoding="utf-8")
     listed = {**vocabulary, "Axes": [f"ax.{n}" for n in vocabulary["Axes"]]}
     assert [n for names in listed.values() for n in names if f"``{n}``" not in guide] == []
+
+
+def test_a_text_drawn_without_a_colour_is_in_matplotlib_s_default_text_colour():
+    """A drawing that leaves out a text's colour gets, in the browser, the colour the
+    books' matplotlib gives it."""
+    import matplotlib
+    from matplotlib.colors import to_hex
+
+    from rulebook.scene import SceneAxes
+
+    ax = SceneAxes()
+    ax.text(0.5, 0.5, "X")
+    assert ax.items[-1]["colour"] == to_hex(matplotlib.rcParams["text.color"]).upper()
