@@ -226,3 +226,22 @@ def test_a_solve_study_s_result_is_combined_from_its_first_move_classes():
         assert combined["principal_variation"] == best[0]["line"]
         assert combined["principal_variation"][0] in combined["best_first_moves"]
         assert combined["first_move_count"] == len({m for item in items for m in item["moves"]})
+
+
+def test_a_solve_study_item_is_one_first_move_class_solved_as_stored():
+    """The solve study's item: the class of X's first pairs at that index, solved by a
+    solver of its own, gives the moves, value and line the stored study holds (the
+    class through the centre, quick to solve, under both rules)."""
+    import json
+    from pathlib import Path
+
+    from rulebook.studies.solve import KIND
+
+    root = Path(__file__).resolve().parents[2] / "figures" / "qttt" / "studies"
+    classes = solve.first_move_classes()
+    index = next(i for i, group in enumerate(classes) if solve.pair_name(group[0]) == "a1-b2")
+    for name, complete_win in (("solve", False), ("solve-complete-win", True)):
+        stored = json.loads((root / f"{name}.json").read_text(encoding="utf-8"))["result"]
+        item = KIND.run_item(classes, {"complete_win": complete_win}, index)
+        assert {k: stored["first_move_classes"][index][k] for k in ("moves", "value", "line")} \
+            == item, name
