@@ -23,3 +23,10 @@ def test_the_text_of_every_flowable_inside_another_is_found():
             "an item of its own", "the title"} <= set(found)
     # so the phrase in the table's cell is found
     assert [phrase for text in found for phrase in web_only_phrases(text, "en")] == ["click"]
+
+
+def test_a_book_in_a_language_with_no_list_of_its_own_is_read_with_the_english_list():
+    """A language the list has no phrases for yet (a French book, say) is checked for
+    the English phrases rather than for none."""
+    assert web_only_phrases("Click the board to play.", "fr") == ["click"]
+    assert web_only_phrases("Cliquez sur le plateau.", "fr") == []

@@ -169,7 +169,7 @@ def stylesheet(lang: str) -> StyleSheet1:
     add("colophon_source", "colophon", leftIndent=10)
     add("front_title", fontSize=36, leading=44, textColor=HEADING, alignment=TA_CENTER, spaceAfter=6)
     add("front_subtitle", fontSize=14, leading=20, textColor=MUTED, alignment=TA_CENTER, spaceAfter=18)
-    add("front_byline", fontSize=13, leading=18, textColor=INK, alignment=TA_CENTER)
+    add("front_byline", fontSize=13, leading=18, alignment=TA_CENTER)  # in the ink of the base
     add("front_heading", "h2", spaceBefore=0, keepWithNext=0)
     add("front_text", spaceAfter=3)
     add("front_url", spaceAfter=0)
