@@ -437,6 +437,33 @@ def test_a_string_is_looked_for_from_the_line_asked_the_last_one_too():
     assert lines.of_strings(["a1-b2"], start=9) == [2]
 
 
+@pytest.mark.parametrize("bare", [False, True], ids=["array", "multi-line string"])
+def test_each_move_is_placed_on_its_own_line_when_the_same_text_repeats(tmp_path, bare):
+    """Moves written one a line, drawn from a few texts that repeat (and, in an array,
+    that hold each other): the k-th move is placed on its own line, not on the line of
+    an earlier move with the same text."""
+    import random
+
+    texts = ["a1-b2", "b2", "a1-b2-c3"] if not bare else ["a1-b2", "c3-d4", "@a1"]
+    rng = random.Random(7)
+    for _ in range(40):
+        moves = [rng.choice(texts) for _ in range(rng.randint(1, 8))]
+        written = "\n".join(moves) if bare else ",\n".join(f'  "{m}"' for m in moves)
+        opening, closing = ('"""\n', '\n"""') if bare else ("[\n", "\n]")
+        record = record_at(tmp_path, Q + f"moves = {opening}{written}{closing}\n")
+        assert record.moves == moves
+        assert record.move_lines == list(range(3, 3 + len(moves))), moves
+
+
+def test_a_refused_move_whose_text_was_played_before_names_its_own_line(tmp_path):
+    """Through the real entry point: the third "a1-b2" is refused (the cycle the second
+    closed must be collapsed first), on its own line, not on the first's."""
+    text = Q + 'moves = [\n  "a1-b2",\n  "a1-b2",\n  "a1-b2",\n]\n'
+    message = refused(tmp_path, text, check=True)
+    assert message == (":5: move 3: illegal move 'a1-b2': mark 2 closed a cycle: "
+                       "X must first choose where it collapses")
+
+
 def _in_single_quotes(text: str) -> str:
     """A record with each of its strings that TOML can write either way ("...") written
     in TOML's other quotes ('...', a literal string: no escapes, no ' inside)."""
