@@ -108,6 +108,45 @@ def test_legend_lists_exactly_the_kinds_of_mark_drawn(path, lang):
     assert [m.key for m in marks] == sorted((m.key for m in marks), key=order.index)
 
 
+@pytest.mark.parametrize("view", [{}, {"labels": True, "marks": True, "tint": False}],
+                         ids=["default", "labels-marks-no-tint"])
+def test_the_legend_of_random_positions_lists_exactly_the_kinds_of_mark_drawn(view):
+    """The records' positions are few and chosen (each has a line crossing itself, say):
+    the legend must follow the marks drawn in any position a game reaches."""
+    from conftest import random_steps
+
+    game = make_game("necto", size=4)
+    for seed, _, _, state in random_steps(game, range(3)):
+        options = {**drawing.VIEW_OPTIONS, **view}
+        figure, ax = plt.subplots(figsize=drawing.PANEL_SIZE)
+        legend = Legend(drawing.MARKS)
+        drawing.draw(ax, state, lang="en", legend=legend, **view)
+        plt.close(figure)
+        assert {m.key for m in legend.marks()} == _expected_marks(state, options, "en"), \
+            (seed, state.move_number)
+
+
+def test_every_half_circle_of_the_frame_is_drawn_once_a_line_or_idle():
+    """An open line runs through the half circle at each of its ends that leaves the
+    board, whichever end the engine reads it from; only a half circle between two
+    empty cells is idle (grey)."""
+    from conftest import random_steps
+
+    game = make_game("necto", size=4)
+    for seed, _, _, state in random_steps(game, range(3)):
+        artists, _ = _draw(state)
+        for (a, b), side in zip(_edge_pairs(state.size), "SNWE" * state.size):
+            (cx, cy), start = drawing._frame_arc(state.size, a, side)
+            assert drawing._frame_arc(state.size, b, side) == ((cx, cy), start)
+            apex = (cx + 0.5 * math.cos(math.radians(start + 90)),
+                    cy + 0.5 * math.sin(math.radians(start + 90)))
+            colours = {matplotlib.colors.to_hex(artist.get_color()) for artist in artists
+                       if isinstance(artist, Line2D) and _strokes_near([artist], apex)}
+            idle = state.codes[a] is None and state.codes[b] is None
+            grey = matplotlib.colors.to_hex(drawing.GREY)
+            assert colours and (colours == {grey}) == idle, (seed, state.move_number, a, b)
+
+
 def test_every_mark_is_named_in_both_languages_and_has_a_sample():
     keys = [m.key for m in drawing.MARKS]
     assert len(keys) == len(set(keys))

@@ -266,10 +266,26 @@ def _line_pieces(state, line, gaps=True):
         under = [tile.points[e.crossing] for e in strand.events if not e.over] if gaps else []
         for piece in _split_at(strand.path, under):
             pieces.append([(x0 + px, y0 + py) for px, py in piece])
-    for step in line.frame:
-        if step is not None:
-            pieces.append(_arc_points(*_frame_arc(size, *step)))
+    for step in _frame_steps(state, line):
+        pieces.append(_arc_points(*_frame_arc(size, *step)))
     return pieces
+
+
+def _frame_steps(state, line) -> list[tuple[int, str]]:
+    """The ends (cell, side) by which ``line`` runs into the frame's half circles.
+
+    The engine's ``Line.frame`` names the ends its passes leave by; an open line
+    also runs, from its first end, through the half circle that joins that end to
+    the empty edge cell where it stops (as its last end does into its own).
+    """
+    steps = [step for step in line.frame if step is not None]
+    if not line.closed:
+        cell, strand, forward = line.passes[0]
+        side = state.tiles[cell].strands[strand].ends[0 if forward else 1]
+        x, y, last = cell % state.size, cell // state.size, state.size - 1
+        if {"N": y == last, "S": y == 0, "W": x == 0, "E": x == last}[side]:
+            steps.append((cell, side))
+    return steps
 
 
 def _draw_band(ax, state, line, width):
@@ -305,7 +321,7 @@ def _arc_points(centre, start):
 def _draw_idle_frame(ax, state):
     """The frame's half circles that no line runs through yet (thin, grey)."""
     size = state.size
-    used = {_frame_arc(size, *step) for line in state.lines for step in line.frame if step}
+    used = {_frame_arc(size, *step) for line in state.lines for step in _frame_steps(state, line)}
     artists = []
     for k in range(size):
         for cell, side in ((k, "S"), (size * (size - 1) + k, "N"), (k * size, "W"),
