@@ -161,6 +161,41 @@ def test_every_record_of_the_project_names_its_panels_alike_in_both_languages():
         assert_labels_tell_panels_apart_alike(load_record(path))
 
 
+def _games_with_a_last_move_fact():
+    from rulebook.games import available_games, make_game
+    from rulebook.record_facts import claim_facts
+
+    found = [s for s in available_games() if "last_move" in claim_facts(make_game(s))]
+    assert len(found) >= 2
+    return found
+
+
+@pytest.mark.parametrize("slug", _games_with_a_last_move_fact())
+def test_a_claim_on_the_move_before_does_not_choose_the_move_found(tmp_path, slug):
+    """--before last_move=M names the move that led to the position the search goes
+    on from, not the move it tries there: with --claim last_move=N the record ends
+    with M, then N; with a claim of another fact, with M, then a move found there."""
+    from rulebook.games import make_game
+
+    first = make_game(slug).initial_state()
+    played = first.legal_moves()[0]
+    second = first.play(played)
+    m, n = first.format_move(played), second.format_move(second.legal_moves()[-1])
+    assert m != n
+    for claim, found in ((f"last_move={quote(n)}", [m, n]), ("over=false", None)):
+        out = tmp_path / slug / "two.toml"
+        out.parent.mkdir(exist_ok=True)
+        assert find(slug, "--before", f"last_move={quote(m)}", "--claim", claim, "--moves", "2",
+                    "--time-limit", "20", "--out", str(out), "--force") == 0, claim
+        moves = load_record(out).moves
+        assert moves[-2] == m and moves[-1] != m and moves[-1] == (found or moves)[-1], claim
+
+
+def quote(move: str) -> str:
+    """A move as a claim's TOML value, whatever it holds ("," or "=")."""
+    return '"' + move.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def test_find_continues_from_a_record(capsys, tmp_path):
     source = FIGURES / "necto" / "replacing.toml"
     out = tmp_path / "necto" / "next.toml"
