@@ -342,6 +342,33 @@ def test_steps_back_and_forward_and_playing_on_from_any_point(site, shared):
     page.close()
 
 
+def test_each_step_button_at_each_point_of_a_game_goes_where_it_says_or_is_disabled(site, shared):
+    """From every position of a five-move game, each of « ‹ › » is disabled exactly
+    when it would not move, and otherwise shows the position it names."""
+    project, base = site
+    page = ready_page(shared, f"{base}/en/play/qttt.html", forget=True)
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    for move in ["a1-b2", "c3-b2", "a1-c1", "a3-c2", "b1-c1"]:
+        page.evaluate("(move) => window.rulebookPlay.play(move)", move)
+    line = page.evaluate("() => window.rulebookPlay.line()")
+    end = len(line)
+    for at in range(end + 1):
+        for button, target in (("play-first", 0), ("play-back", max(0, at - 1)),
+                               ("play-forward", min(end, at + 1)), ("play-last", end)):
+            for key in ["Home"] + ["ArrowRight"] * at:
+                page.locator("body").press(key)
+                settle(page)
+            assert shown(page)["at"] == at
+            control = page.locator(f"button.{button}")
+            assert control.is_disabled() == (target == at), (button, at)
+            if target != at:
+                control.click()
+                settle(page)
+                assert_shows(page, "qttt", {}, line, target)
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_bad_links_saved_games_and_records_of_another_game_are_refused_and_lose_nothing(
         site, shared):
     project, base = site
