@@ -248,16 +248,22 @@ def test_a_number_in_a_move_is_read_only_in_ascii_digits_as_written(slug, form):
     assert tried >= 10
 
 
-@pytest.mark.parametrize("slug", [slug for slug in GAMES  # the games with a position format
-                                  if game_class(slug).parse_position is not Game.parse_position])
-def test_every_position_of_a_game_reads_back_from_its_text(slug):
+# small boards, and every option that changes what a position allows
+POSITION_OPTIONS = {"necto": [{"size": 4}],
+                    "inphexion": [{"size": 4, "discs": 4}, {"size": 4, "discs": 4, "pie": True},
+                                  {"size": 5, "pie": True, "neutral": True}]}
+
+
+@pytest.mark.parametrize("slug, small", [(slug, options) for slug in GAMES  # with a position format
+                                         if game_class(slug).parse_position is not Game.parse_position
+                                         for options in POSITION_OPTIONS.get(slug, [{}])])
+def test_every_position_of_a_game_reads_back_from_its_text(slug, small):
     """Each unfinished position of seeded random games on small boards, written as text
-    (``str``), reads back as the same position, up to the last before the end, where a
-    player may have nothing left in hand (up to a swap, which a start position's text
-    need not record)."""
-    small = {"necto": {"size": 4}, "inphexion": {"size": 4, "discs": 4}}.get(slug, {})
+    (``str``), reads back as the same position, with the same moves allowed (the pie
+    rule's swap among them), up to the last before the end, where a player may have
+    nothing left in hand (up to a swap, which a start position's text need not record)."""
     game, read = make_game(slug, **small), 0
-    for seed in range(4):
+    for seed in range(8):
         rng, state = random.Random(seed), game.initial_state()
         for _ in range(300):
             if state.is_over():
@@ -267,6 +273,8 @@ def test_every_position_of_a_game_reads_back_from_its_text(slug):
             assert ({k: v for k, v in again.to_json().items() if k not in history}
                     == {k: v for k, v in state.to_json().items() if k not in history}), (
                 slug, seed, str(state))
+            assert ({again.format_move(m) for m in again.legal_moves()}
+                    == {state.format_move(m) for m in state.legal_moves()}), (slug, seed, str(state))
             read += 1
             move = state.random_move(rng)
             if state.format_move(move).lower() == "swap":
