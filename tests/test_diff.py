@@ -805,3 +805,31 @@ def test_an_earlier_edition_that_cannot_build_its_books_gives_no_pages_and_says_
     assert pages.edition(tmp_path, "0123456789abcdef", "qttt", tmp_path / "store", told.append) is None
     assert told[-1] == f"  the earlier qttt books do not build ({said}); the errata give no pages"
     assert not (tmp_path / "store").exists()
+
+
+@pytest.mark.parametrize("old, new, beyond", [
+    ((0.55, 0.45, 0.65), (0.56, 0.46, 0.66), False),  # each rate in the other's interval
+    ((0.55, 0.45, 0.65), (0.62, 0.60, 0.64), True),   # the old rate outside the new interval only
+    ((0.55, 0.54, 0.56), (0.60, 0.40, 0.80), True),   # the new rate outside the old interval only
+    ((0.30, 0.25, 0.35), (0.70, 0.65, 0.75), True),   # each outside the other's
+    ((0.50, 0.45, 0.55), (0.55, 0.50, 0.60), False),  # on the edges: still within
+])
+def test_a_study_moves_beyond_chance_when_either_run_leaves_the_other_s_interval(old, new, beyond):
+    """The errata's "beyond its 95 % interval": a first-player win rate outside the other
+    run's interval, whichever run's; a rate on an interval's edge is within it."""
+    from rulebook.diff import result_moves
+
+    def result(rate, low, high):
+        return {"first_win_rate": rate, "first_win_low": low, "first_win_high": high, "games": 400}
+
+    moves, found = result_moves(result(*old), result(*new))
+    assert found is beyond
+    assert [key for key, _, _ in moves] == sorted(k for k in result(*old)
+                                                 if result(*old)[k] != result(*new)[k])
+
+
+def test_an_exact_result_that_moves_at_all_is_beyond_chance():
+    from rulebook.diff import result_moves
+
+    assert result_moves({"value": 1, "moves": 5}, {"value": 1, "moves": 5}) == ([], False)
+    assert result_moves({"value": 1}, {"value": 0}) == ([("value", 1, 0)], True)
