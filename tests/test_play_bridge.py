@@ -113,6 +113,38 @@ def test_a_link_reopens_the_game_at_every_point_of_it_the_start_and_the_end_incl
 
 
 @pytest.mark.parametrize("slug", available_games())
+def test_a_point_stepped_back_to_is_shown_as_the_game_played_only_that_far(slug, monkeypatch):
+    """Stepped back to any point of a game, the board (what it is drawn from: the
+    position, the one before and the last move, which it marks), the legend and the
+    status are those of the same game played only to that point: the moves after it
+    change nothing but the line kept to go forward."""
+    from rulebook.figure_style import drawing_module
+    from rulebook.play import bridge
+
+    # the board is drawn in the browser's way elsewhere (test_scene): here, what from
+    monkeypatch.setattr(bridge, "draw_scene", lambda module, state, **view: (
+        {"state": str(state), **{k: str(v) for k, v in view.items()}},
+        list(drawing_module(slug).MARKS)))
+    monkeypatch.setattr(bridge, "swatch_scene", lambda mark: {"items": []})
+    rng, session = random.Random(4), Session(slug)
+    for _ in range(6):
+        if session.state.is_over():
+            break
+        session.play(session.state.format_move(session.state.random_move(rng)))
+    line = list(session.line)
+    for at in range(len(line) + 1):
+        session.goto(at)
+        alone = Session(slug)
+        for move in line[:at]:
+            alone.play(move)
+        for lang in ("en", "ja"):
+            stepped, played = session.view(lang), alone.view(lang)
+            for key in ("line", "link"):  # the moves kept after the point
+                del stepped[key], played[key]
+            assert stepped == played, (slug, at, lang)
+
+
+@pytest.mark.parametrize("slug", available_games())
 def test_the_view_names_players_and_marks_in_the_page_s_language(slug, monkeypatch):
     """The page's view of a game, after each move to its end: the player to move, the
     players, the winner and the legend's marks are named in the page's language (no
