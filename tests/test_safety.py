@@ -274,6 +274,28 @@ def test_new_refuses_a_slug_that_would_clash_saying_why(tmp_path, capsys, slug, 
     assert tree(root) == before
 
 
+def test_new_refuses_the_name_of_every_module_and_package_of_rulebook(tmp_path, capsys):
+    """Found by walking the installed package (not by the scaffold's own list): each
+    module's and subpackage's name that could be a slug is refused, why said, nothing
+    written; a game's own package is refused as a game that exists."""
+    import pkgutil
+    import re
+
+    names = {info.name.rsplit(".", 1)[-1]
+             for info in pkgutil.walk_packages(rulebook.__path__, "rulebook.")}
+    names = sorted(n for n in names if re.fullmatch(r"[a-z][a-z0-9_]{1,29}", n))
+    assert {"pdf", "kits", "games", "sphinxext", "studies", "play", "records"} <= set(names)
+    root = minimal_project(tmp_path / "project")
+    before = tree(root)
+    for name in names:
+        assert main(["new", name, "--project", str(root)]) == 2, name
+        err = one_line_error(capsys)
+        why = f"game {name!r} already exists" if name in available_games() else \
+            f"{name!r} cannot be a game slug: "  # (some for another reason first: search)
+        assert why in err, (name, err)
+    assert tree(root) == before
+
+
 @pytest.mark.parametrize("name", ["Knots_", "1. Knots", "- Knots", "Knots::", ".. Knots",
                                   "======", "https://example.org", "[1]_"])
 def test_new_refuses_a_name_that_is_rest_markup(tmp_path, capsys, name):
