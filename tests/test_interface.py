@@ -397,3 +397,30 @@ def test_a_cell_one_step_off_any_edge_is_refused_as_off_the_board(slug):
         for cell in off:
             with pytest.raises(NotationError):
                 state.parse_move(move_of(cell))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_miswritten_part_of_a_move_is_named_at_its_own_column(slug):
+    """Each part of each move listed in positions of a random game (a cell, a tile's
+    code, a number with its sign, a part's name), written wrong in turn: the move is
+    refused as notation, at a column inside that part, counted from 1."""
+    import re
+
+    from rulebook.errors import NotationError
+
+    game = make_game(slug, **({"size": 4} if slug == "necto" else {}))
+    rng, state, tried = random.Random(1), game.initial_state(), 0
+    for _ in range(24):
+        if state.is_over():
+            break
+        for move in state.legal_moves()[:20]:
+            text = state.format_move(move)
+            for part in re.finditer(r"-?[0-9]+(?:\.[0-9]+)?|[A-Za-z]+[0-9]*", text):
+                wrong = text[:part.start()] + "Q" * len(part.group()) + text[part.end():]
+                with pytest.raises(NotationError) as error:
+                    state.parse_move(wrong)
+                assert part.start() < (error.value.column or 0) <= part.end(), (
+                    text, wrong, str(error.value))
+                tried += 1
+        state = state.play(state.random_move(rng))
+    assert tried >= 200
