@@ -104,6 +104,8 @@ def mutants(name: str, record: dict):
     with_args = _first(record, lambda c: len(set(c) - {k.name for k in CLAIM}) > 0)
     with_values = _first(record, lambda c: game.facts[c["fact"]].values is not None)
     numbers = [p for p in game.parameters if p.maximum is not None or p.minimum is not None]
+    bounded = [p for p in game.parameters
+               if any(b is not None for b in (p.minimum, p.maximum, p.above, p.below))]
     chosen = [p for p in game.parameters if p.choices]
     listed = [n for n, o in views.items() if o.choices]
     yield "an unknown key", {**record, "colour": "red"}
@@ -130,6 +132,16 @@ def mutants(name: str, record: dict):
         if p.minimum is not None:
             yield f"option {p.name} too small", _with(record, ["options", p.name],
                                                       type(p.default)(p.minimum - 1))
+    bare = {"game": record["game"]}  # no move or claim that another option would break
+    for p in bounded:  # on each bound and just past it, inclusive or exclusive
+        kind = type(p.default)
+        step = 1 if kind is int else 0.01
+        for bound, inward in ((p.minimum, step), (p.maximum, -step), (p.above, step),
+                              (p.below, -step)):
+            if bound is not None:
+                for value in (bound, bound + inward, bound - inward):
+                    yield f"option {p.name} = {kind(value)!r}", _with(
+                        bare, ["options", p.name], kind(value))
     yield "moves not an array", {**record, "moves": 3}
     yield "a move not a string", {**record, "moves": [1, *record.get("moves", [])]}
     yield "start not a string", {**record, "start": 3}
