@@ -116,7 +116,7 @@ def test_the_legend_of_random_positions_lists_exactly_the_kinds_of_mark_drawn(vi
     from conftest import random_steps
 
     game = make_game("necto", size=4)
-    for seed, _, _, state in random_steps(game, range(3)):
+    for seed, _, _, state in random_steps(game, range(3), 22):
         options = {**drawing.VIEW_OPTIONS, **view}
         figure, ax = plt.subplots(figsize=drawing.PANEL_SIZE)
         legend = Legend(drawing.MARKS)
@@ -133,7 +133,7 @@ def test_every_half_circle_of_the_frame_is_drawn_once_a_line_or_idle():
     from conftest import random_steps
 
     game = make_game("necto", size=4)
-    for seed, _, _, state in random_steps(game, range(3)):
+    for seed, _, _, state in random_steps(game, range(2), 18):
         artists, _ = _draw(state)
         for (a, b), side in zip(_edge_pairs(state.size), "SNWE" * state.size):
             (cx, cy), start = drawing._frame_arc(state.size, a, side)
