@@ -443,3 +443,30 @@ def test_the_supply_stacks_show_each_disc_apart_and_on_the_paper():
         edge, fill = disc.get_edgecolor(), disc.get_facecolor()
         assert contrast(edge, fill) >= 3, (fill, edge)
         assert max(contrast(edge, PAPER), contrast(fill, PAPER)) >= 3, (fill, edge)
+
+
+def test_the_winning_chain_is_drawn_only_once_the_winning_move_is_made():
+    """The last move of seeded random games won by a connection, drawn at each of its
+    steps: the winning chain (and its legend entry) only "after", never over a board
+    where the move is not yet made; a game not won by a connection has none."""
+    import random
+
+    game = make_game("inphexion", size=4)
+    figure, ax = plt.subplots()
+    won = 0
+    for seed in range(8):
+        rng, state = random.Random(seed), game.initial_state()
+        while not state.is_over():
+            previous, move = state, state.random_move(rng)
+            state = state.play(move)
+        connected = game.facts["reason"].compute(state) == "connection"
+        won += connected
+        for step in ("before", "push", "place", "after"):
+            legend = Legend(drawing.MARKS)
+            ax.cla()
+            drawing.draw(ax, state, lang="en", legend=legend, previous=previous,
+                         move=previous.format_move(move), step=step)
+            drawn = "chain" in {m.key for m in legend.marks()}
+            assert drawn == (connected and step == "after"), (seed, step)
+    plt.close(figure)
+    assert won >= 3
