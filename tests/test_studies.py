@@ -861,3 +861,19 @@ def test_the_study_kinds_are_found_without_the_drawing_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     kinds, drawing = out.stdout.rsplit(" ", 1)
     assert {"balance", "solve"} <= set(eval(kinds)) and drawing.strip() == "False"
+
+
+@pytest.mark.parametrize("games, refused", [(0, True), (1, False), (2, False),
+                                            (1_000_000, False), (1_000_001, True)])
+def test_a_balance_study_s_number_of_games_is_checked_on_its_bounds(games, refused):
+    """From 1 (a quick try of a study) to a million, both taken; one past either end
+    refused, saying the range."""
+    from rulebook.studies.balance import Balance
+
+    spec = {"games": games, "seed": 1, "players": {"type": "random"}}
+    if refused:
+        with pytest.raises(RulebookError) as error:
+            Balance().check("qttt", spec)
+        assert str(error.value) == f"'games' = {games}: must be from 1 to 1000000"
+    else:
+        assert Balance().check("qttt", spec)["games"] == games
