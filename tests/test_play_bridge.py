@@ -94,16 +94,22 @@ def test_undo_and_playing_on_from_an_earlier_position_keep_the_line_and_position
     in_step([])
 
 
+def random_session(slug: str, seed: int, moves: int) -> Session:
+    """A play page's session of ``moves`` seeded random moves (fewer if the game ends)."""
+    rng, session = random.Random(seed), Session(slug)
+    for _ in range(moves):
+        if session.state.is_over():
+            break
+        session.play(session.state.format_move(session.state.random_move(rng)))
+    return session
+
+
 @pytest.mark.parametrize("slug", available_games())
 def test_a_link_reopens_the_game_at_every_point_of_it_the_start_and_the_end_included(slug):
     """Stepped back to any point of a game, from its start (no move shown: the first
     that a test is likely to miss) to its last move, the share link reopens the whole
     line at that same point."""
-    rng, session = random.Random(9), Session(slug)
-    for _ in range(5):
-        if session.state.is_over():
-            break
-        session.play(session.state.format_move(session.state.random_move(rng)))
+    session = random_session(slug, seed=9, moves=5)
     line = list(session.line)
     for at in range(len(line) + 1):
         session.goto(at)
@@ -126,11 +132,7 @@ def test_a_point_stepped_back_to_is_shown_as_the_game_played_only_that_far(slug,
         {"state": str(state), **{k: str(v) for k, v in view.items()}},
         list(drawing_module(slug).MARKS)))
     monkeypatch.setattr(bridge, "swatch_scene", lambda mark: {"items": []})
-    rng, session = random.Random(4), Session(slug)
-    for _ in range(6):
-        if session.state.is_over():
-            break
-        session.play(session.state.format_move(session.state.random_move(rng)))
+    session = random_session(slug, seed=4, moves=6)
     line = list(session.line)
     for at in range(len(line) + 1):
         session.goto(at)
