@@ -269,6 +269,33 @@ def test_each_change_rebuilds_only_what_it_can_touch(tmp_path):
     assert after[True, False] == serve.Scope(False, ("ja",), "catalogs", records=True)
 
 
+def test_what_a_batch_of_changes_rebuilds_does_not_hang_on_their_order(tmp_path):
+    """The watcher hands over the files changed since the last build in whatever order
+    they were seen: every order of every batch of a catalog, a record, a page and the
+    package's code gives the same scope, the union of what each needs."""
+    import itertools
+
+    project = make_project(tmp_path / "project", CAPTION)
+    package = SRC / "rulebook"
+    kinds = [project.docs / "locale" / "ja" / "LC_MESSAGES" / "index.po",
+             project.figures / "qttt" / "cycle.toml", project.docs / "index.rst",
+             package / "games" / "qttt" / "drawing.py"]
+    for size in range(2, len(kinds) + 1):
+        for batch in itertools.combinations(kinds, size):
+            scopes = {serve.scope_of(list(order), project, package, False)
+                      for order in itertools.permutations(batch)}
+            assert len(scopes) == 1, (batch, scopes)
+            (scope,) = scopes
+            alone = [serve.scope_of([path], project, package, False) for path in batch]
+            if any(a.fresh for a in alone):
+                assert scope.fresh
+                continue
+            assert set(scope.languages) == {lang for a in alone for lang in a.languages}
+            assert scope.records == any(a.records for a in alone)
+            assert scope.translations == max((a.translations for a in alone),
+                                             key=["none", "catalogs", "read"].index)
+
+
 def held(lock) -> bool:
     """Whether another process holds the lock (ours is let go at once if we got it)."""
     import fcntl
