@@ -833,3 +833,23 @@ def test_an_exact_result_that_moves_at_all_is_beyond_chance():
 
     assert result_moves({"value": 1, "moves": 5}, {"value": 1, "moves": 5}) == ([], False)
     assert result_moves({"value": 1}, {"value": 0}) == ([("value", 1, 0)], True)
+
+
+def test_the_earlier_books_opened_are_those_of_games_whose_records_were_there(
+        tmp_path, monkeypatch):
+    """Page numbers of the earlier edition are looked up in the books of every game with
+    a record removed or changed (they were in those books), never built for a game whose
+    records were only added (not in any earlier book)."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff import pages
+
+    opened = []
+    monkeypatch.setattr(pages, "edition",
+                        lambda root, commit, game, store, progress: opened.append(game))
+    records = [Of(game="qttt", status="removed"), Of(game="necto", status="added"),
+               Of(game="inphexion", status="changed"), Of(game="craquelure", status="added")]
+    diff = Of(old=Of(revision="abc123", root=tmp_path), records=records, messages=[],
+              games=["craquelure", "inphexion", "necto", "qttt"], pages={}, message_pages={})
+    pages.find_pages(diff, tmp_path / "store", progress=lambda text: None)
+    assert opened == ["inphexion", "qttt"]
