@@ -125,6 +125,22 @@ def test_a_new_game_builds_both_languages_and_its_pdfs(scaffolded):
     assert "in 1 record checked" in built
 
 
+def test_the_new_game_s_classes_are_named_in_capwords_from_its_slug(scaffolded):
+    """PEP 8's class names: the slug's words joined, each capitalised (tiny_lines:
+    TinyLinesGame), in every file written; and the values the templates get likewise
+    for any slug."""
+    root, _, _ = scaffolded
+    package = root / "src" / "rulebook" / "games" / "tiny_lines"
+    classes = [name for path in package.glob("*.py")
+               for name in re.findall(r"^class (\w+)", path.read_text(encoding="utf-8"), re.M)]
+    assert "TinyLinesGame" in classes
+    assert all(re.fullmatch(r"(?:[A-Z][a-z0-9]*)+", name) for name in classes), classes
+    assert "GAME = TinyLinesGame" in (package / "__init__.py").read_text(encoding="utf-8")
+    for slug, camel in (("go", "Go"), ("my_game", "MyGame"), ("a_b_c2", "ABC2"),
+                        ("dots_and_boxes", "DotsAndBoxes")):
+        assert scaffold.template_values(slug, "N", "N")["Camel"] == camel
+
+
 def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     root, _, _ = scaffolded
     done = run(root, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
