@@ -423,4 +423,4 @@ def test_a_miswritten_part_of_a_move_is_named_at_its_own_column(slug):
                     text, wrong, str(error.value))
                 tried += 1
         state = state.play(state.random_move(rng))
-    assert tried >= 200
+    assert tried >= 40  # (a scaffolded game's short games included)

@@ -108,14 +108,13 @@ def test_legend_lists_exactly_the_kinds_of_mark_drawn(path, lang):
     assert [m.key for m in marks] == sorted((m.key for m in marks), key=order.index)
 
 
-@pytest.mark.parametrize("view", [{}, {"labels": True, "marks": True, "tint": False}],
-                         ids=["default", "labels-marks-no-tint"])
-def test_the_legend_of_random_positions_lists_exactly_the_kinds_of_mark_drawn(view):
+def test_the_legend_of_random_positions_lists_exactly_the_kinds_of_mark_drawn():
     """The records' positions are few and chosen (each has a line crossing itself, say):
     the legend must follow the marks drawn in any position a game reaches."""
     from conftest import random_steps
 
     game = make_game("necto", size=4)
+    view = {"labels": True, "marks": True}  # and the defaults: tints, the last move
     for seed, _, _, state in random_steps(game, range(3), 22):
         options = {**drawing.VIEW_OPTIONS, **view}
         figure, ax = plt.subplots(figsize=drawing.PANEL_SIZE)
