@@ -232,9 +232,8 @@ def test_a_share_link_made_on_an_address_with_a_fragment_holds_only_the_game_s(
         line = page.evaluate("() => window.rulebookPlay.line()")
         link = page.evaluate("() => window.rulebookPlay.shareLink()")
         assert link.startswith(f"{base}/en/play/qttt.html#") and link.count("#") == 1, link
-        page.goto(link)  # the same page: only its fragment changes, so load it afresh
-        page.reload()
-        page.evaluate("() => window.rulebookPlay.ready")
+        page.close()
+        page = ready_page(shared, link, forget=True)
         assert_shows(page, "qttt", {}, line, len(moves))
         assert not page.errors, page.errors
         page.close()
