@@ -244,7 +244,7 @@ def covering_tests(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set
            "COVERAGE_FILE": str(data_file)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     # -n is given here: pytest-cov chooses its xdist mode before tests/conftest.py sets -n
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", str((os.cpu_count() or 1) + 1),
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", str(os.cpu_count() or 1),
                            "-p", "no:cacheprovider", "-m", "not site", "--cov=rulebook",
                            "--cov-context=test", "--cov-report=", "--durations=0",
                            "--durations-min=0"], cwd=copy, env=env, capture_output=True, text=True)

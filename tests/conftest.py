@@ -160,20 +160,21 @@ def browser():
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads these options
 def pytest_cmdline_main(config):
-    """A plain ``pytest`` runs one worker more than there are cores (pytest-xdist), each
-    test module on one worker (``--dist loadscope``): a module's browser, served site and
-    shared browser context start once, and its tests run in their order.  The browser
-    tests and the builds' tests wait now and then for the browser's or the build's
-    own processes, so the extra worker keeps the cores busy meanwhile; more workers
-    only fight over the cores (measured on two cores, fresh clones of .ci/run: with 4
-    workers the tests took 7 min 27 s and the run 683 CPU-s as ``time`` counts them;
-    with 3, 6 min 04 s and 585).  ``-n 0`` or ``-p no:xdist`` runs them in this one process.  (Set here
-    rather than in ``addopts``, where ``-n`` would be an unknown option under
-    ``-p no:xdist``.)"""
+    """A plain ``pytest`` runs a worker a core (pytest-xdist), each test module on one
+    worker (``--dist loadscope``): a module's browser, served site and shared browser
+    context start once, and its tests run in their order.  More workers than cores
+    only fight over them: the browser tests and the builds' tests keep every core
+    busy with their own processes, and a test that waits (a page polled, a build
+    awaited) spends CPU on polling the longer it is starved.  Measured on two cores
+    with benchmarks/tree_cpu.py (the whole suite, Chromium included): 2 workers, 8 min
+    45 s and 992 CPU-s; 3 workers, 10 min 24 s and 1,187 CPU-s (and earlier, with
+    ``time``: 4 workers cost 17 % more CPU than 3).  ``-n 0`` or ``-p no:xdist`` runs
+    them in this one process.  (Set here rather than in ``addopts``, where ``-n``
+    would be an unknown option under ``-p no:xdist``.)"""
     if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
         return
     if config.option.numprocesses is None:
-        config.option.numprocesses = (os.cpu_count() or 1) + 1
+        config.option.numprocesses = os.cpu_count() or 1
     if config.option.dist == "no" and config.option.numprocesses != 0:
         config.option.dist = "loadscope"
         config.option.loadscopereorder = False  # SLOWEST_FIRST's order, not by test count
