@@ -345,3 +345,59 @@ def test_a_plain_figure_before_a_record_s_does_not_stop_the_gate(tmp_path):
     said = build_page(project, "en", tmp_path / "out")
     assert re.search(gate_error("en", "3"), said), said
     assert len(said.splitlines()) == 1, said  # the author's own figure is not gated
+
+
+# Each construct a figure's text may hold, each with its own number: the gate must
+# read the numbers a reader reads, each as often as it is shown, and no other.
+CONSTRUCTS = """\
+The caption 101 with *emphasis 102*, **strong 103**, ``code 104`` and `a link 105`_.
+
+.. a comment 106 that no reader sees
+
+.. |sub| replace:: a substitution 107
+
+Here |sub| is used, and a footnote [#]_ 108.
+
+.. [#] The footnote 109.
+
+.. _a link 105: https://example.org/110
+
+- an item 111
+
+  a second paragraph 112
+
+=====  =====
+cell   113
+=====  =====
+
+| a line block 114
+
+::
+
+    a literal block 115
+"""
+
+
+def test_the_gate_reads_every_number_a_reader_reads_and_no_other():
+    """Docutils' own HTML writer says what a reader reads: the numbers of the text it
+    shows, each as often as shown, are those the gate reads (``gated_text``) in the
+    same text's tree; a comment, a substitution's definition and a link's address
+    are read by nobody."""
+    from collections import Counter
+
+    from docutils.core import publish_doctree, publish_parts
+
+    from rulebook.sphinxext.gate import gated_text
+
+    settings = {"report_level": 5, "halt_level": 5, "footnote_references": "superscript"}
+    body = publish_parts(CONSTRUCTS, writer="html5", settings_overrides=settings)["body"]
+    shown = re.sub(r"<[^>]+>", " ", body)
+    tree = publish_doctree(CONSTRUCTS, settings_overrides=settings)
+    gated = " ".join(str(text) for text in gated_text(tree))
+
+    def numbers(text):
+        return Counter(re.findall(r"\b1\d\d\b", text))
+
+    assert numbers(gated) == numbers(shown), (numbers(gated), numbers(shown))
+    assert numbers(shown)["106"] == 0 and numbers(shown)["107"] == 1  # (the oracle itself)
+    assert len(numbers(shown)) >= 12

@@ -30,8 +30,11 @@ logger = logging.getLogger(__name__)
 
 
 def _skipped(node) -> bool:
+    """Not read by the gate: claims and the legend (checked), and what no reader reads
+    (an image's node: its alt text is gated on its own; a comment; a substitution's
+    definition, whose text is read where it is used)."""
     return (isinstance(node, (claim_value, figure_legend, nodes.image, nodes.comment,
-                              nodes.system_message))
+                              nodes.substitution_definition, nodes.system_message))
             or (isinstance(node, nodes.Element)
                 and "unchecked" in node["classes"]))
 
