@@ -310,3 +310,48 @@ def test_the_board_s_click_targets_are_its_cells_each_named_as_the_notation_writ
     for shape in shapes[2:]:
         union = union.union(shape)
     assert union.area == pytest.approx(len(shapes) * shapes[0].area)  # no overlaps
+
+
+# A value of each JSON kind, for each field of a share link: whatever a link's
+# fragment holds, a page that opens it gets the game it describes or one line.
+JSON_VALUES = ["1", "-1", "1.5", "true", "null", '"a1"', "[]", "[1]", "[null]", '[["a1"]]',
+               "[true]", "{}", '{"a":1}', '{"size":"x"}', '{"size":null}', "[1,2]", '""']
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_a_link_field_of_any_json_kind_opens_its_game_or_is_one_line(slug):
+    """Through the page's own entry point (``bridge.call("open_link", ...)``): each
+    field of the game's link (options, moves, at, start) given a value of every JSON
+    kind, alone and with the other fields right, is opened as the game it describes
+    (the moves listed are the link's own) or refused in one line naming the field;
+    no other error reaches the page (the worker would show a traceback's last line)."""
+    import json
+    from urllib.parse import quote
+
+    from rulebook.play import bridge
+    from rulebook.play.bridge import read_fragment
+
+    base = Session(slug)
+    rng = random.Random(slug)
+    for _ in range(3):
+        base.play(base.state.format_move(base.state.random_move(rng)))
+    good = {"game": slug, "options": json.dumps(base.options()),
+            "moves": json.dumps(list(base.moves)), "at": "2"}
+    opened = refused = 0
+    for field in ("options", "moves", "at", "start"):
+        for value in JSON_VALUES:
+            fields = {**good, field: value}
+            fragment = "#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in fields.items())
+            answer = json.loads(bridge.call("open_link", json.dumps([fragment, slug])))
+            assert set(answer) in ({"result"}, {"error"}), (fragment, answer)
+            if "error" in answer:
+                assert "\n" not in answer["error"] and answer["error"].startswith("the link"), (
+                    fragment, answer)
+                refused += 1
+                continue
+            opened += 1
+            link = json.loads(bridge.call("link"))["result"]
+            assert read_fragment(link)["moves"] == json.loads(fields["moves"]), (fragment, link)
+            assert field != "moves" or all(isinstance(m, str) for m in json.loads(value))
+            assert field != "options" or isinstance(json.loads(value), dict)
+    assert opened >= 2 and refused >= 50, (opened, refused)
