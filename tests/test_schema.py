@@ -96,6 +96,23 @@ def _without(record, path):
     return record
 
 
+def value_of_kind(slug: str, name: str, kind: type):
+    """A value of the view option ``name`` of ``kind``: one a record of the game gives
+    it (in a figure's or a panel's view), else its default if of that kind, else a
+    list of one value the records give, else True."""
+    found = []
+    for path in (ROOT / "figures" / slug).glob("*.toml"):
+        figure = tomllib.loads(path.read_text(encoding="utf-8")).get("figure", {})
+        for view in [figure.get("view", {}), *(p.get("view", {}) for p in figure.get("panels", []))]:
+            if name in view:
+                found.append(view[name])
+    default = view_options(slug)[name].default
+    for value in [*sorted(found, key=repr), default]:
+        if type(value) is kind:
+            return value
+    return [found[0]] if kind is list and found else True
+
+
 def mutants(name: str, record: dict):
     """(description, mutated record or None if it does not apply) for one base record."""
     game = make_game(record["game"])
@@ -176,6 +193,11 @@ def mutants(name: str, record: dict):
             _other_type(*(option.kinds or (type(option.default),))))
     for name in listed:
         yield f"view option {name} not allowed", _with(record, ["figure", "view", name], "nowhere")
+    for name, option in views.items():  # a value of each kind the option takes
+        for kind in option.kinds or (type(option.default),):
+            value = value_of_kind(game.slug, name, kind)
+            yield f"view option {name} as {kind.__name__} {value!r}", _with(
+                record, ["figure", "view", name], value)
     yield "claims not an array", {**record, "claims": {"fact": "over"}}
     yield "a claim not a table", {**record, "claims": ["over"]}
     yield "a claim without fact", {**record, "claims": [{"expect": True}]}
