@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 import rulebook.games
-from rulebook.errors import IllegalMoveError, OptionError
+from rulebook.errors import IllegalMoveError, OptionError, RulebookError
 from rulebook.game import Game, State
 from rulebook.games import available_games, game_class, make_game
+
+from conftest import ROOT
 
 GAMES = available_games()
 
@@ -87,7 +89,6 @@ def test_a_move_read_is_the_whole_text_written(slug):
     as the first word alone."""
     from conftest import random_steps
 
-    from rulebook.errors import RulebookError
 
     def words(text):
         return " ".join(text.lower().split())
@@ -187,7 +188,6 @@ def test_the_is_legal_fact_agrees_with_checked_play_everywhere_even_after_the_en
     holds exactly for the moves ``play`` accepts: the moves listed there, the moves
     listed one and two positions earlier (the same player's moves then: many are legal
     but for the game's end), and a misspelling."""
-    from rulebook.errors import RulebookError
 
     small = {"necto": {"size": 4}, "inphexion": {"size": 4}}.get(slug, {})
     game, checked = make_game(slug, **small), 0
@@ -222,29 +222,37 @@ DIGIT_FORMS = {  # a number of a move written in a way no notation of ours write
 @pytest.mark.parametrize("form", DIGIT_FORMS)
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_number_in_a_move_is_read_only_in_ascii_digits_as_written(slug, form):
-    """Every run of digits of the moves of seeded random games (a cell's row, a part's
-    number, a coordinate's digits, an angle), written with a leading zero or in other
-    scripts' digits, makes the move unreadable: ``int``, ``Decimal`` and ``\\d`` accept
-    those, the notations do not."""
+    """Every run of digits of the moves of seeded random games and of the game's
+    records (as their authors wrote them: a region named by its id too), a cell's row,
+    a part's number, a coordinate's digits, an angle, written with a leading zero or in
+    other scripts' digits, makes the move unreadable: ``int``, ``Decimal`` and ``\\d``
+    accept those, the notations do not."""
     import re
 
     from rulebook.errors import NotationError
+    from rulebook.records import find_records, load_record
 
     game, tried = make_game(slug), 0
+    played = []  # (position, a move's text there)
     for seed in range(3):
         rng, state = random.Random(seed), game.initial_state()
         for _ in range(6):
             if state.is_over():
                 break
             text = state.format_move(state.random_move(rng))
-            for found in re.finditer(r"[0-9]+", text):
-                if form == "a leading zero" and found.start() and text[found.start() - 1] == ".":
-                    continue  # a decimal's fraction may begin with zeros
-                changed = text[:found.start()] + DIGIT_FORMS[form](found[0]) + text[found.end():]
-                with pytest.raises(NotationError):
-                    state.parse_move(changed)
-                tried += 1
+            played.append((state, text))
             state = state.play(state.parse_move(text))
+    for path in [p for p in find_records(ROOT / "figures") if p.parent.name == slug]:
+        record = load_record(path, ROOT / "figures")
+        played += list(zip(record.replay(), record.moves))
+    for state, text in played:
+        for found in re.finditer(r"[0-9]+", text):
+            if form == "a leading zero" and found.start() and text[found.start() - 1] == ".":
+                continue  # a decimal's fraction may begin with zeros
+            changed = text[:found.start()] + DIGIT_FORMS[form](found[0]) + text[found.end():]
+            with pytest.raises(NotationError):
+                state.parse_move(changed)
+            tried += 1
     assert tried >= 10
 
 
@@ -321,7 +329,6 @@ READS_ANY_CASE = {"qttt": True, "necto": True, "inphexion": False, "craquelure":
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_move_in_other_letter_case_is_the_same_move_or_refused_never_another(slug):
-    from rulebook.errors import RulebookError
 
     game, rng = make_game(slug), random.Random(1)
     state, read = game.initial_state(), Counter()
@@ -424,3 +431,58 @@ def test_a_miswritten_part_of_a_move_is_named_at_its_own_column(slug):
                 tried += 1
         state = state.play(state.random_move(rng))
     assert tried >= 40  # (a scaffolded game's short games included)
+
+
+def reads_cells_in_either_case(game) -> bool:
+    """Whether the game's moves name cells in either letter case: its first legal
+    move that names a cell, written in upper case, is read as the same move."""
+    import re
+
+    state = game.initial_state()
+    for move in state.legal_moves():
+        text = state.format_move(move)
+        if re.search(r"[A-Za-z][0-9]", text):
+            try:
+                return state.parse_move(text.upper()) == move == state.parse_move(text.lower())
+            except RulebookError:
+                return False
+    return False
+
+
+def test_which_games_read_cells_in_either_case():
+    assert {slug for slug in GAMES if reads_cells_in_either_case(make_game(slug))} == {
+        "necto", "qttt"}  # as their notations say; inpHeXion's cells are lower case
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES
+                                  if any("cell" in fact.args for fact in make_game(slug).facts)])
+def test_a_cell_named_in_a_claim_is_read_in_either_letter_case(slug):
+    """In a game whose moves name cells in either letter case, each fact that asks
+    about one cell, at positions of seeded random games, gives the same answer for
+    every cell the legal moves name, written in lower and in upper case (or refuses
+    both, in the same words).  (inpHeXion's facts read a cell in either case too,
+    though its moves do not.)"""
+    import re
+
+    game, compared = make_game(slug), 0
+    facts = [fact for fact in game.facts if fact.args == ("cell",)]
+    assert facts
+    for seed in range(3):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(20):
+            if state.is_over():
+                break
+            written = " ".join(map(state.format_move, state.legal_moves()[:30]))
+            cells = sorted({c.lower() for c in re.findall(r"(?<![A-Za-z])[A-Za-z][0-9]+", written)})
+            for fact in facts:
+                for cell in cells[:4]:
+                    answers = []
+                    for text in (cell.lower(), cell.upper()):
+                        try:
+                            answers.append(("value", fact.compute(state, cell=text)))
+                        except RulebookError as error:
+                            answers.append(("refused", str(error).replace(text, "CELL")))
+                    assert answers[0] == answers[1], (fact.name, cell, answers)
+                    compared += answers[0][0] == "value"
+            state = state.play(state.random_move(rng))
+    assert compared >= 50, compared
