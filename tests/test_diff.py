@@ -853,3 +853,33 @@ def test_the_earlier_books_opened_are_those_of_games_whose_records_were_there(
               games=["craquelure", "inphexion", "necto", "qttt"], pages={}, message_pages={})
     pages.find_pages(diff, tmp_path / "store", progress=lambda text: None)
     assert opened == ["inphexion", "qttt"]
+
+
+def test_each_changed_module_is_listed_under_its_game_or_the_shared_ones(tmp_path):
+    """Every module of the package, changed alone between two trees (and added, and
+    removed): listed under the game whose folder holds it (``games/<game>/...``), else
+    among the shared modules (``""``: the package's own, ``games/__init__.py`` and
+    any other module beside the games' folders), as the file it is, once."""
+    from rulebook.diff import compare_engines
+
+    package = ROOT / "src" / "rulebook"
+    modules = sorted(p.relative_to(package.parent).as_posix() for p in package.rglob("*.py"))
+    old, new = tmp_path / "old", tmp_path / "new"
+    for root in (old, new):
+        for name in modules:
+            (root / "src" / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / "src" / name).write_text("")
+    games = 0
+    for number, name in enumerate(modules):
+        parts = name.split("/")
+        folder = parts[2] if parts[1] == "games" and (package / "games" / parts[2]).is_dir() else ""
+        games += folder != ""
+        (new / "src" / name).write_text("changed")
+        assert compare_engines(old, new) == {folder: [f"src/{name} (changed)"]}, name
+        if number % 4 == 0 or len(parts) < 4:  # (each reads every file: a sample of the rest)
+            (new / "src" / name).unlink()
+            assert compare_engines(old, new) == {folder: [f"src/{name} (removed)"]}, name
+            assert compare_engines(new, old) == {folder: [f"src/{name} (added)"]}, name
+        (new / "src" / name).write_text("")
+    assert compare_engines(old, new) == {}
+    assert 20 < games < len(modules), games  # the games' modules and the shared ones
