@@ -290,3 +290,21 @@ def test_a_claim_of_another_kind_than_its_fact_s_answer_is_refused_at_the_first_
     assert time.monotonic() - started < 3
     assert err == ("rulebook: --claim 'marks_placed=three': expects a string, but "
                    "marks_placed is an integer, e.g. 1\n"), err
+
+
+@pytest.mark.parametrize("asked", [["--claim", "marks_placed=3"], ["--before", "marks_placed=2"],
+                                   ["--before", "marks_placed=2", "--claim", "marks_placed=3"]])
+def test_claims_after_or_before_the_move_each_make_a_search_alone(tmp_path, asked):
+    """--claim alone, --before alone and both: each is a search, and the record found
+    holds what was asked where it was asked (the claims after the last move, or
+    before it); nothing asked at all is refused (the refusals: above)."""
+    out = tmp_path / "qttt" / "found.toml"
+    out.parent.mkdir()
+    assert find("qttt", *asked, "--out", str(out)) == 0
+    record = load_record(out)
+    states = record.replay()
+    for flag, claim in zip(asked[::2], asked[1::2]):
+        fact, value = claim.split("=")
+        state = states[-2] if flag == "--before" else states[-1]
+        assert str(record.game.facts[fact].compute(state)) == value, (flag, claim)
+    assert {c.fact for c in record.claims} == {c.split("=")[0] for c in asked[1::2]}

@@ -692,3 +692,29 @@ def test_every_fact_refuses_an_argument_no_position_has_before_searching(monkeyp
     assert f"--claim {claim!r} can never hold: " in err, err
     why = err.split(" can never hold: ", 1)[1].lower()  # the reason, not the claim quoted
     assert any(named in why for _, named in args.values()), err
+
+
+def test_each_bounded_number_of_the_command_line_is_taken_on_its_bounds_and_not_past():
+    """A scheduler's port (1 to 65535), serve's port (0, any free one, to 65535) and
+    the workers (1 to four a core): each bound itself is taken, one past it refused
+    (the refusals' words: the tests above)."""
+    import argparse
+
+    from rulebook.cli import port
+    from rulebook.errors import RulebookError
+    from rulebook.studies import WORKERS_PER_CORE, check_scheduler, check_workers
+
+    for value in ("tcp://10.0.0.5:1", "tcp://10.0.0.5:65535", "scheduler.local:65535"):
+        assert check_scheduler(value) == value
+    for value in ("tcp://10.0.0.5:0", "10.0.0.5:65536"):
+        with pytest.raises(RulebookError):
+            check_scheduler(value)
+    assert [port(text) for text in ("0", "65535")] == [0, 65535]
+    for text in ("-1", "65536"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            port(text)
+    most = WORKERS_PER_CORE * core_count()
+    assert [check_workers(n) for n in (1, most)] == [1, most]
+    for n in (0, most + 1):
+        with pytest.raises(RulebookError):
+            check_workers(n)

@@ -157,8 +157,10 @@ def test_the_new_game_passes_its_own_tests_and_the_conformance_test(scaffolded):
     ("Tiny", "'Tiny' is not a valid game slug"),
     ("9men", "'9men' is not a valid game slug"),
     ("class", "'class' is not a valid game slug"),
-    ("index", "docs/index.rst already exists"),
-    ("taken", "figures/taken already exists"),
+    ("index", "docs/index.rst already exists: choose another slug, or remove 2 file(s) of an "
+              "earlier 'index'"),
+    ("taken", "figures/taken already exists: choose another slug, or remove 1 file(s) of an "
+              "earlier 'taken'"),
     ("tiny", "one of it and 'tiny_lines' is a word of the other, so 'pytest -k tiny'"),
     ("tiny_lines_two", "one of it and 'tiny_lines' is a word of the other"),
     ("quick_qttt", "one of it and 'qttt' is a word of the other"),
