@@ -883,3 +883,16 @@ def test_each_changed_module_is_listed_under_its_game_or_the_shared_ones(tmp_pat
         (new / "src" / name).write_text("")
     assert compare_engines(old, new) == {}
     assert 20 < games < len(modules), games  # the games' modules and the shared ones
+
+
+@pytest.mark.parametrize("text", ["craquelure:=1.0", "craquelure: =1.0", ":min_area_percent=1.0",
+                                  " :min_area_percent=1.0", "craquelure:min_area_percent",
+                                  "min_area_percent=1.0", "", "=", ":="])
+def test_an_option_with_a_part_missing_is_refused_naming_the_form(text):
+    """--option GAME:NAME=VALUE with its game, its name or its '=' missing or blank."""
+    from rulebook.diff import DiffError, parse_options
+
+    with pytest.raises(DiffError) as error:
+        parse_options([text])
+    assert str(error.value) == (f"--option {text!r}: write GAME:NAME=VALUE "
+                                "(e.g. craquelure:min_area_percent=1.0)")

@@ -308,3 +308,11 @@ def test_claims_after_or_before_the_move_each_make_a_search_alone(tmp_path, aske
         state = states[-2] if flag == "--before" else states[-1]
         assert str(record.game.facts[fact].compute(state)) == value, (flag, claim)
     assert {c.fact for c in record.claims} == {c.split("=")[0] for c in asked[1::2]}
+
+
+@pytest.mark.parametrize("option", ["=3", " =3", "size", "", "=", " = 3"])
+def test_an_option_without_its_name_or_its_equals_sign_is_refused_naming_the_form(capsys, option):
+    """--option NAME=VALUE with its name missing or blank, or no '=': one line that
+    quotes it and gives the form, before anything is searched."""
+    assert find("necto", "--claim", "winner=First", "--option", option) == 2
+    assert capsys.readouterr().err == f"rulebook: --option {option!r}: write NAME=VALUE\n"

@@ -84,22 +84,36 @@ def outline_of(item) -> list:
     return arc + ([(x, y)] if item["kind"] == "wedge" else [])
 
 
+def dashes(artist) -> tuple | None:
+    """A line's or patch's dashes as matplotlib draws them (in points), None if solid."""
+    if artist.get_linestyle() in ("-", "solid", "None", "none"):
+        return None
+    return tuple(round(float(v), 2) for v in artist._dash_pattern[1])
+
+
+def scene_dashes(dash) -> tuple | None:
+    return None if not dash else tuple(round(float(v), 2) for v in dash)
+
+
 def of_artist(artist) -> tuple:
-    """A matplotlib line, patch or text, as a comparable mark."""
+    """A matplotlib line, patch or text (with its box's edge, solid or dashed), as a
+    comparable mark."""
     if isinstance(artist, Line2D):
         marker = None if artist.get_marker() in ("None", "none", "", " ", None) else artist.get_marker()
         return ("line", hexed(artist.get_color()), round(artist.get_linewidth(), 3),
                 rounded(artist.get_xydata()), artist.get_solid_capstyle(),
-                marker, round(artist.get_markersize(), 3) if marker else None)
+                marker, round(artist.get_markersize(), 3) if marker else None, dashes(artist))
     if isinstance(artist, FancyArrowPatch):
         return ("arc", visible(artist.get_edgecolor()), round(artist.get_linewidth(), 3),
-                rounded(artist._posA_posB))
+                rounded(artist._posA_posB), dashes(artist))
     if isinstance(artist, Patch):
         outline = artist.get_path().transformed(artist.get_patch_transform())
         return ("patch", visible(artist.get_facecolor()), visible(artist.get_edgecolor()),
-                round(artist.get_linewidth(), 3), extent(outline.vertices))
+                round(artist.get_linewidth(), 3), extent(outline.vertices), dashes(artist))
+    box = artist.get_bbox_patch()
     return ("text", artist.get_text(), hexed(artist.get_color()), round(artist.get_fontsize(), 3),
-            rounded([artist.get_position()]), artist.get_ha(), artist.get_va())
+            rounded([artist.get_position()]), artist.get_ha(), artist.get_va(),
+            None if box is None else (visible(box.get_edgecolor()), dashes(box)))
 
 
 def from_matplotlib(ax) -> list:
@@ -116,16 +130,18 @@ def of_item(item) -> tuple:
     if kind == "line":
         return ("line", hexed(item["stroke"]), round(item["width"], 3), rounded(item["points"]),
                 item["cap"], item["marker"],
-                round(item["markersize"], 3) if item["marker"] else None)
+                round(item["markersize"], 3) if item["marker"] else None, scene_dashes(item["dash"]))
     if kind == "arc":
         return ("arc", hexed(item["stroke"]), round(item["width"], 3),
-                rounded([item["start"], item["end"]]))
+                rounded([item["start"], item["end"]]), scene_dashes(item["dash"]))
     if kind == "text":
+        box = item["bbox"]
         return ("text", item["text"], hexed(item["colour"]), round(item["size"], 3),
-                rounded([(item["x"], item["y"])]), item["ha"], item["va"])
+                rounded([(item["x"], item["y"])]), item["ha"], item["va"],
+                None if box is None else (hexed(box["stroke"]), scene_dashes(box["dash"])))
     width = item["width"] if item["stroke"] != "none" or item["fill"] != "none" else 0
     return ("patch", hexed(item["fill"]), hexed(item["stroke"]), round(width, 3),
-            extent(outline_of(item)))
+            extent(outline_of(item)), scene_dashes(item["dash"]))
 
 
 def from_scene(items) -> list:
