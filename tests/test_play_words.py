@@ -83,3 +83,35 @@ def test_the_sides_a_traced_line_joins_are_named_where_the_board_draws_them(lang
     for side, point in END_POINT.items():
         name = place[point]
         assert sides[side] == (name if lang == "en" else japanese[name]), (side, sides[side])
+
+
+def _entries(table, path=()):
+    """(key path, words) for each string in a table of words (nested dicts and lists)."""
+    if isinstance(table, str):
+        yield path, table
+    elif isinstance(table, dict):
+        for key, value in table.items():
+            yield from _entries(value, (*path, key))
+    elif isinstance(table, (list, tuple)):
+        for index, value in enumerate(table):
+            yield from _entries(value, (*path, index))
+
+
+@pytest.mark.parametrize("slug", sorted(__import__("rulebook.games", fromlist=["x"])
+                                        .available_games()))
+def test_words_that_differ_in_english_differ_in_each_language(slug):
+    """Two of the page's words for two different things (two prompts, two options, two
+    buttons) that English says differently are not said alike in Japanese either: a
+    translation copied from the entry next to it would tell the player the wrong step
+    (the game's words merged with the page's, every table; a count's words for one and
+    for many, ``x_one`` and ``x``, are one thing to a language without plurals)."""
+    english = dict(_entries(words.game_words(slug, "en")))
+    for lang in ("ja",):
+        translated = dict(_entries(words.game_words(slug, lang)))
+        said = {}
+        for path, text in translated.items():
+            if path in english:  # (a count's one and many: one entry in a language without)
+                many = (*path[:-1], str(path[-1]).removesuffix("_one"))
+                said.setdefault(text, set()).add(english.get(many, english[path]))
+        alike = {text: sorted(sources) for text, sources in said.items() if len(sources) > 1}
+        assert not alike, (slug, lang, alike)

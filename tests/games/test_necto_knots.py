@@ -206,3 +206,18 @@ def test_a_one_crossing_kink_reads_as_the_unknot(pd):
     code, signs = knots.from_pd(pd)
     assert sorted(code) == [(0, False), (0, True)] and set(signs) == {0}
     assert knots.classify(code, signs).kind == "unknot"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_kind_of_knot_is_labelled_apart_from_the_others_in_each_language(lang):
+    """An unknotted loop, a named knot and a knot too complex to name: three labels
+    in each language, none of them another kind's (a reader tells them apart on the
+    board); only the complex one's says a word, so only it differs by language."""
+    from rulebook.games.necto.knots import NAMED, UNKNOT, KnotType
+
+    complex_knot = KnotType("K", "K", 0, "complex", None)
+    named = next(iter(NAMED.values()))
+    labels = {kind.kind: kind.label_in(lang) for kind in (UNKNOT, named, complex_knot)}
+    assert len(set(labels.values())) == 3, labels
+    assert labels["unknot"] == UNKNOT.label_in("en") and labels["named"] == named.label
+    assert labels["complex"] == {"en": "K", "ja": "結"}[lang]
