@@ -1296,7 +1296,9 @@ def test_panels_wrap_only_when_one_row_would_print_their_text_under_the_minimum(
 
 def test_a_raster_image_is_drawn_at_its_natural_or_requested_width(tmp_path):
     """A PNG on a page (the books draw SVG, but an author may add a photograph) is set
-    at its size in pixels as points, or at the width the page asks for, in proportion."""
+    at its size in pixels as points, or at the width the page asks for, in proportion:
+    an inch in each unit CSS and docutils name it in (72 points: 1in, 2.54cm, 25.4mm,
+    96px, 72pt) is an inch."""
     from PIL import Image as PILImage
     import pypdfium2
     import pypdfium2.raw as pdfium_c
@@ -1305,7 +1307,9 @@ def test_a_raster_image_is_drawn_at_its_natural_or_requested_width(tmp_path):
     PILImage.new("RGB", (200, 100), (200, 40, 40)).save(src / "photo.png")
     page = src / "game.rst"
     page.write_text(page.read_text(encoding="utf-8") + "\n\nPhotographs\n-----------\n\n"
-                    ".. image:: photo.png\n\n.. image:: photo.png\n   :width: 100pt\n",
+                    ".. image:: photo.png\n\n.. image:: photo.png\n   :width: 100pt\n"
+                    + "".join(f"\n.. image:: photo.png\n   :width: {inch}\n"
+                              for inch in ("1in", "2.54cm", "25.4mm", "96px", "72pt")),
                     encoding="utf-8")
     data, warnings = build(src, tmp_path / "out")
     assert data is not None and "photo" not in warnings, warnings
@@ -1314,4 +1318,63 @@ def test_a_raster_image_is_drawn_at_its_natural_or_requested_width(tmp_path):
         for found in pdf_page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]):
             left, bottom, right, top = found.get_bounds()
             sizes.append((round(right - left, 1), round(top - bottom, 1)))
-    assert sorted(sizes)[-2:] == [(100.0, 50.0), (200.0, 100.0)], sizes
+    assert sorted(sizes) == [(72.0, 36.0)] * 5 + [(100.0, 50.0), (200.0, 100.0)], sizes
+
+
+SPANNING = """\
++-----+-----+-----+-----+
+| a   | b two cols| c   |
++-----+-----+-----+-----+
+| d   | e   | f 2x2     |
+| two +-----+           |
+| rows| h   |           |
++-----+-----+-----+-----+
+| j   | k   | l   | m   |
++-----+-----+-----+-----+
+"""
+
+
+def test_a_table_cell_spanning_rows_or_columns_is_one_cell_of_the_pdf(tmp_path):
+    """Each cell of a grid table as docutils reads it (its ``morecols`` and
+    ``morerows``) is one cell of the PDF's table, as wide as the columns and as tall
+    as the rows it spans, and no other cell is drawn in its place."""
+    from docutils import nodes
+    from docutils.core import publish_doctree
+
+    from rulebook.pdf.styles import stylesheet
+    from reportlab.platypus import Paragraph
+
+    from rulebook.pdf.translator import _TableModel
+
+    styles = stylesheet("en")
+    table = publish_doctree(SPANNING, settings_overrides={"report_level": 5}).next_node(nodes.table)
+    model, expected = _TableModel(), []
+    model.columns = len(list(table.findall(nodes.colspec)))
+    for r, row in enumerate(table.findall(nodes.row)):
+        model.start_row()
+        for entry in row.findall(nodes.entry):
+            model.add_cell([Paragraph(entry.astext(), styles["cell"])], entry)
+            expected.append((" ".join(entry.astext().split()), entry.get("morecols", 0),
+                             entry.get("morerows", 0)))
+    built = model.build(styles, 400)
+    built.wrap(400, 800)
+    widths, heights = built._colWidths, built._rowHeights
+    found = 0
+    for r, cells in enumerate(built._cellvalues):
+        for c, value in enumerate(cells):
+            if not value:
+                continue
+            text, right, down = next(e for e in expected
+                                     if e[0] == " ".join(value[0].getPlainText().split()))
+            rect = built._spanRects.get((c, r))
+            if right or down:  # one cell over the columns and rows it spans
+                assert rect[2:] == pytest.approx(  # (x, y, width, height)
+                    (sum(widths[c:c + right + 1]), sum(heights[r:r + down + 1]))), text
+                assert all(built._spanRects.get((cc, rr), 0) is None  # and nothing under it
+                           for cc in range(c, c + right + 1) for rr in range(r, r + down + 1)
+                           if (cc, rr) != (c, r)), text
+            else:
+                assert rect is None or rect[2:] == pytest.approx((widths[c], heights[r])), text
+            found += 1
+    assert found == len(expected) == 11
+    assert sum(1 for e in expected if e[1] or e[2]) == 3
