@@ -1378,3 +1378,40 @@ def test_a_table_cell_spanning_rows_or_columns_is_one_cell_of_the_pdf(tmp_path):
             found += 1
     assert found == len(expected) == 11
     assert sum(1 for e in expected if e[1] or e[2]) == 3
+
+
+def test_panels_of_one_row_are_centred_on_the_row_s_middle_line(tmp_path):
+    """Panels of different heights in one row (a drawing with a legend beside another
+    without): each is drawn with its middle on the row's middle line, and the row's
+    panels side by side, centred across the frame, a gap apart."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Flowable
+
+    from rulebook.pdf.flowables import PANEL_GAP, PanelRow
+
+    placed = []
+
+    class Panel(Flowable):
+        def __init__(self, width, height):
+            super().__init__()
+            self.width, self.height = width, height
+
+        def wrap(self, *args):
+            return self.width, self.height
+
+        def draw(self):
+            a, b, c, d, e, f = self.canv._currentMatrix
+            placed.append((e, f, self.width * a, self.height * d))
+
+    row = PanelRow([Panel(100, 80), Panel(100, 40), Panel(60, 60)], min_width=10,
+                   max_height=1000, text=10, min_text=6)
+    width, height = row.wrap(400, 1000)
+    canvas = Canvas(str(tmp_path / "row.pdf"))
+    row.drawOn(canvas, 0, 0)
+    assert len(row.rows) == 1 and len(placed) == 3
+    middles = [f + h / 2 for _, f, _, h in placed]
+    assert middles == pytest.approx([height / 2] * 3), (placed, height)
+    lefts, rights = [e for e, *_ in placed], [e + w for e, _, w, _ in placed]
+    gaps = [b - a for a, b in zip(rights, lefts[1:])]
+    assert gaps == pytest.approx([PANEL_GAP] * 2)
+    assert lefts[0] == pytest.approx(width - rights[-1])  # centred across
