@@ -265,12 +265,16 @@ def test_a_game_the_second_player_starts_is_numbered_by_full_moves_from_a_gap(si
 
 def test_the_players_chosen_survive_a_reload(site, shared):
     """The opponent, who moves first and the computer's strength, every strength,
-    come back with the game saved after a reload, as the settings show them."""
+    come back with the game saved after a reload, as the settings show them; a new
+    game against the computer that names neither its seat nor its strength has the
+    defaults (it moves second, at strength 2)."""
     project, base = site
     page = ready_page(shared, f"{base}/en/play/qttt.html")  # (kept on reloads: no forget)
-    for computer, strength in ((1, 3), (0, 1), (1, 2)):
-        page.evaluate("([computer, strength]) => window.rulebookPlay.newGame("
-                      "{opponent: 'computer', computer, strength})", [computer, strength])
+    for computer, strength in ((1, 3), (0, 1), (None, None)):
+        page.evaluate("([computer, strength]) => window.rulebookPlay.newGame({opponent: 'computer',"
+                      " ...(computer === null ? {} : {computer, strength})})", [computer, strength])
+        if computer is None:
+            computer, strength = 1, 2
         settle(page)
         page.evaluate("() => window.rulebookPlay.computerMove()")
         page.evaluate("async () => window.rulebookPlay.play("
@@ -1314,3 +1318,128 @@ def test_a_knot_s_index_is_drawn_small_and_below_its_number_as_matplotlib_sets_i
     for number, index in ((boxes[0], boxes[1]), (boxes[2], boxes[3])):
         assert index[3] < number[3]  # smaller
         assert (index[1] + index[2]) / 2 > (number[1] + number[2]) / 2  # lower on the screen
+
+
+KEYED = """() => ({moves: window.rulebookPlay.moves(),
+                  status: document.querySelector('.rulebook-play .play-status').textContent,
+                  board: document.querySelector('.rulebook-play svg.play-svg').outerHTML})"""
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_space_on_a_focused_place_does_what_enter_does(site, shared, slug):
+    """A keyboard player picks the focused place with Enter or with Space, as on any
+    button: from a new game, each key on the same few places leaves the same game,
+    status and board, and not the one before it (the key did something)."""
+    project, base = site
+    page = open_play_page(shared, base, slug, DESKTOP)
+
+    def after(key, index):
+        page.evaluate("() => window.rulebookPlay.newGame({})")
+        settle(page)
+        before = page.evaluate(KEYED)
+        page.locator(".play-target").nth(index).focus()
+        page.keyboard.press(key)
+        settle(page)
+        return before, page.evaluate(KEYED)
+
+    count = page.locator(".play-target").count()
+    for index in sorted({0, count // 2, count - 1}):
+        before, entered = after("Enter", index)
+        _, spaced = after(" ", index)
+        assert entered != before, (slug, index)
+        assert spaced == entered, (slug, index)
+    page.close()
+
+
+@pytest.mark.parametrize("cap", ["butt", "round", "projecting"])
+def test_a_line_s_ends_are_drawn_as_matplotlib_s_svg_draws_them(site, shared, cap):
+    """A line drawn with each of matplotlib's cap styles (Necto's loop band is round, a
+    refused move's cross too): scene.js gives its polyline the stroke-linecap that
+    matplotlib's own SVG backend writes for it."""
+    import io
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots()
+    axes.set_axis_off()
+    (line,) = axes.plot([0, 1], [0, 1], solid_capstyle=cap, linewidth=4)
+    line.set_gid("the-line")
+    written = io.StringIO()
+    figure.savefig(written, format="svg")
+    plt.close(figure)
+    group = written.getvalue().split('id="the-line"', 1)[1].split("</g>", 1)[0]
+    found = re.search(r"stroke-linecap: (\w+)", group)
+    expected = found.group(1) if found else "butt"  # (SVG's own default, not written)
+
+    project, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/index.html")
+    drawn = page.evaluate("""async ([base, cap]) => {
+        const {sceneSvg} = await import(`${base}/play/scene.js`);
+        const item = {kind: "line", points: [[0, 0], [1, 1]], stroke: "#000000", width: 4,
+                      dash: null, cap};
+        const picture = sceneSvg({xlim: [0, 2], ylim: [0, 2], size: [1, 1], items: [item]}, "t");
+        return picture.querySelector("polyline").getAttribute("stroke-linecap");
+    }""", [base, cap])
+    page.close()
+    assert drawn == expected, (cap, drawn, expected)
+
+
+# the games with the pie rule whose taps are prompted (their clicks' prompt)
+PIE_GAMES = [slug for slug in GAMES if any(p.name == "pie" for p in make_game(slug).parameters)
+             and hasattr(game_part(slug, "clicks"), "prompt")]
+
+
+@pytest.mark.parametrize("slug", PIE_GAMES)
+def test_the_swap_is_offered_in_the_prompt_only_while_it_can_be_chosen(site, shared, slug):
+    """Under the pie rule, at the second move: the prompt is the game's words for the
+    first tap and the offer of the swap; once a place is tapped towards a move, the
+    words for the next tap alone (a swap cannot be picked then); Cancel offers it
+    again.  Each prompt is the one the game's clicks name (``data-prompt``)."""
+    project, base = site
+    words = game_words(slug, "en")["prompts"]
+    page = open_play_page(shared, base, slug, DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({pie: true})")
+    page.evaluate("async () => window.rulebookPlay.play((await window.rulebookPlay.legalMoves())"
+                  ".filter((m) => m !== 'swap')[0])")
+    settle(page)
+    assert "swap" in page.evaluate("() => window.rulebookPlay.legalMoves()")
+
+    def prompt():
+        return (page.inner_text(".play-prompt"),
+                page.evaluate("() => document.querySelector('.rulebook-play').dataset.prompt"))
+
+    shown, key = prompt()
+    assert shown == f"{words[key]} {words['swap']}", shown
+    tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+    targets = set(page.evaluate("() => [...document.querySelectorAll('.play-target')]"
+                                ".map((t) => t.dataset.token)"))
+    first = sorted({seq[0] for seqs in tokens.values() for seq in seqs
+                    if len(seq) > 1 and seq[0] in targets})[0]
+    page.mouse.click(*page.evaluate(CENTRE, first))
+    settle(page)
+    if page.locator(".play-prompt").count():  # (Craquelure's aimed cut has a panel instead)
+        shown, key = prompt()
+        assert shown == words[key], shown  # no swap offered after a tap
+    assert words["swap"] not in page.inner_text(".rulebook-play")
+    page.locator("button.play-cancel").click()
+    settle(page)
+    shown, key = prompt()
+    assert shown == f"{words[key]} {words['swap']}", shown
+    page.close()
+
+
+def test_an_error_that_is_not_the_engine_s_own_reaches_the_page_as_its_last_line(site, shared):
+    """A call the bridge does not answer itself (a move that is not text: Python's own
+    error, not a rule's) is refused with the error's last line, what went wrong, not
+    the traceback's first."""
+    project, base = site
+    page = open_play_page(shared, base, "qttt", DESKTOP)
+    message = page.evaluate("async () => { try { await window.rulebookPlay.play(5); return null; }"
+                            " catch (error) { return error.message; } }")
+    assert message and "\n" not in message and "Traceback" not in message, message
+    assert re.match(r"[A-Za-z]+Error: ", message), message
+    assert page.evaluate("() => window.rulebookPlay.moves()") == []
+    page.close()
