@@ -711,3 +711,42 @@ def test_craquelure_s_finder_finds_a_win_in_one_in_each_kind_of_region(owner):
         assert wins_at_once(position, craquelure.winning_move(position)), (owner, index)
         for strength in (2, 3):
             assert wins_at_once(position, computer(position, strength, seed=index).choose(position))
+
+
+SIZED = [slug for slug in available_games()
+         if any(p.name == "size" for p in make_game(slug).parameters)
+         and any(level.iterations for level in levels(slug).values())]
+
+
+@pytest.mark.parametrize("slug", SIZED)
+def test_every_level_searches_as_much_as_its_board_asks_through_the_real_entry_point(
+        slug, monkeypatch):
+    """Through ``computer`` (what the play page and the studies call), each level that
+    searches, the weak one too, on boards smaller and larger than the default: the
+    search iterations its player runs for one move are the level's iterations times
+    (default size / size) cubed, rounded, at least one."""
+    from rulebook.computer import SearchPlayer
+    from rulebook.players import MonteCarloPlayer
+
+    ran = []
+    for kind in (MonteCarloPlayer, SearchPlayer):
+        def counting(self, *args, _iterate=kind._iterate):
+            ran.append(1)
+            return _iterate(self, *args)
+        monkeypatch.setattr(kind, "_iterate", counting)
+    default = next(p.default for p in make_game(slug).parameters if p.name == "size")
+    checked = 0
+    for strength, level in levels(slug).items():
+        if not level.iterations:
+            continue
+        sizes = (default - 2, default, default + 2) if level.iterations <= 500 else (
+            default + 2, default + 4)  # (a strong level's budget is cheaper on big boards)
+        for size in sizes:
+            state = make_game(slug, size=size).initial_state()
+            state = state.play(state.legal_moves()[0])  # (no single forced reply)
+            ran.clear()
+            computer(state, strength, seed=1).choose(state)
+            expected = max(1, round(level.iterations * (default / size) ** 3))
+            assert len(ran) == expected, (strength, size, len(ran), expected)
+            checked += 1
+    assert checked >= 6
