@@ -1443,3 +1443,49 @@ def test_an_error_that_is_not_the_engine_s_own_reaches_the_page_as_its_last_line
     assert re.match(r"[A-Za-z]+Error: ", message), message
     assert page.evaluate("() => window.rulebookPlay.moves()") == []
     page.close()
+
+
+def three_tap_move(slug, seed=0, games=30):
+    """(moves before, the move, its taps): the first move met in seeded random games
+    taken in three taps or more whose second tap is not also a possible third."""
+    clicks, rng = game_part(slug, "clicks"), random.Random(seed)
+    for _ in range(games):
+        state, before = make_game(slug).initial_state(), []
+        while not state.is_over():
+            written = {state.format_move(m): None for m in state.legal_moves()}
+            sequences = {text: clicks.tokens(state, text) for text in written}
+            for text, taps in sequences.items():
+                for seq in taps:
+                    if len(seq) >= 3:
+                        third = {s[2] for ss in sequences.values() for s in ss
+                                 if len(s) > 2 and s[:2] == seq[:2]}
+                        if seq[1] not in third:
+                            return before, text, seq
+            move = state.random_move(rng)
+            before.append(state.format_move(move))
+            state = state.play(move)
+    raise AssertionError(f"{slug}: no move of three taps in {games} games")
+
+
+def test_tapping_the_last_pick_again_takes_it_back_and_another_starts_afresh(site, shared):
+    """inpHeXion's push with relocations is made in three taps or more: after two, the
+    second tapped again is taken back (the first stays picked), and tapped once more it
+    is picked again; nothing is played meanwhile."""
+    project, base = site
+    before, move, seq = three_tap_move("inphexion")
+    page = open_play_page(shared, base, "inphexion", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    for text in before:
+        page.evaluate("(move) => window.rulebookPlay.play(move)", text)
+    settle(page)
+
+    def picked():
+        return page.evaluate("() => [...document.querySelectorAll('.play-target.play-picked')]"
+                             ".map((t) => t.dataset.token).sort()")
+
+    for token, now in ((seq[0], [seq[0]]), (seq[1], sorted(seq[:2])), (seq[1], [seq[0]]),
+                       (seq[1], sorted(seq[:2]))):
+        tap(page, token)
+        assert picked() == now, (token, picked(), now)
+    assert page.evaluate("() => window.rulebookPlay.moves()") == before  # nothing played
+    page.close()
