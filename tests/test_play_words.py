@@ -85,18 +85,6 @@ def test_the_sides_a_traced_line_joins_are_named_where_the_board_draws_them(lang
         assert sides[side] == (name if lang == "en" else japanese[name]), (side, sides[side])
 
 
-def _entries(table, path=()):
-    """(key path, words) for each string in a table of words (nested dicts and lists)."""
-    if isinstance(table, str):
-        yield path, table
-    elif isinstance(table, dict):
-        for key, value in table.items():
-            yield from _entries(value, (*path, key))
-    elif isinstance(table, (list, tuple)):
-        for index, value in enumerate(table):
-            yield from _entries(value, (*path, index))
-
-
 @pytest.mark.parametrize("slug", sorted(__import__("rulebook.games", fromlist=["x"])
                                         .available_games()))
 def test_words_that_differ_in_english_differ_in_each_language(slug):
@@ -105,6 +93,11 @@ def test_words_that_differ_in_english_differ_in_each_language(slug):
     translation copied from the entry next to it would tell the player the wrong step
     (the game's words merged with the page's, every table; a count's words for one and
     for many, ``x_one`` and ``x``, are one thing to a language without plurals)."""
+    from test_word_tables import leaves
+
+    def _entries(table):
+        return ((path, text) for path, text in leaves(table) if isinstance(text, str))
+
     english = dict(_entries(words.game_words(slug, "en")))
     for lang in ("ja",):
         translated = dict(_entries(words.game_words(slug, lang)))
