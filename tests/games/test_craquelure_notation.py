@@ -62,6 +62,8 @@ def test_round_trip(x, y, angle, order, two, region, letters):
     ("(0,0) 90 B1 R1", "'R1': part 1 is already given", 13),
     ("(0,0) 90 B1 B2", "'B2': a player gets only one part of a cut", 13),
     ("#x (0,0) 90 B1", "region id 'x' is not a positive whole number", 2),
+    ("#0 (0,0) 90 B1", "region id '0' is not a positive whole number", 2),
+    ("#-1 (0,0) 90 B1", "region id '-1' is not a positive whole number", 2),
 ])
 def test_notation_errors(text, message, column):
     with pytest.raises(NotationError) as caught:
