@@ -64,6 +64,7 @@ def test_round_trip(x, y, angle, order, two, region, letters):
     ("#x (0,0) 90 B1", "region id 'x' is not a positive whole number", 2),
     ("#0 (0,0) 90 B1", "region id '0' is not a positive whole number", 2),
     ("#-1 (0,0) 90 B1", "region id '-1' is not a positive whole number", 2),
+    ("#04 (0,0) 90 B1", "region id '04' has a leading zero: write '#4'", 2),
 ])
 def test_notation_errors(text, message, column):
     with pytest.raises(NotationError) as caught:

@@ -82,6 +82,8 @@ def parse_move(text: str):
         token, start = reader.word()
         if not is_number(token) or int(token) < 1:
             reader.fail(f"region id {token!r} is not a positive whole number", start)
+        if token != str(int(token)):  # as written is as printed back: no leading zero
+            reader.fail(f"region id {token!r} has a leading zero: write '#{int(token)}'", start)
         region = int(token)
     reader.skip_spaces()
     if not reader.text.startswith("(", reader.pos):
