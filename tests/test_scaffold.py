@@ -454,3 +454,43 @@ def test_a_new_game_s_file_the_gitignore_hides_is_found_as_git_would(
     assert git_says == (hidden is not None)  # the cases are git's
     found = ignored_by(SimpleNamespace(root=tmp_path), [tmp_path / path])
     assert found == (None if hidden is None else (tmp_path / path, hidden))
+
+
+def gitignore_patterns(path: str) -> list[str]:
+    """Patterns of every form git reads that might hide ``path`` or not: each part of
+    it as a name, as a folder (``part/``), anchored at the top (``/a/b``, ``/a/b/``) or
+    with a slash inside (``a/b``), with wildcards, and negated after a pattern that
+    hides it."""
+    parts = path.split("/")
+    found = []
+    for depth in range(1, len(parts) + 1):
+        name, prefix = parts[depth - 1], "/".join(parts[:depth])
+        found += [name, f"{name}/", f"/{prefix}", f"/{prefix}/", f"{name[:2]}*", f"*{name[-2:]}"]
+        if depth > 1:
+            found += [prefix, f"{prefix}/", f"*/{name}", f"/{parts[0]}/**/{name}"]
+    found += ["/" + name for name in parts[1:]]  # anchored, but not at the top
+    return found + [f"{pattern}\n!{parts[-1]}" for pattern in found[:6]]
+
+
+@pytest.mark.parametrize("path", ["figures/tiny/first.toml", "src/rulebook/games/tiny/rules.py",
+                                  "docs/tiny.rst"])
+def test_every_form_of_gitignore_pattern_hides_a_game_s_file_as_git_says(tmp_path, path):
+    """Each pattern of every form (:func:`gitignore_patterns`), alone in a .gitignore,
+    hides a new game's file exactly when git itself says it does (``git check-ignore``)."""
+    import subprocess
+    from types import SimpleNamespace
+
+    from rulebook.scaffold import ignored_by
+
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    disagree, hidden = [], 0
+    for patterns in gitignore_patterns(path):
+        (tmp_path / ".gitignore").write_text(patterns + "\n", encoding="utf-8")
+        git_says = subprocess.run(["git", "check-ignore", "-q", "--no-index", path],
+                                  cwd=tmp_path).returncode == 0
+        found = ignored_by(SimpleNamespace(root=tmp_path), [tmp_path / path])
+        if (found is not None) != git_says:
+            disagree.append((patterns, git_says))
+        hidden += git_says
+    assert not disagree, disagree
+    assert 10 < hidden < len(gitignore_patterns(path))

@@ -22,7 +22,6 @@ files written so far are removed if writing fails, so a refused or failed
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import keyword
 import re
@@ -30,6 +29,8 @@ import string
 import sys
 import unicodedata
 from pathlib import Path
+
+import pathspec
 
 from .build import Project
 from .errors import RulebookError
@@ -98,32 +99,23 @@ def module_names() -> set[str]:
 
 
 def ignored_by(project: Project, paths) -> tuple[Path, str] | None:
-    """The first of ``paths`` that the project's .gitignore hides, with the pattern
-    (the patterns as git reads them: ``name``, ``*.ext``, ``folder/``, ``/anchored``,
-    ``!again``; the last match wins)."""
+    """The first of ``paths`` that the project's .gitignore hides, with the pattern that
+    hides it, as git reads them (pathspec's gitignore rules: wildcards that stop at a
+    slash, ``**``, anchored patterns, ``!`` again, the last match winning), and as git
+    walks the tree: a file in a hidden folder stays hidden whatever a later pattern
+    says of the file itself."""
     try:
         lines = (project.root / ".gitignore").read_text(encoding="utf-8").splitlines()
     except (FileNotFoundError, UnicodeDecodeError):
         return None
-    patterns = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    spec = pathspec.GitIgnoreSpec.from_lines(lines)
     for path in paths:
         parts = Path(path).relative_to(project.root).parts
-        hidden = None
-        for pattern in patterns:
-            negated = pattern.startswith("!")
-            body = pattern[1:] if negated else pattern
-            folder_only = body.endswith("/")
-            anchored = "/" in body.rstrip("/")  # a slash before the end: from the top only
-            body = body.strip("/")
-            for depth in range(1, len(parts) + 1):
-                if folder_only and depth == len(parts):
-                    continue  # the file itself is not a folder
-                here = "/".join(parts[:depth]) if anchored else parts[depth - 1]
-                if fnmatch.fnmatchcase(here, body):
-                    hidden = None if negated else pattern
-                    break
-        if hidden:
-            return Path(path), hidden
+        for depth in range(1, len(parts) + 1):  # each folder on the way, then the file
+            name = "/".join(parts[:depth]) + ("/" if depth < len(parts) else "")
+            found = spec.check_file(name)
+            if found.include:
+                return Path(path), lines[found.index].strip()
     return None
 
 
