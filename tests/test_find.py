@@ -316,3 +316,24 @@ def test_an_option_without_its_name_or_its_equals_sign_is_refused_naming_the_for
     quotes it and gives the form, before anything is searched."""
     assert find("necto", "--claim", "winner=First", "--option", option) == 2
     assert capsys.readouterr().err == f"rulebook: --option {option!r}: write NAME=VALUE\n"
+
+
+@pytest.mark.parametrize("args, blamed", [
+    (["--claim", "marks_placed=30"], "--claim 'marks_placed=30'"),  # never true: blamed
+    (["--before", "marks_placed=30", "--claim", "marks_placed=1"],  # the claim never tested
+     "--before 'marks_placed=30'"),
+    (["--before", "marks_placed=2", "--claim", "marks_placed=30"],  # tested, never true
+     "--claim 'marks_placed=30'"),
+    (["--claim", "marks_placed=30", "--claim", "winner=X"], "--claim 'marks_placed=30'"),
+])
+def test_giving_up_blames_the_claim_that_was_false_whenever_it_was_tested(capsys, args, blamed):
+    """The give-up line blames the claim false in the largest share of the times it
+    was tested, and only a claim that was tested: a claim after the move is never
+    tested while a --before claim never holds, so then the --before claim is blamed;
+    its counts are its own (false every time it was tested, at least once)."""
+    assert find("qttt", *args, "--time-limit", "0.5") == 2
+    err = capsys.readouterr().err
+    found = re.search(r"most often false: (--\w+ '[^']*') \(false in (\d+) of (\d+) tests\)", err)
+    assert found, err
+    assert found.group(1) == blamed, err
+    assert int(found.group(2)) == int(found.group(3)) > 0, err

@@ -355,3 +355,38 @@ def test_a_link_field_of_any_json_kind_opens_its_game_or_is_one_line(slug):
             assert field != "moves" or all(isinstance(m, str) for m in json.loads(value))
             assert field != "options" or isinstance(json.loads(value), dict)
     assert opened >= 2 and refused >= 50, (opened, refused)
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_a_link_s_bad_move_is_named_by_its_number_counted_from_one(slug):
+    """A link (or an opened record) whose moves hold one the game refuses, first,
+    in the middle or last (one the rules refuse and one the notation cannot read),
+    is refused naming that move by its number as the page numbers moves, from 1,
+    and quoting it; the moves before it were played."""
+    rng, state, line = random.Random(slug), Session(slug).state, []
+    while len(line) < 5 and not state.is_over():
+        move = state.random_move(rng)
+        line.append(state.format_move(move))
+        state = state.play(move)
+    assert len(line) == 5
+    for bad in (1, 3, 5):
+        before = Session(slug, moves=line[:bad - 1]).state
+        refused_by_rules = next((t for t in line if _refused(before, t)), None)
+        for text in filter(None, (refused_by_rules, "zz99")):
+            moves = line[:bad - 1] + [text] + line[bad:]
+            with pytest.raises(RulebookError) as error:
+                Session(slug, moves=moves)
+            assert str(error.value).startswith(f"move {bad} ({text}): "), (bad, str(error.value))
+
+
+def _refused(state, text: str) -> bool:
+    """Whether the notation reads ``text`` at ``state`` and the rules refuse it."""
+    try:
+        move = state.parse_move(text)
+    except RulebookError:
+        return False
+    try:
+        state.play(move)
+    except IllegalMoveError:
+        return True
+    return False

@@ -26,6 +26,8 @@ from rulebook.studies.base import wilson_interval
 from rulebook.sphinxext.directives import CHROME
 from small_project import build_page, make_project
 
+ROOT_FIGURES = Path(__file__).resolve().parent.parent / "figures"
+
 STUDY = """\
 kind = "balance"
 label = { en = "Random play", ja = "ランダムな着手" }
@@ -877,3 +879,20 @@ def test_a_balance_study_s_number_of_games_is_checked_on_its_bounds(games, refus
         assert str(error.value) == f"'games' = {games}: must be from 1 to 1000000"
     else:
         assert Balance().check("qttt", spec)["games"] == games
+
+
+@pytest.mark.parametrize("path", studies.find_studies(ROOT_FIGURES),
+                         ids=lambda path: f"{path.parent.parent.name}/{path.stem}")
+def test_each_stored_result_was_run_with_the_settings_its_study_checks_to(path):
+    """Every setting a stored result records (a balance study's games, options and
+    players, a solve study's rule for a double line) is the one its study file
+    checks to today, the defaults of the keys it leaves out included: a default
+    that moved would run the study under other settings than the page quotes
+    (the stale check names only that the code changed, and is set aside when a
+    study is run again)."""
+    study = load_study(path)
+    result = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))["result"]
+    shared = sorted(set(result) & set(study.spec))
+    assert shared, "the result records none of its settings: the test would prove nothing"
+    for key in shared:
+        assert result[key] == study.spec[key], (key, result[key], study.spec[key])

@@ -58,6 +58,8 @@ def test_round_trip(x, y, angle, order, two, region, letters):
     ("(0,0) 90 B0", "'B0' names no part: a cut makes parts 1, 2 and 3", 10),
     ("(0,0) 90 N3 B1",
      "'N3': parts left unnamed stay neutral; name only the parts going to B (Blue) or R (Red)", 10),
+    ("(0,0) 90 B1 n2",  # the neutral part in either case, first or second
+     "'n2': parts left unnamed stay neutral; name only the parts going to B (Blue) or R (Red)", 13),
     ("(0,0) 90 G1", "'G1' is not a part: write B or R and the part's number, e.g. 'B1'", 10),
     ("(0,0) 90 B1 R1", "'R1': part 1 is already given", 13),
     ("(0,0) 90 B1 B2", "'B2': a player gets only one part of a cut", 13),

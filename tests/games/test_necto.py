@@ -507,3 +507,27 @@ def test_a_bad_tile_in_a_written_position_is_named_at_its_own_column():
                 str(error.value)
             tried += 1
     assert tried == 16
+
+
+def test_the_rules_index_tells_a_knot_one_player_scores_from_a_tie_by_the_scores():
+    """The rules index's "own crossings" (one player scores a knot) and "tie" (both
+    do), checked against the scores themselves over random games: for a move that
+    scores one knot, exactly one player's score rising is "own crossings" and not
+    "tie", both rising is "tie" and not "own crossings"; a move that scores nothing
+    shows neither."""
+    from rulebook.games.necto.ruleset import RULES
+
+    applied = {rule.id: rule.applied for rule in RULES}
+    seen = {"one": 0, "both": 0, "none": 0}
+    for _, state, move, after in random_steps(make_game("necto", size=4), range(100)):
+        rose = [a > b for a, b in zip(after.scores, state.scores)]
+        if len(after.scored) > 1:
+            continue  # which knot gave which points: not told apart by the scores
+        kind = "none" if not after.scored else "both" if all(rose) else "one"
+        if kind == "one":
+            assert sum(rose) == 1, (str(state), state.format_move(move))
+        shown = (applied["own-crossings"](state, move, after), applied["tie"](state, move, after))
+        assert shown == {"none": (False, False), "one": (True, False), "both": (False, True)}[kind], (
+            str(state), state.format_move(move), after.scored)
+        seen[kind] += 1
+    assert seen["one"] > 50 and seen["both"] > 5, seen
