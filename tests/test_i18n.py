@@ -606,3 +606,22 @@ def test_english_words_are_never_translated_even_by_an_english_catalogue(tmp_pat
     assert ("cycle", "循環") in engine_messages(tmp_path, "ja", "qttt")
     assert claim_words(tmp_path, "en") == {}
     assert engine_messages(tmp_path, "en", "qttt") == []
+
+
+@pytest.mark.parametrize("header", ["[[term]]", "  [[term]]", "[[term]]   ", "[[ term ]]",
+                                    '[["term"]]', "[[term]]  # the tools", "\t[[ 'term' ]]"])
+def test_each_term_s_problem_names_the_line_of_its_own_header_however_written(tmp_path, header):
+    """A glossary's problem names the line of the header of the term it is about, the
+    second or third term's as well as the first, however TOML lets the header be
+    written (indented, blanks inside its brackets, its name quoted, a comment after)."""
+    terms = ['en = "You need"\nja = "必要な道具"\navoid = []\n',
+             '# the board\nen = "Board"\nja = "盤"\navoid = []\n',
+             'en = "Cell"\nja = "  "\navoid = []\n']
+    text = "# a glossary\n\n" + "\n".join(f"{header}\n{term}" for term in terms)
+    folder = tmp_path / "locale" / "ja" / "glossary"
+    folder.mkdir(parents=True)
+    (folder / "common.toml").write_text(text, encoding="utf-8")
+    line = text.splitlines().index(header) + 1 + sum(len(term.splitlines()) + 2 for term in terms[:2])
+    assert text.splitlines()[line - 1] == header
+    problems = claim_catalogs(tmp_path, "You need", "必要な道具")
+    assert problems == [f"{folder / 'common.toml'}:{line}: term 'Cell': ja is missing or empty"]

@@ -379,6 +379,12 @@ def test_the_failed_build_page_shows_each_error_line_as_written():
     assert "b" not in page.tags
 
 
+# every way a browser or an author may ask for one page: a folder, a query (a cache
+# buster, a play page's settings), a fragment, a letter percent-encoded
+PAGE_ADDRESSES = ("en/index.html", "en/", "en/index.html?x=1", "en/?lang=ja", "en/index.html#rules",
+                  "en/%69ndex.html", "en/index%2Ehtml?x=1#top")
+
+
 def test_each_request_gets_the_answer_of_the_build_state_it_meets(tmp_path):
     """Before the first build a page is 'Building' (503) that reloads itself; once
     built, the page with the reload script added; after a failed build, the errors
@@ -405,18 +411,21 @@ def test_each_request_gets_the_answer_of_the_build_state_it_meets(tmp_path):
         (out / "en" / "index.html").write_text("<html><body><p>Rules</p></body></html>")
         (out / "en" / "style.css").write_text("p { color: red }")
         state.finished([])
-        for address in ("en/index.html", "en/"):
+        for address in PAGE_ADDRESSES:
             status, page = get(url + address)
-            assert status == 200 and page.startswith("<html><body><p>Rules</p>")
-            assert page.index("data-rulebook-serve") < page.index("</body>")
-        assert get(url + "en/style.css") == (200, "p { color: red }")  # no script in it
+            assert status == 200 and page.startswith("<html><body><p>Rules</p>"), address
+            assert page.index("data-rulebook-serve") < page.index("</body>"), address
+        for address in ("en/style.css", "en/style.css?v=2", "en/style%2Ecss"):
+            assert get(url + address) == (200, "p { color: red }"), address  # no script in it
         assert get(url + "en/missing.html")[0] == 404
         status, body = get(url + "pdf/rules-en.pdf")
         assert status == 404 and body == serve.PDF_NOTE
 
         state.finished(["figures/qttt/a.toml:3: claim #1 is false"])
-        status, page = get(url + "en/index.html")
-        assert status == 500 and "<code>figures/qttt/a.toml:3: claim #1 is false</code>" in page
+        for address in PAGE_ADDRESSES:
+            status, page = get(url + address)
+            assert status == 500, address
+            assert "<code>figures/qttt/a.toml:3: claim #1 is false</code>" in page, address
         assert get(url + "en/style.css") == (200, "p { color: red }")
         assert json.loads(get(url + serve.VERSION_PATH.lstrip("/"))[1]) == {"version": 2,
                                                                             "ok": False}

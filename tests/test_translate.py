@@ -179,3 +179,30 @@ def test_a_page_in_a_subfolder_has_its_own_catalog_in_that_subfolder(project, ca
     assert ids["play/cycles.po"] == {"Play cycles", "Tap two cells to write a pair."}
     assert ids["cycles.po"] == {"Cycles too", "Another page."}
     assert "Tap two cells to write a pair." not in ids["index.po"]
+
+
+def test_the_report_names_only_the_catalogs_that_changed_and_each_message_whole_to_60(tmp_path):
+    """``rulebook translate``'s report, line by line, for catalogs in every state: a
+    line per catalog created or changed and none for one up to date (even one with
+    messages still to translate, which are listed); a message quoted whole up to 60
+    characters (blanks run together), cut to 57 and "..." beyond."""
+    from rulebook.translate import CatalogUpdate, report_lines
+
+    sixty, sixty_one = "x" * 58 + " y", "x" * 59 + " y"
+    updates = [CatalogUpdate(tmp_path / "same.po", todo=[(7, "untranslated", sixty)]),
+               CatalogUpdate(tmp_path / "new.po", created=True, added=2,
+                             todo=[(5, "untranslated", "One\n  cell.")]),
+               CatalogUpdate(tmp_path / "edited.po", added=1, obsolete=["Old."],
+                             todo=[(9, "fuzzy", sixty_one)],
+                             guessed_from={sixty_one: "Old."}),
+               CatalogUpdate(tmp_path / "quiet.po")]
+    assert report_lines(updates, tmp_path) == [
+        f"same.po:7: untranslated '{sixty}'",
+        "new.po: created, 2 messages",
+        "new.po:5: untranslated 'One cell.'",
+        "edited.po: 1 new, 1 obsolete",
+        "edited.po: obsolete 'Old.' (kept as a #~ entry)",
+        f"edited.po:9: fuzzy '{sixty_one[:57]}...' (its translation is copied from 'Old.': "
+        "rewrite it)",
+        "2 of 4 catalogs updated; 3 messages to translate (translate them, and remove each "
+        "fuzzy flag once the translation is right)"]

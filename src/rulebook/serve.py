@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from .build import Project
 from .errors import RulebookError, counted
@@ -348,7 +349,7 @@ class PreviewHandler(SimpleHTTPRequestHandler):
         super().__init__(*args, **kwargs)
 
     def do_GET(self):
-        path = self.path.split("?")[0].split("#")[0]
+        path = unquote(urlsplit(self.path).path)  # without a query or fragment, decoded
         if path == VERSION_PATH:
             return self._send(200, "application/json", self.state.as_json())
         if path == EVENTS_PATH:
