@@ -27,6 +27,9 @@ from rulebook.sphinxext.directives import CHROME
 from small_project import build_page, make_project
 
 ROOT_FIGURES = Path(__file__).resolve().parent.parent / "figures"
+# every stored study of the project, with its result
+STORED = [pytest.param(path, json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))[
+    "result"], id=f"{path.parent.parent.name}/{path.stem}") for path in studies.find_studies(ROOT_FIGURES)]
 
 STUDY = """\
 kind = "balance"
@@ -881,9 +884,8 @@ def test_a_balance_study_s_number_of_games_is_checked_on_its_bounds(games, refus
         assert Balance().check("qttt", spec)["games"] == games
 
 
-@pytest.mark.parametrize("path", studies.find_studies(ROOT_FIGURES),
-                         ids=lambda path: f"{path.parent.parent.name}/{path.stem}")
-def test_each_stored_result_was_run_with_the_settings_its_study_checks_to(path):
+@pytest.mark.parametrize("path, result", STORED)
+def test_each_stored_result_was_run_with_the_settings_its_study_checks_to(path, result):
     """Every setting a stored result records (a balance study's games, options and
     players, a solve study's rule for a double line) is the one its study file
     checks to today, the defaults of the keys it leaves out included: a default
@@ -891,8 +893,66 @@ def test_each_stored_result_was_run_with_the_settings_its_study_checks_to(path):
     (the stale check names only that the code changed, and is set aside when a
     study is run again)."""
     study = load_study(path)
-    result = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))["result"]
     shared = sorted(set(result) & set(study.spec))
     assert shared, "the result records none of its settings: the test would prove nothing"
     for key in shared:
         assert result[key] == study.spec[key], (key, result[key], study.spec[key])
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval, from its published formula (a second method)."""
+    p, n = successes / trials, trials
+    centre, spread = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+
+
+
+@pytest.mark.parametrize("path, result", [p for p in STORED if "first_wins" in p.values[1]])
+def test_each_balance_number_a_page_quotes_is_worked_out_again_from_the_counts(path, result):
+    """Every number a page may quote of a stored balance study, and the numbers the
+    build's refusal of a wrong verdict gives, worked out again here from the study's
+    counts of wins, draws and swaps (the intervals by Wilson's published formula)."""
+    from rulebook.games import make_game
+    from rulebook.studies.present import VERDICTS, advantage, quote_balance
+
+    game = make_game(path.parent.parent.name)
+    first, second, games = result["first_wins"], result["second_wins"], result["games"]
+    decided = first + second
+    low, high = wilson(first, decided)
+    pct = lambda value: f"{100 * value:.1f}%"  # noqa: E731
+    expected = {"games": str(games), "first_wins": str(first), "second_wins": str(second),
+                "draws": str(games - decided), "decided": str(decided),
+                "first_win_rate": pct(first / games), "second_win_rate": pct(second / games),
+                "draw_rate": pct((games - decided) / games),
+                "first_decided_rate": pct(first / decided),
+                "first_decided_low": pct(low), "first_decided_high": pct(high),
+                "swaps": str(result["swaps"]), "swap_rate": pct(result["swaps"] / games)}
+    expected["first_win_low"], expected["first_win_high"] = map(pct, wilson(first, games))
+    for key, value in expected.items():
+        assert quote_balance(game, result, key, "en", "x", {}) == value, key
+    for other in sorted(set(VERDICTS) - {advantage(result)}):
+        with pytest.raises(RulebookError) as error:
+            quote_balance(game, result, f"advantage={other}", "en", "x", {})
+        assert (f"(the first player won {pct(first / decided)} of the {decided} games with a "
+                f"winner, 95 % interval {pct(low)} to {pct(high)})") in str(error.value)
+
+
+@pytest.mark.parametrize("path, result", [p for p in STORED if "winning_first_moves" in p.values[1]])
+def test_each_solve_key_a_page_may_quote_is_worked_out_again_from_the_lists(path, result):
+    """Every key of a solve study (present.SOLVE_KEYS) quotes from a stored result, its
+    counts and lengths worked out again here from the stored lists of moves."""
+    from rulebook.games import make_game
+    from rulebook.studies.present import SOLVE_KEYS, quote_solve
+
+    game = make_game("qttt")
+    expected = {"winning_first_move_count": len(result["winning_first_moves"]),
+                "drawing_first_move_count": len(result["drawing_first_moves"]),
+                "first_move_classes": len(result["first_move_classes"]),
+                "principal_variation": " ".join(result["principal_variation"]),
+                "principal_variation_length": len(result["principal_variation"])}
+    for key in SOLVE_KEYS:
+        if key == "ends_with_mark" and result.get(key) is None:
+            continue  # a drawn game ends with no winning mark
+        quoted = quote_solve(game, result, key, "en", "x", {})
+        if key in expected:
+            assert quoted == str(expected[key]), key
