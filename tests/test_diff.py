@@ -896,3 +896,36 @@ def test_an_option_with_a_part_missing_is_refused_naming_the_form(text):
         parse_options([text])
     assert str(error.value) == (f"--option {text!r}: write GAME:NAME=VALUE "
                                 "(e.g. craquelure:min_area_percent=1.0)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_language_s_errata_name_what_changed_in_that_language_and_only_its_panels(lang):
+    """One book's errata (``errata_lines``), for a change of every kind a reader of one
+    language sees: a study names its label in the book's language (its rate moved, or
+    another of its figures), a record's panels are those drawn differently in that
+    language only (one in both, one in each alone)."""
+    from types import SimpleNamespace as Of
+
+    from rulebook.diff.report import errata_lines
+
+    labels = [{"en": "Random play", "ja": "ランダムな着手"}, {"en": "Perfect play", "ja": "最善の手"}]
+    panels = [Of(index=1, langs=["en", "ja"]), Of(index=2, langs=["en"]), Of(index=3, langs=["ja"])]
+    diff = Of(records=[Of(name="qttt/cycle", status="changed", game="qttt", illegal=None,
+                          was_illegal=None, panels=panels, claims=[]),
+                       Of(name="qttt/new-one", status="added", game="qttt")],
+              messages=[], pages={}, message_pages={}, games=["qttt"],
+              studies=[Of(status="moved", game="qttt", name="qttt/random", label=labels[0],
+                          moves=[("first_win_rate", 0.5, 0.625)]),
+                       Of(status="moved", game="qttt", name="qttt/solve", label=labels[1],
+                          moves=[("winner", "X", "draw"), ("options", {}, {})]),
+                       Of(status="same", game="qttt", name="qttt/other", label=labels[0], moves=[])])
+    lines = errata_lines(diff, lang)["qttt"]
+    other = "ja" if lang == "en" else "en"
+    text = "\n".join(lines)
+    for label in labels:
+        assert text.count(f"{label[lang]}") == 1 and label[other] not in text, text
+    drawn = [line for line in lines if "cycle" in line]
+    assert len(drawn) == 1, lines
+    mine = [p.index for p in panels if lang in p.langs]
+    assert re.findall(r"\d+", drawn[0].split("cycle", 1)[1]) == [str(k) for k in mine], drawn
+    assert "62.5 %" in text and "50.0 %" in text and "winner" in text and "options" not in text

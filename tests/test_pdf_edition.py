@@ -662,3 +662,45 @@ def test_a_first_edition_is_named_and_points_to_no_errata(tmp_path, monkeypatch)
         assert ("Edition v1: rulebook" in first) == named, first
         assert ("Edition: rulebook" in first) != named, first  # the version and date only
         assert "What changed" not in first and "errata" not in first, first
+
+
+@pytest.mark.parametrize("history", ["no git", "no commit", "commits elsewhere", "pages committed"])
+def test_the_colophon_date_is_the_pages_newest_commit_else_the_configured_date(
+        tmp_path, monkeypatch, history):
+    """The book's date and commit (``sources_date``): the newest commit that touched the
+    pages or the figures, its date and short hash; with git but no such commit (a fresh
+    repository, or commits of other files only), or no repository at all, the
+    configured ``rulebook_pdf_date`` and no hash, never an empty date."""
+    import subprocess
+    from types import SimpleNamespace
+
+    from rulebook.pdf.builder import RulebookPDFBuilder
+
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "figures").mkdir()
+    (project / "docs" / "index.rst").write_text("Rules\n=====\n")
+    (project / "README.md").write_text("A book.\n")
+    git = ["git", "-c", "user.name=a", "-c", "user.email=a@b", "-c", "commit.gpgsign=false"]
+    environment = {"GIT_COMMITTER_DATE": "2024-03-05T10:00:00",
+                   "GIT_AUTHOR_DATE": "2024-03-05T10:00:00", "PATH": "/usr/bin:/bin"}
+    run = lambda *args: subprocess.run(git + list(args), cwd=project, check=True,  # noqa: E731
+                                       capture_output=True, env=environment)
+    if history != "no git":
+        run("init", "-q")
+    if history == "commits elsewhere":
+        run("add", "README.md")
+        run("commit", "-qm", "readme")
+    if history == "pages committed":
+        run("add", "-A")
+        run("commit", "-qm", "pages")
+    builder = SimpleNamespace(srcdir=str(project / "docs"), config=SimpleNamespace(
+        rulebook_figures_dir="../figures", rulebook_pdf_date="2023-01-01"))
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))  # no repository above it
+    date, commit = RulebookPDFBuilder.sources_date(builder)
+    if history == "pages committed":
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=project,
+                              capture_output=True, text=True, check=True).stdout.strip()
+        assert (date, commit) == ("2024-03-05", head)
+    else:
+        assert (date, commit) == ("2023-01-01", "")
