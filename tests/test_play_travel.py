@@ -1492,3 +1492,45 @@ def test_tapping_the_last_pick_again_takes_it_back_and_another_starts_afresh(sit
         assert picked() == now, (token, picked(), now)
     assert page.evaluate("() => window.rulebookPlay.moves()") == before  # nothing played
     page.close()
+
+
+SAVED_SHAPES = {  # a saved game's text, and whether it is one the page can restore
+    '{"link": "#game=qttt", "mode": {}}': True,
+    '{"link": "#game=qttt", "mode": {"opponent": "computer", "computer": 0}}': True,
+    "null": False, "1": False, '"#game=qttt"': False, "[]": False, "true": False, "{}": False,
+    '{"link": "#game=qttt"}': False, '{"mode": {}}': False,
+    '{"link": null, "mode": {}}': False, '{"link": 1, "mode": {}}': False,
+    '{"link": ["#game=qttt"], "mode": {}}': False,
+    '{"link": "#game=qttt", "mode": null}': False, '{"link": "#game=qttt", "mode": 1}': False,
+    '{"link": "#game=qttt", "mode": "computer"}': False,
+    '{"link": "#game=qttt", "mode": true}': False, '{"link": "#game=qttt", "mode": []}': False,
+}
+
+
+def test_a_saved_game_of_any_json_shape_is_restored_or_kept_aside(site, shared):
+    """storage.js's ``loadSaved``, given a saved game of every JSON shape (each field
+    missing or of every kind, the whole of every kind): a game with a link and a mode
+    (an object of settings) is returned as saved; anything else is refused and kept
+    aside under its own key, the saved game's key emptied, so that the page starts a
+    new game instead of failing on it."""
+    _, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/play/qttt.html")  # (the module reads the play page's element)
+    found = page.evaluate("""async ([base, shapes]) => {
+        const {loadSaved} = await import(`${base}/play/storage.js`);
+        const key = "rulebook-play/qttt", found = {};
+        for (const text of shapes) {
+            localStorage.clear();
+            localStorage.setItem(key, text);
+            let restored;
+            try { restored = JSON.stringify(loadSaved()) === JSON.stringify(JSON.parse(text)); }
+            catch { restored = false; }
+            found[text] = [restored, localStorage.getItem(key) === text,
+                           localStorage.getItem(`${key}/unreadable`) === text];
+        }
+        localStorage.clear();
+        return found;
+    }""", [base, list(SAVED_SHAPES)])
+    page.close()
+    for text, restorable in SAVED_SHAPES.items():
+        assert found[text] == ([True, True, False] if restorable else [False, False, True]), text

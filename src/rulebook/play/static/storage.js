@@ -18,7 +18,8 @@ export function loadSaved() {
   if (text === null) return null;
   try {
     const saved = JSON.parse(text);
-    if (typeof saved?.link !== "string" || typeof saved.mode !== "object" || saved.mode === null) {
+    if (typeof saved?.link !== "string" || typeof saved.mode !== "object" || saved.mode === null
+        || Array.isArray(saved.mode)) {
       throw new Error("not a saved game");
     }
     return saved;
