@@ -264,3 +264,34 @@ def test_debug_keeps_a_drawings_traceback(small, monkeypatch):
     monkeypatch.setenv(DEBUG, "1")
     with pytest.raises(ValueError, match="no-such-colour"):
         render_panels(record, "en")
+
+
+@pytest.mark.parametrize("child, debug, said", [
+    ("raise ValueError('the drawing module broke')", False,
+     "drawing for the browser failed: ValueError: the drawing module broke"),
+    ("import os; os._exit(3)", False, "drawing for the browser failed: exit status 3"),
+    ("import sys; print('warming up', file=sys.stderr); raise MemoryError", False,
+     "drawing for the browser failed: MemoryError"),
+    ("raise ValueError('the drawing module broke')", True, "Traceback (most recent call last):"),
+], ids=["traceback", "silent", "said-something-first", "debugging"])
+def test_a_drawing_child_that_dies_is_one_line_naming_its_error(monkeypatch, child, debug, said):
+    """The check's child that draws the panels as the browser does, dying before it
+    answers: one problem naming what killed it, the traceback's last line (or its exit
+    status when it said nothing), not the traceback's first; the whole traceback only
+    when the author asks for it (RULEBOOK_DEBUG)."""
+    from rulebook import drawing_errors
+    from rulebook.verify import finish_drawings
+
+    if debug:
+        monkeypatch.setenv(drawing_errors.DEBUG, "1")
+    else:
+        monkeypatch.delenv(drawing_errors.DEBUG, raising=False)
+    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    part = finish_drawings(process)
+    assert len(part.problems) == 1
+    if debug:
+        assert part.problems[0].startswith(said) and part.problems[0].count("\n") >= 2
+    else:
+        assert part.problems == [said]
+    assert part.summary == "The drawings for the browser were not checked."
