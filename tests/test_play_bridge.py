@@ -241,8 +241,10 @@ def lines_traced(seed, moves):
         filled += 1
         two += len(keys) == 2
         once += len(keys) == 1
-    for x, y in ((-0.5, 0.5), (size + 0.5, 0.5), (0.5, size + 0.5), (0.5, -0.5)):
-        assert session.line_at(x, y) is None  # off the board
+    beside = [(x, y) for k in range(size) for x, y in (  # just past each edge cell, each side
+        (-0.01, k + 0.5), (size + 0.01, k + 0.5), (k + 0.5, -0.01), (k + 0.5, size + 0.01))]
+    for x, y in beside + [(-0.5, -0.5), (size + 0.5, size + 0.5), (size + 0.5, -0.5)]:
+        assert session.line_at(x, y) is None, (x, y)  # off the board
     return filled, empty, two, once
 
 
