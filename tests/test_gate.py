@@ -115,6 +115,17 @@ def test_literals_are_numbers_in_any_script_and_whole_player_names():
     assert unchecked_literals("一つの輪と同一の組", qttt) == []  # kanji numerals are words
 
 
+@pytest.mark.parametrize("literal", ["a1", "C12", "25.00%", "4", "0.5", "①", "４", "Ⅳ", "t3F"])
+def test_a_number_is_found_whole_wherever_it_stands_in_a_text(literal):
+    """A number, with the letters and signs it is written with, is reported whole at
+    the very start of a text, at its end, alone, between brackets or Japanese quotes,
+    and before a comma or a Japanese particle."""
+    names = name_pattern(player_names(make_game("necto")))
+    for text in (f"{literal} is free", f"on {literal}", literal, f"({literal})", f"「{literal}」",
+                 f"on {literal}, then", f"{literal}に置く", f"盤の{literal}"):
+        assert [found for found, _ in unchecked_literals(text, names)] == [literal], text
+
+
 def test_a_player_name_inside_a_longer_one_is_found_as_the_longer_name():
     """A game whose players' names overlap (a designer's "Blue" and "Blue Team", 青 and
     青組): the gate quotes the whole name a caption writes, whichever order the game
