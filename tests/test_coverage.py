@@ -218,6 +218,40 @@ def test_a_refusal_claim_alone_shows_the_rule_that_refuses_its_move(tmp_path):
     assert refused == [("spooky", "refusal", 0)]
 
 
+@pytest.mark.parametrize("after, then, rule", [
+    (0, ["a1-b2"], "spooky"),  # a variation from the start: not the end of the game
+    (2, ["a1-b2"], "spooky"),
+    (0, [], "spooky"),
+    (None, [], "over"),  # the finished game
+])
+def test_a_refusal_claim_shows_the_rule_of_the_position_it_is_about(tmp_path, after, then, rule):
+    """A refusal claim about a position other than the record's last (after a number
+    of moves, 0 included, and a variation played from there) shows the rule that
+    refuses its move in that position, the one its own check reads, not in the
+    finished game at the end of the record (where every move is refused as too late)."""
+    import json
+
+    moves = ["c1-b2", "a3-b3", "a3-c3", "c1-a3", "a1-a2", "c2-b3", "a3-c3", "@a3", "a1-b1",
+             "a1-b1", "@b1"]  # a drawn game, to its end
+    path = tmp_path / "qttt" / "said.toml"
+    path.parent.mkdir()
+    claim = {"fact": "refusal", "move": "a3-a3", "expect": None}
+    if after is not None:
+        claim["after"] = after
+    if then:
+        claim["then"] = then
+    claim["expect"] = ("the game is already over" if rule == "over"
+                       else "the two spooky marks must go in two different cells")
+    lines = "".join(f"{key} = {json.dumps(value)}\n" for key, value in claim.items())
+    path.write_text(f'game = "qttt"\nmoves = {json.dumps(moves)}\n[figure]\n[[figure.panels]]\n\n'
+                    f"[[claims]]\n{lines}", encoding="utf-8")
+    record = load_record(path, tmp_path)
+    record.check()  # the claim holds where it is about
+    refused = {s.rule for s in rc.shown_by(record) if s.how == "refusal"}
+    over = {r.id for r in rc.rules_of("qttt") if rc.ALREADY_OVER in r.refusals}
+    assert refused == (over if rule == "over" else {"spooky"}), refused
+
+
 def test_build_fails_when_the_only_figure_of_a_rule_goes(tmp_path):
     whole = small_project(tmp_path / "whole", SECTIONS)
     assert read_errors(whole, tmp_path / "out-whole") == ""

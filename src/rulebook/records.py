@@ -195,13 +195,17 @@ class Record:
                 raise self.error(line, f"variation move {number}: {error}") from None
         return states
 
-    def claim_value(self, claim: Claim):
-        """What the engine says for the claim's fact (not yet compared)."""
+    def claim_state(self, claim: Claim) -> State:
+        """The position a claim is about: after its ``after`` moves (all of them if it
+        names none), then its variation ``then``, if any."""
         if claim.then:
             after = len(self.moves) if claim.after is None else claim.after
-            state = self.variation(after, claim.then, claim.line)[-1]
-        else:
-            state = self.state_after(claim.after, claim.line)
+            return self.variation(after, claim.then, claim.line)[-1]
+        return self.state_after(claim.after, claim.line)
+
+    def claim_value(self, claim: Claim):
+        """What the engine says for the claim's fact (not yet compared)."""
+        state = self.claim_state(claim)
         fact = claim_facts(self.game)[claim.fact]
         try:
             return fact.compute(state, **claim.args)

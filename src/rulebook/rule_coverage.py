@@ -132,10 +132,7 @@ def shown_by(record) -> list[Showing]:
             found += _refusals(slug, line[-1], attempt, number)
     for claim in record.claims:
         if claim.fact == "refusal":
-            state = (record.variation(len(record.moves) if claim.after is None else claim.after,
-                                      claim.then, claim.line)[-1] if claim.then
-                     else record.state_after(claim.after, claim.line))
-            found += _refusals(slug, state, claim.args["move"], 0)
+            found += _refusals(slug, record.claim_state(claim), claim.args["move"], 0)
     return found
 
 
