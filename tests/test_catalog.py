@@ -36,7 +36,9 @@ def test_no_next_or_previous_link_crosses_between_readers_and_authors_pages():
 
     found = {"index", "qttt", "play/qttt", "authoring", "adding-a-game"}
     order = {  # page: (parent, previous, next), as Sphinx's relations give them
+        "qttt": ("index", "index", "play/qttt"),  # the first reader's page, after home
         "play/qttt": ("index", "qttt", "authoring"),
+        "adding-a-game": ("index", "authoring", "index"),  # the last author's, before home
         "authoring": ("index", "play/qttt", "adding-a-game"),
         "index": (None, None, "qttt"),
     }
@@ -51,3 +53,5 @@ def test_no_next_or_previous_link_crosses_between_readers_and_authors_pages():
     assert links("play/qttt") == ("qttt", None)  # a reader's page: back to the rules only
     assert links("authoring") == (None, "adding-a-game")  # an author's: on to the authors'
     assert links("index") == (None, "qttt")
+    assert links("qttt") == ("index", "play/qttt")  # home belongs to both: kept
+    assert links("adding-a-game") == ("authoring", "index")
