@@ -238,6 +238,21 @@ def test_any_value_a_record_is_written_with_reads_back_as_itself():
     reads_back()
 
 
+def test_every_character_a_record_s_text_may_hold_is_written_so_that_it_reads_back():
+    """Every ASCII character (the control characters and DEL, which TOML allows in a
+    string only escaped) and characters beyond it (a C1 control, a line separator, a
+    surrogate pair's character, a byte-order mark), alone and between letters, written
+    by ``toml_value`` read back with tomllib as the same text."""
+    import tomllib
+
+    from rulebook.record_format import toml_value
+
+    characters = [chr(code) for code in range(128)] + ["\x85", "\u2028", "\U0001F600", "\ufeff"]
+    for char in characters:
+        for text in (char, f"a{char}b"):
+            assert tomllib.loads(f"v = {toml_value(text)}")["v"] == text, hex(ord(char))
+
+
 def test_a_claim_s_arguments_and_value_written_as_toml_read_back_whatever_they_hold():
     """``--claim FACT:ARG=VALUE,ARG=VALUE=EXPECT`` with each value written as TOML
     (``toml_value``, or a string in TOML's other quotes, '...'): strings holding the
