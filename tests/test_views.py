@@ -170,3 +170,49 @@ def test_a_view_naming_cells_or_sides_reads_them_in_either_letter_case(slug):
                         tried += 1
     if slug == "necto":  # (QTTT's records name no cell in a view)
         assert tried >= 2, tried
+
+
+ODD_VALUES = {  # odd values of each kind a view option may take
+    str: ["", " ", "\t", "  \n ", " x ", "🙂", "a" * 300, "A1 N N", "0"],
+    list: [[], [""], [" "], [[]], ["x"], ["a1", "a1"], list(range(50))],
+    int: [0, -1, 2 ** 40], float: [0.0, -0.0, 1e308, 5e-324], bool: [True, False],
+}
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_every_view_option_answers_odd_values_of_its_kinds_with_a_line_or_takes_them(slug):
+    """Each view option of each game, given odd values of each kind it takes (an empty
+    or blank text, a lone emoji, a very long one, an empty or blank list, repeated or
+    many items, zero, a huge or tiny number): either taken, or refused in one line that
+    names the value; never an exception (an IndexError on a blank text, say)."""
+    game = make_game(slug)
+    tried = 0
+    for name, option in view_options(slug).items():
+        for kind in option.kinds or (type(option.default),):
+            for value in ODD_VALUES.get(kind, []):
+                try:
+                    why = option.problem(value, game)
+                except Exception as error:  # noqa: BLE001 - what this test is about
+                    raise AssertionError(f"{slug} view {name} = {value!r}: "
+                                         f"{type(error).__name__}: {error}") from None
+                assert why is None or (isinstance(why, str) and "\n" not in why), (name, value, why)
+                tried += 1
+    assert tried >= 10, tried
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_a_value_not_among_an_option_s_choices_is_refused_listing_each_choice_quoted(slug):
+    """A text option with a fixed set of values (``show``, ``step``...), given another,
+    is refused naming the value given and listing every value it takes, each quoted as
+    the messages quote a text (so a choice with a blank or a comma reads as one)."""
+    game, checked = make_game(slug), 0
+    for name, option in view_options(slug).items():
+        if not option.choices:
+            continue
+        for wrong in ("nowhere", option.choices[0].upper() + "!"):
+            why = option.problem(wrong, game)
+            assert why is not None and why.startswith(f"{wrong!r} is not one of "), (name, why)
+            listed = why.split(" is not one of ", 1)[1].split(", ")
+            assert listed == [repr(choice) for choice in option.choices], (name, why)
+            checked += 1
+    assert checked or not any(o.choices for o in view_options(slug).values())
