@@ -330,3 +330,27 @@ def test_a_count_says_its_noun_as_english_does():
     two = Summary(pages=2, pdfs=0, figures=2, claims=2, records=2, seconds=0.5, where="build/x")
     assert two.line() == ("Built build/x: 2 pages, 0 PDFs, 2 figures; 2 claims in 2 records "
                           "checked; 0.5 s.")
+
+
+@pytest.mark.parametrize("header", ["[[{}]]", "  [[{}]]", "[[{}]]   ", "[[ {} ]]", "[[{}]]  # a note",
+                                    "\t[[ {} ]] # a note"])
+def test_a_claim_s_or_a_panel_s_error_names_its_own_header_line_however_written(tmp_path, header):
+    """The error about a record's third claim, or its second panel, names the line of
+    that table's own header (not another's, not none), however TOML lets the headers be
+    written: indented, with blanks inside the brackets, a comment after them."""
+    claims = "".join(f"\n{header.format('claims')}\nfact = \"chooser\"\nexpect = \"{who}\"\n"
+                     for who in ("X", "X", "O"))
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2", "a1-b2"]\n' + claims)
+    lines = path.read_text().splitlines()
+    third = [n for n, line in enumerate(lines, 1) if "claims" in line][2]
+    with pytest.raises(ClaimError) as error:
+        load_record(path).check()
+    assert str(error.value).startswith(f"{path}:{third}: claim #3 "), str(error.value)
+    panels = "".join(f"\n{header.format('figure.panels')}\nafter = {after}\n" for after in (1, 9))
+    path = write(tmp_path, 'game = "qttt"\nmoves = ["a1-b2", "a1-b2"]\n\n[figure]\n' + panels,
+                 name="panels.toml")
+    lines = path.read_text().splitlines()
+    second = [n for n, line in enumerate(lines, 1) if "figure.panels" in line][1]
+    with pytest.raises(RecordError) as error:
+        load_record(path)
+    assert str(error.value).startswith(f"{path}:{second}: "), str(error.value)

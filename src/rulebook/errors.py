@@ -32,6 +32,16 @@ def toml_error(error: Exception, text: str) -> tuple[int, str]:
     return line, re.sub(r"\s*\(at [^)]*\)", "", str(error))
 
 
+def array_table_lines(lines: list[str], name: str) -> list[int]:
+    """The lines (from 1) of each ``[[name]]`` header (``name`` dotted, as
+    ``figure.panels``), however TOML lets it be written: indented, blanks inside the
+    brackets and around the dots, each part quoted or bare, a comment after it."""
+    parts = r"\s*\.\s*".join(rf"""(?:{re.escape(part)}|"{re.escape(part)}"|'{re.escape(part)}')"""
+                              for part in name.split("."))
+    header = re.compile(rf"\s*\[\[\s*{parts}\s*\]\]\s*(?:#.*)?")
+    return [number for number, line in enumerate(lines, start=1) if header.fullmatch(line)]
+
+
 class RulebookError(Exception):
     """Base class of every error caused by input (records, options, pages)."""
 

@@ -33,7 +33,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from .errors import RulebookError, toml_error
+from .errors import RulebookError, array_table_lines, toml_error
 from .literals import numeral_problems
 
 REORDERED = "claims-reordered"  # the translator comment that allows another order
@@ -232,9 +232,6 @@ class Term:
 
 
 _TERM_KEYS = {"en": str, "ja": str, "avoid": list, "note": str}
-# a [[term]] table's header as TOML allows it: indented, blanks inside the brackets,
-# the name quoted, a comment after it
-_TERM_HEADER = re.compile(r"""\s*\[\[\s*(term|"term"|'term')\s*\]\]\s*(#.*)?""")
 
 
 def load_glossary(path: Path) -> list[Term]:
@@ -249,7 +246,7 @@ def load_glossary(path: Path) -> list[Term]:
     tables = data.get("term", [])
     if set(data) - {"term"} or not all(isinstance(t, dict) for t in tables):
         raise CatalogError(path, None, "a glossary holds only [[term]] tables")
-    lines = [n for n, line in enumerate(text.splitlines(), 1) if _TERM_HEADER.fullmatch(line)]
+    lines = array_table_lines(text.splitlines(), "term")
     return [_term(path, lines[i] if i < len(lines) else None, table)
             for i, table in enumerate(tables)]
 

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import ClaimError, RecordError, RulebookError, counted, toml_error
+from .errors import ClaimError, RecordError, RulebookError, array_table_lines, counted, toml_error
 from .files import InputTooLarge, read_limited
 from .game import Game, State
 from .games import make_game
@@ -318,8 +318,9 @@ class _Lines:
             position = at + len(form)
         return found
 
-    def of_tables(self, header: str) -> list[int]:
-        return [n for n, line in enumerate(self.lines, start=1) if line.strip() == header]
+    def of_tables(self, name: str) -> list[int]:
+        """The lines of each ``[[name]]`` table's header."""
+        return array_table_lines(self.lines, name)
 
 
 class _Checker:
@@ -425,7 +426,7 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
     figure = check.table("figure", data.get("figure", {}))
     check.known("[figure]", figure, FIGURE_KEYS)
     shared_view = check.table("figure.view", figure.get("view", {}))
-    panel_lines = lines.of_tables("[[figure.panels]]")
+    panel_lines = lines.of_tables("figure.panels")
     raw_panels = figure.get("panels", [{}] if figure else [])
     if not isinstance(raw_panels, list):
         raise check.fail("panels", "'figure.panels' must be an array of tables, "
@@ -476,7 +477,7 @@ def read_record(text: str, path: str | Path, root: str | Path | None = None) -> 
                                            f"in inches, each from {low:g} to {high:g}")
         size = (float(size[0]), float(size[1]))
 
-    claim_lines = lines.of_tables("[[claims]]")
+    claim_lines = lines.of_tables("claims")
     raw_claims = data.get("claims", [])
     if not isinstance(raw_claims, list):
         raise check.fail("claims", f"'claims' must be an array of tables ([[claims]]), "
