@@ -37,6 +37,24 @@ def test_claims_are_read_as_toml_values_or_text(text, raw):
     assert split_claim(text) == raw
 
 
+@pytest.mark.parametrize("blank", [" ", "  ", "\t"])
+def test_a_claim_reads_the_same_with_blanks_around_each_separator(blank):
+    """Blanks before and after each ':', '=' and ',' of a claim (as a shell user types
+    ``--claim "winner = X"``) change nothing; blanks inside a quoted value are its own."""
+    import re
+
+    for text, raw in [("winner=X", {"fact": "winner", "expect": "X"}),
+                      ("classical:cell=a1=X1", {"fact": "classical", "cell": "a1", "expect": "X1"}),
+                      ("knot:cell=C3,side=S=3₁",
+                       {"fact": "knot", "cell": "C3", "side": "S", "expect": "3₁"}),
+                      ('is_legal:move="D4 = c2"=true',
+                       {"fact": "is_legal", "move": "D4 = c2", "expect": True})]:
+        spaced = re.sub(r'[:=,](?=(?:[^"]*"[^"]*")*[^"]*$)', lambda m: f"{blank}{m[0]}{blank}",
+                        text)  # outside the quotes
+        assert spaced != text
+        assert split_claim(f"{blank}{spaced}{blank}") == raw, spaced
+
+
 @pytest.mark.parametrize("args, message", [
     (["qttt", "--claim", "=3"], "no fact name"),
     (["qttt", "--claim", "winner"], "no expected value"),

@@ -88,9 +88,9 @@ def split_claim(text: str) -> dict:
     match = NAME.match(text)
     if not match:
         raise FindError(f"claim {text!r}: no fact name; {form}")
-    raw, rest = {"fact": match.group(1)}, text[match.end():]
+    raw, rest = {"fact": match.group(1)}, text[match.end():].lstrip()  # blanks are free
     if rest.startswith(":"):
-        rest = text[match.end() + 1:]
+        rest = rest[1:]
         while True:
             key = NAME.match(rest)
             if not key or not rest[key.end():].lstrip().startswith("="):
@@ -107,6 +107,7 @@ def split_claim(text: str) -> dict:
             if not rest.startswith(","):
                 break
             rest = rest[1:]
+        rest = rest.lstrip()
     if not rest.startswith("=") or not rest[1:].strip():
         raise FindError(f"claim {text!r}: no expected value; {form}")
     raw["expect"] = read_value(rest[1:])
