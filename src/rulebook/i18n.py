@@ -190,7 +190,9 @@ def _messages(path: Path):
     return {(m.context, m.id): m for m in read_catalog(path) if m.id}
 
 
-def _short(text) -> str:
+def shortened(text) -> str:
+    """A message as a report quotes it: its blanks run together, whole up to 60
+    characters, else its first 57 and "..." (a plural message: its singular)."""
     text = text if isinstance(text, str) else text[0]
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
@@ -340,29 +342,29 @@ def catalog_problems(pot_dir: Path, locale_dir: Path, lang: str) -> list[str]:
         for key in wanted:
             message = have.get(key)
             if message is None:
-                problems.append(f"{po}: stale catalog, no entry for {_short(key[1])!r} ({update})")
+                problems.append(f"{po}: stale catalog, no entry for {shortened(key[1])!r} ({update})")
             elif message.fuzzy:
-                problems.append(f"{po}:{message.lineno}: fuzzy translation of {_short(key[1])!r}")
+                problems.append(f"{po}:{message.lineno}: fuzzy translation of {shortened(key[1])!r}")
             elif not _translated(message):
-                problems.append(f"{po}:{message.lineno}: untranslated {_short(key[1])!r}")
+                problems.append(f"{po}:{message.lineno}: untranslated {shortened(key[1])!r}")
         for key, message in have.items():
             if key not in wanted:
-                problems.append(f"{po}:{message.lineno}: obsolete entry {_short(key[1])!r} "
+                problems.append(f"{po}:{message.lineno}: obsolete entry {shortened(key[1])!r} "
                                 f"is no longer in the page")
             elif _translated(message) and isinstance(message.string, str):
                 problem = claim_problem(message)
                 if problem:
-                    problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {problem}")
+                    problems.append(f"{po}:{message.lineno}: {shortened(key[1])!r}: {problem}")
                 for fault in numeral_problems(message.string) if lang == "ja" else ():
-                    problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {fault} "
+                    problems.append(f"{po}:{message.lineno}: {shortened(key[1])!r}: {fault} "
                                     "(counts in Arabic numerals: one numeral style)")
                 for fault in emphasis_problems(message.string) if lang == "ja" else ():
-                    problems.append(f"{po}:{message.lineno}: {_short(key[1])!r}: {fault} "
+                    problems.append(f"{po}:{message.lineno}: {shortened(key[1])!r}: {fault} "
                                     "(emphasise whole words)")
                 for term in terms:
                     for variant in avoided_variants(message.string, term):
                         problems.append(f"{po}:{message.lineno}: {variant!r} in the translation "
-                                        f"of {_short(key[1])!r}: say {term.ja!r} for "
+                                        f"of {shortened(key[1])!r}: say {term.ja!r} for "
                                         f"{term.en!r} (glossary {term.source})")
     return problems + engine_problems(locale_dir, lang, common)
 
@@ -383,7 +385,7 @@ def engine_problems(locale_dir: Path, lang: str, common: list[Term] = ()) -> lis
         return [str(error)]
     problems, glossaries = [], {}
     for message in messages:
-        where = f"{path}:{message.lineno}: {_short(message.id)!r}"
+        where = f"{path}:{message.lineno}: {shortened(message.id)!r}"
         if message.fuzzy or not _translated(message):
             problems.append(f"{where}: {'fuzzy' if message.fuzzy else 'untranslated'}")
             continue

@@ -30,7 +30,7 @@ from sphinx_intl.catalog import load_po
 from .build import Project, _sphinx
 from .errors import counted
 from .files import write_file
-from .i18n import read_catalog
+from .i18n import read_catalog, shortened
 from .records import LANGUAGES
 
 WIDTH = 0  # no re-wrapping: a changed message is one changed line in a diff
@@ -50,11 +50,6 @@ class CatalogUpdate:
     @property
     def changed(self) -> bool:
         return self.created or bool(self.added or self.obsolete)
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
@@ -79,7 +74,7 @@ def update_catalog(pot: Path, po: Path, lang: str) -> CatalogUpdate:
                                if m.id and m.fuzzy and m.id not in before
                                and m.previous_id and m.previous_id[0] in after}
         report.added = len(after - before)
-        report.obsolete = [_short(str(m.id)) for m in catalog.obsolete.values()
+        report.obsolete = [shortened(str(m.id)) for m in catalog.obsolete.values()
                            if m.id in before]
     if report.changed:
         po.parent.mkdir(parents=True, exist_ok=True)
@@ -122,8 +117,8 @@ def report_lines(updates: list[CatalogUpdate], root: Path) -> list[str]:
             lines.append(f"{where}: obsolete {text!r} (kept as a #~ entry)")
         for line, kind, text in update.todo:
             guess = update.guessed_from.get(text) if kind == "fuzzy" else None
-            lines.append(f"{where}:{line}: {kind} {_short(text)!r}"
-                         + (f" (its translation is copied from {_short(guess)!r}: rewrite it)"
+            lines.append(f"{where}:{line}: {kind} {shortened(text)!r}"
+                         + (f" (its translation is copied from {shortened(guess)!r}: rewrite it)"
                             if guess else ""))
     changed = sum(u.changed for u in updates)
     todo = sum(len(u.todo) for u in updates)
