@@ -291,6 +291,52 @@ def test_every_position_of_a_game_reads_back_from_its_text(slug, small):
     assert read > 20
 
 
+def written_otherwise(text: str, either_case: bool) -> list[str]:
+    """``text`` (a position as ``str`` writes it) as an author may write it instead: each
+    named line (``turn: Black``) with its name capitalised or in capitals, a blank before
+    the colon or none after it, its value in another case; and, in a game whose notation
+    reads letters in either case, the whole text in lower and in upper case."""
+    import re
+
+    named = re.compile(r"(?m)^(\s*)([a-z]+):[ ]?(.*)$")
+    variants = [named.sub(lambda m: f"{m[1]}{m[2].capitalize()}: {m[3]}", text),
+                named.sub(lambda m: f"{m[1]}{m[2].upper()}:{m[3].upper()}", text),
+                named.sub(lambda m: f"{m[1]}{m[2]} : {m[3].lower()}", text),
+                named.sub(lambda m: f"{m[1]}{m[2]}  :   {m[3]}  ", text)]
+    assert all(variant != text for variant in variants), text  # each names a line
+    return variants + ([text.lower(), text.upper()] if either_case else [])
+
+
+@pytest.mark.parametrize("slug, small", [(slug, options) for slug in GAMES  # with a position format
+                                         if game_class(slug).parse_position is not Game.parse_position
+                                         for options in POSITION_OPTIONS.get(slug, [{}])])
+def test_a_position_written_in_another_case_or_spacing_reads_as_the_same(slug, small):
+    """A start position's named lines (``turn:``, ``scores:``) are read whatever the case
+    of their name and value and the blanks around their colon, and a game whose moves
+    read letters in either case (Necto) reads its whole position so too: positions of
+    seeded random games, written otherwise, read back as the same position."""
+    game, read = make_game(slug, **small), 0
+    either_case = reads_cells_in_either_case(game)
+    for seed in range(8):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(40):
+            if state.is_over():
+                break
+            text = str(state)
+            for variant in written_otherwise(text, either_case):
+                try:
+                    again = game.parse_position(variant)
+                except RulebookError as error:
+                    raise AssertionError(f"{slug}: {variant!r} refused: {error}") from None
+                assert str(again) == text, (slug, variant)
+            read += 1
+            move = state.random_move(rng)
+            if state.format_move(move).lower() == "swap":
+                break
+            state = state.play(move)
+    assert read > 20
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_a_position_s_json_names_the_player_to_move_and_the_winner_as_the_facts_do(slug):
     """The position as JSON (the play page's, ``replay --json``) names the player to move
@@ -486,3 +532,64 @@ def test_a_cell_named_in_a_claim_is_read_in_either_letter_case(slug):
                     compared += answers[0][0] == "value"
             state = state.play(state.random_move(rng))
     assert compared >= 50, compared
+
+
+@pytest.mark.parametrize("slug, size", [(slug, p) for slug in GAMES for p in game_class(slug).parameters
+                                        if p.name == "size" and p.maximum is not None])
+def test_the_largest_board_is_the_largest_the_notation_can_name(slug, size):
+    """A game whose board size is a bounded number allows every board its notation can
+    name and no larger: on the largest, a move on the last column names it by the last
+    letter (z) and reads back; the smallest plays a game to its end; one past either
+    bound is refused."""
+    import string
+
+    largest = make_game(slug, size=size.maximum)
+    state, columns = largest.initial_state(), set()
+    for move in state.legal_moves():
+        text = state.format_move(move)
+        assert state.parse_move(text) == move, text
+        columns.add(text.rstrip(string.digits)[-1:])
+    assert max(columns) == "z", sorted(columns)[-3:]
+    state, rng = make_game(slug, size=size.minimum).initial_state(), random.Random(1)
+    while not state.is_over():
+        state = state.play(state.random_move(rng))
+    for beyond in (size.minimum - 1, size.maximum + 1):
+        with pytest.raises(OptionError):
+            make_game(slug, size=beyond)
+
+
+def cell_starts(slug: str, row: str) -> list[int]:
+    """Where each cell's text starts in a row of a game's text board: after the row's
+    number (and Necto's "|"), each word (inpHeXion, Necto), or each "|"-separated field
+    (QTTT, whose cells hold several marks)."""
+    import re
+
+    if slug == "qttt":
+        return [2] + [at + 1 for at, char in enumerate(row) if char == "|"]
+    body = re.match(r"\s*\d+\s*\|?\s*", row).end()
+    return [body + m.start() for m in re.finditer(r"\S+", row[body:])]
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES if slug != "craquelure"])  # a disk
+def test_each_column_letter_of_a_text_board_stands_over_its_cells(slug):
+    """In the text of a position (``str``: replay's output, the play page's text for
+    screen readers), each column's letter stands where that column's cells start in
+    the row beside the letters, in positions of seeded random games."""
+    import re
+
+    game, checked = make_game(slug), 0
+    for seed in range(3):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(12):
+            if state.is_over():
+                break
+            lines = str(state).splitlines()
+            at = next(n for n, line in enumerate(lines)
+                      if re.fullmatch(r"\s*(?:[a-zA-Z]\s+)+[a-zA-Z]", line))
+            beside = next(lines[n] for n in (at + 1, at - 1)
+                          if 0 <= n < len(lines) and re.match(r"\s*1\b", lines[n]))
+            letters = [m.start() for m in re.finditer(r"\S", lines[at])]
+            assert letters == cell_starts(slug, beside)[:len(letters)], (slug, str(state))
+            checked += 1
+            state = state.play(state.random_move(rng))
+    assert checked > 10

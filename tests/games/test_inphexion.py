@@ -709,3 +709,25 @@ def test_each_tap_s_prompt_names_the_part_of_the_move_that_tap_picks():
             assert [prompt(state, picked) for picked in range(len(parts))] == \
                 [role for role, _ in parts], (seed, move)
     assert relocations > 20, relocations
+
+
+def test_the_rules_index_shows_the_neutral_rule_exactly_for_the_moves_that_move_it():
+    """In the variant with the neutral disc, the rules index shows its rule for a move
+    exactly when the neutral disc stands elsewhere after it: pushed by the placement,
+    or relocated when the move surrounds it (found here by comparing the boards, not
+    by reading the move); a swap moves no disc."""
+    from conftest import random_steps
+
+    from rulebook.games.inphexion.ruleset import RULES
+
+    neutral = next(rule.applied for rule in RULES if rule.id == "neutral")
+    seen = {"pushed": 0, "relocated": 0, "still": 0}
+    game = make_game("inphexion", size=5, neutral=True, pie=True)
+    for _, state, move, after in random_steps(game, range(60)):
+        moved = not move.swap and state.neutral != after.neutral  # (a swap mirrors the board)
+        assert neutral(state, move, after) == moved, (str(state), state.format_move(move))
+        kind = ("still" if not moved else
+                "pushed" if any(state.neutral >> cell & 1 for cell in (move.target,)) else
+                "relocated")
+        seen[kind] += 1
+    assert seen["pushed"] > 5 and seen["relocated"] > 0 and seen["still"] > 50, seen

@@ -102,6 +102,10 @@ def format_position(state) -> str:
     return "\n".join(lines + hexgrid.rows_text(state.grid()))
 
 
+# "turn: Black", in any case, with or without blanks around the colon
+TURN_LINE = re.compile(r"turn(?![a-z0-9])\s*:?(.*)$", re.IGNORECASE)
+
+
 def parse_position(game, text: str) -> tuple:
     """Read a position for ``game``: (discs, neutral, turn, number, hand, pie_open), what
     the rules make their state of; a NotationError says what is wrong."""
@@ -110,9 +114,10 @@ def parse_position(game, text: str) -> tuple:
 
     def turn_line(line: str, words: list[str]) -> bool:
         nonlocal turn
-        if words[0].lower().rstrip(":") != "turn":
+        named = TURN_LINE.match(line.strip())
+        if not named:
             return False
-        value = " ".join(words[1:]).lstrip(":").strip()
+        value = named.group(1).strip()
         try:
             turn = game.player_index(value)
         except Exception:
