@@ -405,9 +405,21 @@ def test_an_edition_names_its_tag_and_where_its_errata_are(history, tmp_path):
                          'href="https://rulebook.example.org/errata/v2-en.md">what changed since '
                          'edition v1</a></p>')
     assert "v1版からの変更点" in web("ja") and "errata/v2-ja.md" in web("ja")
+    # v1, the first edition: its edition and no errata, as the same line of its pages
+    # would say it (the page's line as built is checked above; a first edition's book:
+    # test_pdf_edition, from the same Edition)
+    from types import SimpleNamespace
+
+    from rulebook.sphinxext.html import _edition, edition_line
+
     git(project, "checkout", "-q", "v1")
-    build("--no-pdf")  # (a first edition's book: test_pdf_edition, from the same Edition)
-    assert web("en") == '<p class="game-edition">Edition v1</p>'
+    _edition.cache_clear()
+    for lang, words in (("en", "Edition v1"), ("ja", "v1版")):
+        config = SimpleNamespace(language=lang, rulebook_play_url="https://rulebook.example.org/")
+        line = edition_line(config, project / "docs")
+        assert line.startswith('<p class="game-edition">') and "errata" not in line, line
+        assert words in line, line
+    _edition.cache_clear()
 
 
 def test_a_revision_whose_records_do_not_load_is_one_line(tmp_path):
