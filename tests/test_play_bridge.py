@@ -392,3 +392,21 @@ def _refused(state, text: str) -> bool:
     except IllegalMoveError:
         return True
     return False
+
+
+@pytest.mark.parametrize("field", ["game", "options", "moves", "at", "start"])
+def test_a_link_naming_a_field_twice_is_refused_in_one_line(field):
+    """A share link that gives a field twice (a hand-edited link with ``&at=5`` added
+    after ``at=2``) is refused naming the field, not opened with either value."""
+    import json
+    from urllib.parse import quote
+
+    from rulebook.play import bridge
+
+    good = {"game": "qttt", "options": "{}", "moves": json.dumps(["a1-b2", "b2-c3"]), "at": "1",
+            "start": ""}
+    pairs = [(k, v) for k, v in good.items() if k != "start" or field == "start"]
+    pairs.append((field, good[field]))
+    fragment = "#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in pairs)
+    answer = json.loads(bridge.call("open_link", json.dumps([fragment, "qttt"])))
+    assert answer == {"error": f"the link names {field!r} more than once: which one is meant?"}

@@ -182,7 +182,8 @@ def test_each_translation_has_its_templates_placeholders(slug):
 # share links that describe no game, and a record of another game (as the page gets them)
 BAD_LINKS = ["#game=necto&moves=[%22A1=c1", "#game=necto&moves=[%22Z9=c1%22]", "#game=necto&at=x",
              "#game=necto&colour=red", "#game=chess", "#game=necto&moves={}", "#game=necto&at=5",
-             "#game=necto&options=[1]", "game=necto&&&", "#game=necto&moves=[%22A1=c1%22,%22A1=c2%22]"]
+             "#game=necto&options=[1]", "game=necto&&&", "#game=necto&moves=[%22A1=c1%22,%22A1=c2%22]",
+             "#game=necto&at=1&at=2"]
 
 
 def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
@@ -202,6 +203,28 @@ def test_the_page_s_own_refusals_of_links_and_records_have_their_japanese():
         refusals.append(str(error.value))
     missing = {m: messages.translate(m) for m in refusals
                if messages.translate(m) is None or left_in_english(messages.translate(m))}
+    assert not missing, missing
+
+
+def test_every_refusal_of_a_link_the_bridge_can_say_has_its_japanese():
+    """Every message the bridge raises about a link (each ``LinkError`` in its source,
+    not only those the bad links above reach) has an entry in the engine's Japanese
+    catalog: its fixed words, between the values it fills in, are a msgid's."""
+    import ast
+
+    from rulebook.play import bridge
+
+    catalog = (LOCALE / "ja" / "engine.po").read_text(encoding="utf-8")
+    msgids = re.findall(r'^msgid "(.*)"$', catalog, re.M)
+    found = []
+    for node in ast.walk(ast.parse(Path(bridge.__file__).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "LinkError":
+            message = node.args[0]
+            parts = [message] if isinstance(message, ast.Constant) else message.values
+            words = max((part.value for part in parts if isinstance(part, ast.Constant)), key=len)
+            found.append(words)
+    assert len(found) >= 5, found
+    missing = [words for words in found if not any(words.strip() in msgid for msgid in msgids)]
     assert not missing, missing
 
 

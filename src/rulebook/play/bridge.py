@@ -315,11 +315,13 @@ def read_fragment(fragment: str) -> dict:
 
     text = fragment[1:] if fragment.startswith("#") else fragment
     try:
-        fields = {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True,
-                                                 strict_parsing=True).items()}
+        found = parse_qs(text, keep_blank_values=True, strict_parsing=True)
     except ValueError:
         raise LinkError("the link is not a game: its fragment is not name=value "
                         "pairs") from None
+    if twice := sorted(name for name, values in found.items() if len(values) > 1):
+        raise LinkError(f"the link names {twice[0]!r} more than once: which one is meant?")
+    fields = {name: values[0] for name, values in found.items()}
     unknown = sorted(set(fields) - {"game", "options", "start", "moves", "at"})
     if unknown:
         raise LinkError(f"the link names {unknown[0]!r}, which is not part of a game")
