@@ -116,10 +116,11 @@ PANEL_TEXT = """async () => {
 }"""
 
 
-# The theme's drawer slides in and out (a CSS transition): the tests look at where it
-# stops, not at it sliding, which cost some 3 s a page of waiting.
+# The theme's drawer slides in and out (a CSS transition), and its pages scroll
+# smoothly (``scroll-behavior``): the tests look at where each stops, not at it
+# moving, which cost some 3 s a page of waiting.
 NO_MOTION = ("*, *::before, *::after { transition: none !important; "
-             "animation: none !important; }")
+             "animation: none !important; scroll-behavior: auto !important; }")
 TAPPABLE = """a => {  // inside the screen, and nothing covers it
     const r = a.getBoundingClientRect();
     return r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight &&
