@@ -759,8 +759,39 @@ def test_a_study_s_errata_give_its_new_rate_or_the_figures_that_moved(lang):
     new_first = lang == "en"  # "wins 50.0 %, not 25.0 %"; "25.0 % ではなく 50.0 %"
     assert re.findall(r"\d+\.\d %", rated) == (["50.0 %", "25.0 %"] if new_first
                                                  else ["25.0 %", "50.0 %"])
-    assert "mean_length" in moved and "longest" in moved
-    assert "options" not in moved and "players" not in moved
+    from rulebook.diff.report import RESULT_WORDS
+
+    words = RESULT_WORDS[lang]
+    assert words["mean_length"] in moved and words["longest"] in moved
+    assert moved.index(words["mean_length"]) < moved.index(words["longest"])  # as they moved
+    bare = moved
+    for name in words.values():
+        bare = bare.replace(name, "")
+    assert not re.search(r"mean_length|longest|options|players", bare), moved  # no raw key
+
+
+def test_every_figure_a_study_stores_has_its_words_in_each_language():
+    """The errata name a moved study's figures in the reader's words: every key the
+    project's stored results hold (but the inputs) has them in both languages, the
+    Japanese in Japanese, no two figures of a result under one name unless they are
+    one interval's ends."""
+    import json
+
+    from rulebook.diff.report import RESULT_WORDS
+
+    keys = {key for path in (ROOT / "figures").glob("*/studies/*.json")
+            for key in json.loads(path.read_text())["result"]} - {"options", "players"}
+    assert len(keys) > 20
+    for lang in ("en", "ja"):
+        words = RESULT_WORDS[lang]
+        assert keys <= set(words), (lang, sorted(keys - set(words)))
+        named = {}
+        for key, name in words.items():
+            named.setdefault(name, set()).add(key)
+        assert [keys for keys in named.values() if len(keys) > 1] == [
+            {"first_win_low", "first_win_high"}]
+    assert not [name for name in RESULT_WORDS["ja"].values() if re.search("[A-Za-z]", name)]
+    assert RESULT_WORDS["en"].keys() == RESULT_WORDS["ja"].keys()
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

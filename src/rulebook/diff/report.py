@@ -115,6 +115,55 @@ WORDS = {
 }
 
 
+# What each figure of a study's stored result is, as a reader of the errata is told it
+# moved (not the result's inputs, its options and players).  A key missing here is
+# printed as it is stored (tests/test_diff.py checks every key the project's studies
+# store has its words).
+RESULT_WORDS = {
+    "en": {
+        "games": "games played", "first_wins": "the first player's wins",
+        "second_wins": "the second player's wins", "draws": "draws",
+        "first_win_rate": "the first player's share of wins",
+        "first_win_low": "its 95 % interval", "first_win_high": "its 95 % interval",
+        "second_win_rate": "the second player's share of wins", "draw_rate": "the share of draws",
+        "swaps": "swaps played", "swap_rate": "the share of swaps", "lengths": "game lengths",
+        "mean_length": "the mean game length", "median_length": "the median game length",
+        "shortest": "the shortest game", "longest": "the longest game",
+        "winner": "the winner under perfect play", "value": "the value under perfect play",
+        "value_scale": "the value's scale",
+        "ends_with_mark": "the mark that completes the winning line",
+        "winning_first_moves": "the first moves that win",
+        "best_first_moves": "the best first moves",
+        "drawing_first_moves": "the first moves that draw",
+        "first_move_count": "the number of first moves",
+        "first_move_classes": "the first moves' classes under the board's symmetries",
+        "principal_variation": "a line of best play", "complete_win": "the kind of win solved",
+    },
+    "ja": {
+        "games": "対局数", "first_wins": "先手の勝ち数", "second_wins": "後手の勝ち数",
+        "draws": "引き分けの数", "first_win_rate": "先手の勝率",
+        "first_win_low": "先手の勝率の95%区間", "first_win_high": "先手の勝率の95%区間",
+        "second_win_rate": "後手の勝率", "draw_rate": "引き分けの割合",
+        "swaps": "交代の回数", "swap_rate": "交代の割合", "lengths": "対局の長さ",
+        "mean_length": "平均手数", "median_length": "手数の中央値",
+        "shortest": "最短の対局", "longest": "最長の対局",
+        "winner": "最善の手順での勝者", "value": "最善の手順での評価値",
+        "value_scale": "評価値の尺度", "ends_with_mark": "勝ちの列を完成させるマーク",
+        "winning_first_moves": "勝てる初手", "best_first_moves": "最善の初手",
+        "drawing_first_moves": "引き分けになる初手", "first_move_count": "初手の数",
+        "first_move_classes": "盤の対称性で分けた初手の類", "principal_variation": "最善の手順の一例",
+        "complete_win": "解析した勝ちの種類",
+    },
+}
+
+
+def _result_words(keys, lang: str) -> str:
+    """The moved figures of a result, each named once, in the order given."""
+    names = dict.fromkeys(RESULT_WORDS[lang].get(key, key) for key in keys
+                          if key not in ("options", "players"))  # the inputs
+    return WORDS[lang]["and"].join(names)
+
+
 def _value(value) -> str:
     if value is None:
         return "–"
@@ -263,8 +312,8 @@ def errata_lines(diff, lang: str) -> dict[str, list[str]]:
             a, b = moved["first_win_rate"]
             add(None, None, w["e_study"].format(old=_rate(a), new=_rate(b), **names), study.game)
         else:
-            keys = [key for key in moved if key not in ("options", "players")]  # the inputs
-            add(None, None, w["e_study_other"].format(keys=", ".join(keys), **names), study.game)
+            add(None, None, w["e_study_other"].format(keys=_result_words(moved, lang), **names),
+                study.game)
     books: dict[str, list[str]] = {}
     for (game, *_), text in sorted(lines, key=lambda item: item[0]):
         books.setdefault(game, []).append(text)
