@@ -410,3 +410,48 @@ def test_a_link_naming_a_field_twice_is_refused_in_one_line(field):
     fragment = "#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in pairs)
     answer = json.loads(bridge.call("open_link", json.dumps([fragment, "qttt"])))
     assert answer == {"error": f"the link names {field!r} more than once: which one is meant?"}
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_the_end_the_page_announces_is_the_one_a_record_s_claims_would_state(slug, monkeypatch):
+    """Random games played through a session to their end, in the games with the pie
+    rule half of them with the swap played: after each move, the session's outcome (its
+    winner's name, reason and scores) and the view's player to move and winner are the
+    engine's ``winner``, ``reason``, ``scores`` and ``turn`` facts, the very answers a
+    record's claims are checked against (after a swap, the colour each player now has)."""
+    from rulebook.game import COMMON_FACTS
+    from rulebook.play import bridge
+
+    monkeypatch.setattr(bridge, "draw_scene", lambda module, state, **view: ({"items": []}, []))
+
+    def fact(name, state):
+        return COMMON_FACTS[name].compute(state)
+
+    ended, offered, swapped = 0, 0, 0
+    for seed in range(8):
+        rng, session = random.Random(seed), Session(slug)
+        for _ in range(300):
+            state = session.state
+            if state.is_over():
+                break
+            if "swap" in (state.format_move(move) for move in state.legal_moves()[:400]):
+                offered += 1
+                if seed % 2:
+                    session.play("swap")
+                    swapped += 1
+            if session.state is state:
+                session.play(state.format_move(state.random_move(rng)))
+            state, said = session.state, session.outcome()
+            if said is None:
+                assert fact("winner", state) == "none", (seed, session.moves)
+            else:
+                assert (said["winner"] or "draw", said["reason"], said["scores"]) == (
+                    fact("winner", state), fact("reason", state), fact("scores", state)), (
+                    seed, session.moves)
+            if state.is_over() or rng.random() < 0.1:
+                view = session.view("en")
+                assert (view["turn"] or "none", view["winner_name"] or "none") == (
+                    fact("turn", state), fact("winner", state)), (seed, session.moves)
+        ended += session.state.is_over()
+    assert ended >= 6, ended
+    assert swapped >= 2 if offered else not swapped, (offered, swapped)
