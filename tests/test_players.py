@@ -221,6 +221,34 @@ def test_necto_never_passes_an_immediate_gain_without_a_reason_from_its_search(m
         assert greedy >= 0.5 * len(positions), (strength, greedy)
 
 
+def test_necto_levels_rate_points_first_and_let_their_stake_only_break_ties():
+    """Level 2's rating of a replacement is its net points, its stake in the loops
+    only breaking ties; level 3's, among the moves it looks at, its two-ply points
+    (its gain less the opponent's best reply), the stake again only breaking ties.
+    So whenever two moves' points differ, the one with more is rated higher, and level
+    2 always plays a move of the largest gain."""
+    from rulebook.games.necto.strategy import _looks, weigh
+
+    for index, state in enumerate(necto_gain_positions(20)[:10]):
+        moves = state.legal_moves()
+        gains = {m: gain(state, m) for m in moves}
+        rated = {m: weigh(state, m) for m in moves}
+        for a in moves:
+            for b in moves:
+                if gains[a] > gains[b]:
+                    assert rated[a] > rated[b], (index, state.format_move(a), state.format_move(b))
+        chosen = computer(state, 2, seed=index).choose(state)
+        assert gains[chosen] == max(gains.values()), (index, state.format_move(chosen))
+        looks = _looks(state)
+        two_ply = {m: gains[m] - looks.reply(m) for m in looks.shortlist()}
+        looked = {m: value(state, m) for m in two_ply}
+        for a in two_ply:
+            for b in two_ply:
+                if two_ply[a] > two_ply[b]:
+                    assert looked[a] > looked[b], (index, state.format_move(a),
+                                                   state.format_move(b))
+
+
 def test_the_old_default_passed_over_gains():
     """What the test above guards against: the plain Monte Carlo player of the play
     pages' former default (5 playouts a move) took the largest gain far less often."""
