@@ -203,6 +203,61 @@ def test_shown_rules_come_from_what_the_moves_do():
     assert shown("inphexion/no-trade") == {("no-trade", "refusal")}
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_each_panel_shows_the_rules_of_the_moves_that_lead_to_it(slug, tmp_path):
+    """Seeded random games written as records, their panels at random points of the
+    game and on variations of one to three moves played from random points: the rules
+    each panel shows by a move are those applied by the moves played since the main
+    line's panel before it (the last move alone for the first panel, or one at or
+    after its point), or, on a variation, by the variation's last move, in the
+    position it was played in; worked out here by replaying the game move by move."""
+    import json
+
+    game = make_game(slug)
+    variations, shows = 0, 0
+    for seed in range(5):
+        rng = random.Random(seed)
+        states, moves = [game.initial_state()], []
+        while not states[-1].is_over() and len(moves) < 24:
+            move = states[-1].random_move(rng)
+            moves.append(states[-1].format_move(move))
+            states.append(states[-1].play(move))
+        panels, expected, previous = [], [], None
+        for number in range(1, 6):
+            if rng.random() < 0.5:  # a main-line panel
+                after = rng.randrange(1, len(moves) + 1)
+                panels.append({"after": after})
+                first = after - 1 if previous is None or previous >= after else previous
+                steps = [(states[n], moves[n], states[n + 1]) for n in range(first, after)]
+                previous = after
+            else:  # a variation from a point of the game before its end
+                after = rng.randrange(0, len(moves))
+                line, then = [states[after]], []
+                for _ in range(rng.randint(1, 3)):
+                    if line[-1].is_over():
+                        break
+                    move = line[-1].random_move(rng)
+                    then.append(line[-1].format_move(move))
+                    line.append(line[-1].play(move))
+                panels.append({"after": after, "then": then})
+                steps = [(line[-2], then[-1], line[-1])]
+                variations += len(then) > 1
+            expected += [(rule, number, text) for before, text, after_move in steps
+                         for rule in rc.applied_rules(slug, before, before.parse_move(text),
+                                                      after_move)]
+        path = tmp_path / slug / f"random-{seed}.toml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"game = {json.dumps(slug)}\nmoves = {json.dumps(moves)}\n[figure]\n" + "".join(
+            "[[figure.panels]]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in panel.items())
+            for panel in panels), encoding="utf-8")
+        record = load_record(path, tmp_path)
+        record.check()
+        shown = [(s.rule, s.panel, s.detail) for s in rc.shown_by(record) if s.how == "move"]
+        assert shown == expected, (seed, panels)
+        shows += len(shown)
+    assert variations >= 3 and shows >= 10, (variations, shows)
+
+
 def test_a_refusal_claim_alone_shows_the_rule_that_refuses_its_move(tmp_path):
     """A record whose figure only shows the position, with a claim that a move there is
     refused, shows the refusing rule as such (at panel 0: the claims, not a panel)."""
