@@ -769,11 +769,19 @@ def test_craquelure_a_cut_is_aimed_by_hand_previewed_and_played(site, shared, vi
         page.keyboard.press(key)
         settle(page)
     cut = page.locator(".play-aim-cut")
+    # each step says whose part the next tap names: the mover's, then (a neutral region)
+    # the opponent's, each by the name the game gives them in the page's language
+    words = game_words("craquelure", lang)
+    mover, opponent = (state.player_name(i, lang) for i in (state.turn, 1 - state.turn))
+    asked = lambda: page.inner_text(".play-aim-info")  # noqa: E731
     assert cut.is_disabled()  # no part named yet
+    assert asked().endswith(words["aim_take"].format(player=mover)), asked()
     tap_part(page, 2)
     assert cut.is_disabled()  # a neutral region: the other player's part too
+    assert asked().endswith(words["aim_give"].format(player=opponent)), asked()
     tap_part(page, 3)
     assert cut.is_enabled()
+    assert asked().endswith(words["aim_ready"]), asked()
     # ↻ a step clockwise, ↺ a step anticlockwise, ↺ once more: 75, 105 in the end
     for turn in ("-1", "1", "1"):
         page.locator(f".play-aim-turn[data-turn='{turn}']").click()
