@@ -951,7 +951,7 @@ def test_each_language_s_errata_name_what_changed_in_that_language_and_only_its_
 
     from rulebook.diff.report import errata_lines
 
-    labels = [{"en": "Random play", "ja": "ランダムな着手"}, {"en": "Perfect play", "ja": "最善の手"}]
+    labels = [{"en": "Random play", "ja": "ランダムな着手"}, {"en": "Perfect play", "ja": "完全な読み"}]
     panels = [Of(index=1, langs=["en", "ja"]), Of(index=2, langs=["en"]), Of(index=3, langs=["ja"])]
     diff = Of(records=[Of(name="qttt/cycle", status="changed", game="qttt", illegal=None,
                           was_illegal=None, panels=panels, claims=[]),
@@ -971,4 +971,7 @@ def test_each_language_s_errata_name_what_changed_in_that_language_and_only_its_
     assert len(drawn) == 1, lines
     mine = [p.index for p in panels if lang in p.langs]
     assert re.findall(r"\d+", drawn[0].split("cycle", 1)[1]) == [str(k) for k in mine], drawn
-    assert "62.5 %" in text and "50.0 %" in text and "winner" in text and "options" not in text
+    from rulebook.diff.report import RESULT_WORDS
+
+    assert "62.5 %" in text and "50.0 %" in text and "options" not in text
+    assert RESULT_WORDS[lang]["winner"] in text and ("winner" in text) == (lang == "en")
