@@ -413,12 +413,15 @@ def test_a_link_naming_a_field_twice_is_refused_in_one_line(field):
 
 
 @pytest.mark.parametrize("slug", available_games())
-def test_the_end_the_page_announces_is_the_one_a_record_s_claims_would_state(slug, monkeypatch):
+def test_the_end_the_page_announces_is_the_one_a_record_s_claims_would_state(
+        slug, monkeypatch, tmp_path):
     """Random games played through a session to their end, in the games with the pie
     rule half of them with the swap played: after each move, the session's outcome (its
     winner's name, reason and scores) and the view's player to move and winner are the
     engine's ``winner``, ``reason``, ``scores`` and ``turn`` facts, the very answers a
-    record's claims are checked against (after a swap, the colour each player now has)."""
+    record's claims are checked against (after a swap, the colour each player now has);
+    and the game downloaded as a record, at its end and at a point on the way, checks
+    clean, its claims naming that winner or player to move."""
     from rulebook.game import COMMON_FACTS
     from rulebook.play import bridge
 
@@ -427,9 +430,13 @@ def test_the_end_the_page_announces_is_the_one_a_record_s_claims_would_state(slu
     def fact(name, state):
         return COMMON_FACTS[name].compute(state)
 
+    from rulebook.games import game_class
+
+    # a game's pie rule, where an option turns it on (inpHeXion's), on in half the games
+    pie = {p.name: True for p in game_class(slug).parameters if p.name == "pie"}
     ended, offered, swapped = 0, 0, 0
     for seed in range(8):
-        rng, session = random.Random(seed), Session(slug)
+        rng, session = random.Random(seed), Session(slug, pie if seed % 2 else {})
         for _ in range(300):
             state = session.state
             if state.is_over():
@@ -452,6 +459,15 @@ def test_the_end_the_page_announces_is_the_one_a_record_s_claims_would_state(slu
                 view = session.view("en")
                 assert (view["turn"] or "none", view["winner_name"] or "none") == (
                     fact("turn", state), fact("winner", state)), (seed, session.moves)
+            if state.is_over() or len(session.moves) == 3 + seed:
+                path = tmp_path / slug / f"{seed}-{len(session.moves)}.toml"
+                path.parent.mkdir(exist_ok=True)
+                path.write_text(session.record())
+                record = load_record(path, tmp_path)
+                record.check()
+                said = {claim.fact: claim.expect for claim in record.claims}
+                assert said == ({"winner": fact("winner", state), "reason": fact("reason", state)}
+                                if state.is_over() else {"turn": fact("turn", state)}), said
         ended += session.state.is_over()
     assert ended >= 6, ended
     assert swapped >= 2 if offered else not swapped, (offered, swapped)
