@@ -462,6 +462,59 @@ def test_craquelure_connecting_runs():
     assert craquelure.connecting_runs([frozenset(a), frozenset(b)]) == []
 
 
+def test_craquelure_distance_is_the_cheapest_set_of_regions_joining_the_three_arcs():
+    """The computer's distance to a connection, against a second method: every set of
+    regions a player could join (their own free, a neutral one 1, an opponent's they may
+    cut 1.5, a settled opponent's barred), tried one by one, the cheapest that is
+    connected through shared edges and touches all three arcs; in random positions of
+    small games, for each colour (infinite where no set will do)."""
+    import math
+    from itertools import combinations
+
+    from rulebook.games.craquelure.rules import has_legal_cut
+
+    def brute_force(state, colour):
+        cost = {}
+        for i, region in state.regions.items():
+            if region.owner == colour:
+                cost[i] = 0.0
+            elif region.owner is NEUTRAL:
+                cost[i] = 1.0
+            elif has_legal_cut(region, state.settings):
+                cost[i] = 1.5
+        near = {i: {j for j in state.regions[i].edges if j > 0} for i in cost}
+        arcs = {i: {-j - 1 for j in state.regions[i].edges if j < 0} for i in cost}
+        best = math.inf
+        for size in range(1, len(cost) + 1):
+            for chosen in combinations(sorted(cost), size):
+                total = sum(cost[i] for i in chosen)
+                if total >= best or set().union(*(arcs[i] for i in chosen)) != {0, 1, 2}:
+                    continue
+                reached, todo = {chosen[0]}, [chosen[0]]
+                while todo:
+                    for j in near[todo.pop()] & set(chosen) - reached:
+                        reached.add(j)
+                        todo.append(j)
+                if len(reached) == size:
+                    best = total
+        return best
+
+    checked = 0
+    for seed in range(12):
+        rng, state = random.Random(seed), make_game("craquelure").initial_state()
+        for _ in range(rng.randint(1, 5)):
+            if state.is_over():
+                break
+            state = state.play(state.random_move(rng))
+        if len(state.regions) > 13:
+            continue
+        for colour in (0, 1):
+            assert craquelure.distance(state, colour) == brute_force(state, colour), (
+                seed, colour, str(state))
+            checked += 1
+    assert checked >= 16, checked
+
+
 def test_craquelure_a_swap_is_worth_the_lead_it_takes_over():
     """After a first cut that leaves its player nearer to a connection, swapping takes
     that lead over: the computer rates the swap by it, as it rates a cut (it once rated
