@@ -351,6 +351,20 @@ def test_an_option_without_its_name_or_its_equals_sign_is_refused_naming_the_for
     assert capsys.readouterr().err == f"rulebook: --option {option!r}: write NAME=VALUE\n"
 
 
+def test_giving_up_counts_the_times_the_claim_was_false_of_the_times_it_was_tested(capsys):
+    """Two claims that each hold sometimes but never together: the give-up line's
+    counts for the claim it blames are its false tests, then all its tests (fewer
+    false than tested: it held at least once), and no more tests than positions."""
+    assert find("qttt", "--claim", "marks_placed=1", "--claim", "marks_placed=2",
+                "--time-limit", "0.5") == 2
+    err = capsys.readouterr().err
+    found = re.search(r"([\d,]+) positions? tested; most often false: --claim "
+                      r"'marks_placed=[12]' \(false in (\d+) of (\d+) tests\)", err)
+    assert found, err
+    positions, false, tested = (int(n.replace(",", "")) for n in found.groups())
+    assert 0 < false < tested <= positions, err
+
+
 @pytest.mark.parametrize("args, blamed", [
     (["--claim", "marks_placed=30"], "--claim 'marks_placed=30'"),  # never true: blamed
     (["--before", "marks_placed=30", "--claim", "marks_placed=1"],  # the claim never tested
