@@ -179,3 +179,26 @@ def test_a_japanese_page_s_claim_value_of_two_latin_letters_or_more_is_english(t
     from rulebook.i18n import ENGLISH_WORD
 
     assert bool(ENGLISH_WORD.search(text)) == english
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+NUMBERS = st.one_of(st.integers(-10**9, 10**9), st.floats(allow_nan=False, allow_infinity=False,
+                                                        min_value=-1e9, max_value=1e9))
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=NUMBERS, lang=st.sampled_from(["en", "ja"]))
+def test_a_number_a_caption_prints_reads_back_as_the_claims_value(value, lang):
+    """A number a claim checked is printed so that it reads back as that very number, in
+    either language, alone, in a list and as a count in a table (a whole float without
+    its ".0"; never rounded, truncated or cut at its point)."""
+    game, separator = make_game("inphexion"), "、" if lang == "ja" else ", "
+    alone = format_value(value, game, lang, {})
+    assert float(alone) == value and ("." in alone or "e" in alone) == (
+        isinstance(value, float) and not value.is_integer()), alone
+    listed = format_value([value, 1], game, lang, {}).split(separator)
+    assert float(listed[0]) == value and listed[1] == "1", listed
+    colon = "：" if lang == "ja" else ": "
+    counted = format_value({"White": value}, game, lang, {}).split(colon)[1]
+    assert float(counted) == value, counted
