@@ -750,6 +750,23 @@ def figures_of(page: Path) -> list[tuple[int | None, list[Path]]]:
     return [figure for figure in figures if figure[1]]
 
 
+@pytest.mark.parametrize("columns, panels", [(3, 2), (2, 3), (1, 2)])
+def test_a_figure_is_laid_out_in_its_columns_or_as_many_as_it_has_panels(
+        tmp_path, columns, panels):
+    """A figure's web page (and so its book) lays its panels out in rows of the
+    record's columns, or of as many as it has panels where they are fewer (a row with
+    empty places would make each panel narrower than it need be)."""
+    from small_project import RECORD, make_project
+
+    record = RECORD.replace("columns = 1", f"columns = {columns}") + "".join(
+        f"\n[[figure.panels]]\nafter = {k}\n" for k in range(1, panels + 1))
+    project = make_project(tmp_path / "book", "Three pairs.", record=record)
+    out = tmp_path / "out"
+    _sphinx(project, "html", "en", out, out / "doctrees", out / "figures", fresh=True)
+    [(shown, files)] = figures_of(out / "index.html")
+    assert len(files) == panels and shown == min(columns, panels), (shown, files)
+
+
 def test_every_figures_text_prints_at_least_6_pt_in_the_pdf(built_site):
     """Each figure of every page laid out as the PDF lays it out (rows of at most
     the record's columns, on the frame's full width): its smallest text (coordinates,
