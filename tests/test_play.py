@@ -400,6 +400,18 @@ def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_
     during = page.evaluate(THINKING)
     assert during["thinking"] and during["status"] == WORDS["en"]["thinking"], during
     assert page.locator(".play-target.play-next").count() == 0  # no cell offered meanwhile
+    # nor is a move typed meanwhile played: it is not the player's turn (kept in the box)
+    page.locator(".play-move-box").fill("a1")
+    page.locator(".play-move-box").press("Enter")
+    page.wait_for_function("() => !window.rulebookPlay.thinking()", timeout=60000)
+    settle(page)
+    assert len(page.evaluate("() => window.rulebookPlay.moves()")) == 1  # the computer's
+    assert page.evaluate("() => window.rulebookPlay.turn()") == 1
+    assert page.locator(".play-move-box").input_value() == "a1"
+    # it thinks again in a new game of the same settings
+    page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 0,"
+                  " strength: 3})")
+    assert page.evaluate(THINKING)["thinking"]
     # a new game for two, asked for while it thinks: its reply is dropped
     page.locator(".play-settings-form [name=opponent]").select_option("human")
     page.locator(".play-settings-form button[type=submit]").click()
