@@ -570,6 +570,28 @@ def test_the_search_plays_its_most_searched_move_not_a_lucky_one(slug):
     assert checked >= 5
 
 
+@pytest.mark.parametrize("slug", ["qttt", "inphexion"])  # (Necto's playouts: too long)
+def test_the_studies_player_plays_its_most_visited_move_not_the_most_rewarded(slug):
+    """MonteCarloPlayer (the studies' players) plays the root's most visited child, its
+    summed reward only breaking ties: in seeded random positions, including some where
+    the child of the largest summed reward is another (a few lucky playouts)."""
+    rng, state, checked, apart = random.Random(5), make_game(slug).initial_state(), 0, 0
+    while checked < 60:
+        if state.is_over():
+            state = make_game(slug).initial_state()
+        player, roots = MonteCarloPlayer(playouts=12, seed=checked), []
+        iterate = player._iterate
+        player._iterate = lambda root: (roots.append(root), iterate(root))
+        chosen = player.choose(state)
+        children = roots[0].children
+        most = max(children, key=lambda child: (child.visits, child.reward))
+        assert chosen == most.move, (slug, checked, state.format_move(chosen))
+        apart += most is not max(children, key=lambda child: (child.reward, child.visits))
+        checked += 1
+        state = state.play(state.random_move(rng))
+    assert apart >= 1, apart  # positions where the two rankings disagree were met
+
+
 def test_a_search_with_gains_adds_the_root_s_moves_largest_gain_first():
     """Where a game rates its moves' immediate gains (Necto), the search's root takes
     its moves in that order, the largest first, so even a short search has looked at
