@@ -192,17 +192,20 @@ def test_the_report_names_only_the_catalogs_that_changed_and_each_message_whole_
     updates = [CatalogUpdate(tmp_path / "same.po", todo=[(7, "untranslated", sixty)]),
                CatalogUpdate(tmp_path / "new.po", created=True, added=2,
                              todo=[(5, "untranslated", "One\n  cell.")]),
-               CatalogUpdate(tmp_path / "edited.po", added=1, obsolete=["Old."],
-                             todo=[(9, "fuzzy", sixty_one)],
+               CatalogUpdate(tmp_path / "edited.po", added=2, obsolete=["Old."],  # new: 2 of
+                             todo=[(9, "fuzzy", sixty_one), (12, "untranslated", "Two."),
+                                   (14, "untranslated", "Three.")],  # the 3 to translate
                              guessed_from={sixty_one: "Old."}),
                CatalogUpdate(tmp_path / "quiet.po")]
     assert report_lines(updates, tmp_path) == [
         f"same.po:7: untranslated '{sixty}'",
         "new.po: created, 2 messages",
         "new.po:5: untranslated 'One cell.'",
-        "edited.po: 1 new, 1 obsolete",
+        "edited.po: 2 new, 1 obsolete",
         "edited.po: obsolete 'Old.' (kept as a #~ entry)",
         f"edited.po:9: fuzzy '{sixty_one[:57]}...' (its translation is copied from 'Old.': "
         "rewrite it)",
-        "2 of 4 catalogs updated; 3 messages to translate (translate them, and remove each "
+        "edited.po:12: untranslated 'Two.'",
+        "edited.po:14: untranslated 'Three.'",
+        "2 of 4 catalogs updated; 5 messages to translate (translate them, and remove each "
         "fuzzy flag once the translation is right)"]
