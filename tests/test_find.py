@@ -365,6 +365,20 @@ def test_giving_up_counts_the_times_the_claim_was_false_of_the_times_it_was_test
     assert 0 < false < tested <= positions, err
 
 
+def test_a_fact_that_fails_only_now_and_then_is_not_given_as_the_reason(capsys):
+    """The fact of both claims fails where its line is not closed (or the cell is
+    empty), holds at other positions: the blamed claim held at least once, so its
+    error is not why nothing was found, and the line ends with the advice to search
+    otherwise instead of the fact's error."""
+    claims = ["--claim", "knot_value:cell=A1,side=N=0", "--claim", "knot_value:cell=A1,side=N=3"]
+    assert find("necto", "--option", "size=4", *claims, "--time-limit", "0.5") == 2
+    err = capsys.readouterr().err
+    found = re.search(r"false in (\d+) of (\d+) tests\)(.*)$", err.strip())
+    assert found and 0 < int(found.group(1)) < int(found.group(2)), err
+    assert found.group(3).startswith("; try another --seed, a longer --time-limit"), err
+    assert "the fact said" not in err and "empty" not in err and "not closed" not in err, err
+
+
 @pytest.mark.parametrize("args, blamed", [
     (["--claim", "marks_placed=30"], "--claim 'marks_placed=30'"),  # never true: blamed
     (["--before", "marks_placed=30", "--claim", "marks_placed=1"],  # the claim never tested

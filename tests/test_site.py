@@ -1012,3 +1012,30 @@ def test_each_legend_shows_the_sample_its_own_game_draws_of_the_mark_it_names(bu
         shared |= {(mark.key, slug) for mark in module.MARKS}
     keys = [key for key, _ in shared]
     assert checked >= 20 and any(keys.count(key) > 1 for key in keys)
+
+
+# English a Japanese page may print: names of people, works and tools, written as
+# they are (the credits, the authoring guide's editor), not words of the site.
+ENGLISH_NAMES = ("Stephen Tavener", "American Journal of Physics", "Best Combinatorial",
+                 "Player Game of", "Even Better TOML", "JSON Schema", "VS Code")
+
+
+def test_no_japanese_page_has_an_english_phrase_outside_code(built_site):
+    """Every page of the Japanese site (the games' pages, the guides, search, the play
+    pages), its text outside code and the words of its attributes (aria-label, title,
+    alt, placeholder), has no run of two English words or more but the names of people,
+    works and tools: the theme's words, the pages' and the figures' are all in
+    Japanese (file names, dotted keys and coordinates such as ``x, y`` aside)."""
+    phrase = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[ ,.] ?[A-Za-z][A-Za-z'’-]*)+")
+    pages = sorted((site(built_site) / "ja").rglob("*.html"))
+    found = []
+    for page in pages:
+        text = re.sub(r"<(pre|code|script|style|kbd|tt)[^>]*>.*?</\1>", " ",
+                      page.read_text(encoding="utf-8"), flags=re.S)
+        words = re.findall(r'(?:aria-label|title|alt|placeholder)="([^"]*)"', text)
+        for chunk in map(html.unescape, words + [re.sub(r"<[^>]+>", "\n", text)]):
+            found += [(page.name, run) for run in phrase.findall(chunk)
+                      if run not in ENGLISH_NAMES
+                      and not re.fullmatch(r"[a-z_]+(?:\.[a-z_]+)+|[xy](?:min|max)?(?:, [xy](?:min|max)?)+",
+                                           run)]
+    assert len(pages) >= 12 and not found, found

@@ -591,6 +591,39 @@ def test_a_balance_claim_quotes_the_playouts_and_options_stored_and_refuses_othe
         quote_balance(game, result, "options.size", "en", "x", {})
 
 
+@pytest.mark.parametrize("path, result", [p for p in STORED if "first_wins" in p.values[1]])
+def test_a_page_quotes_the_options_its_study_was_run_with(path, result):
+    """``:claim:`game/study#options.NAME``` through the pages' entry point
+    (studies.quote) gives, in each language, the option as the study's file sets it,
+    and the game's default for an option the file leaves out; the players' names are
+    those of the game."""
+    import tomllib
+
+    from rulebook.games import game_class
+
+    spec = tomllib.loads(path.read_text(encoding="utf-8"))
+    defaults = {p.name: p.default for p in game_class(path.parent.parent.name).parameters}
+    reference = f"{path.parent.parent.name}/{path.stem}"
+    for name, default in defaults.items():
+        expected = str(spec.get("options", {}).get(name, default))
+        for lang in ("en", "ja"):
+            assert studies.quote(ROOT_FIGURES, f"{reference}#options.{name}", lang) == expected, (
+                reference, name, lang)
+
+
+def test_some_study_quoted_sets_an_option_other_than_its_default():
+    """(So that the test above compares a study's option with something it could miss.)"""
+    import tomllib
+
+    from rulebook.games import game_class
+
+    differ = [(path, name) for path, _ in (p.values for p in STORED)
+              for name, value in tomllib.loads(path.read_text(encoding="utf-8")).get("options", {}).items()
+              if value != next(p.default for p in game_class(path.parent.parent.name).parameters
+                               if p.name == name)]
+    assert len(differ) >= 5, differ
+
+
 def test_a_chart_s_legend_sits_under_its_axes_not_over_the_bars():
     import matplotlib
 

@@ -428,6 +428,28 @@ def test_bad_positions_are_refused_with_the_reason(text, message):
         game(size=3).parse_position(text)
 
 
+def test_a_position_won_by_a_connection_is_refused_as_a_start_for_either_winner():
+    """The end position of every random game won by a connection, written as text with
+    either player to move, is refused as a start, naming the player whose sides are
+    joined; the position one move earlier is read.  Both colours win among them."""
+    g, winners = game(size=5), set()
+    for seed in range(40):
+        rng, before, state = random.Random(seed), None, g.initial_state()
+        while not state.is_over():
+            before, state = state, state.play(state.random_move(rng))
+        if state.outcome().reason != CONNECTION:
+            continue
+        winner = state.outcome().winner
+        winners.add(winner)
+        rows = str(state)  # an ended position's text names no player to move
+        for turn in (WHITE, BLACK):
+            text = f"turn: {g.player_name(turn)}\n{rows}"
+            with pytest.raises(NotationError, match=f"^{g.player_name(winner)}'s sides are already joined"):
+                g.parse_position(text)
+        assert g.parse_position(str(before)).outcome() is None
+    assert winners == {WHITE, BLACK}
+
+
 @pytest.mark.parametrize("text", ["W . .\n. . .\n. . .", "W N .\n. . .\n. . N"],
                          ids=["no neutral disc", "two"])
 def test_a_position_of_the_neutral_variant_has_exactly_one_neutral_disc(text):
