@@ -468,6 +468,7 @@ def test_craquelure_distance_is_the_cheapest_set_of_regions_joining_the_three_ar
     cut 1.5, a settled opponent's barred), tried one by one, the cheapest that is
     connected through shared edges and touches all three arcs; in random positions of
     small games, for each colour (infinite where no set will do)."""
+    import itertools
     import math
     from itertools import combinations
 
@@ -499,10 +500,11 @@ def test_craquelure_distance_is_the_cheapest_set_of_regions_joining_the_three_ar
                     best = total
         return best
 
-    checked = 0
-    for seed in range(12):
-        rng, state = random.Random(seed), make_game("craquelure").initial_state()
-        for _ in range(rng.randint(1, 5)):
+    checked = barred = 0
+    for seed, percent in itertools.product(range(12), (0.5, 4.0, 8.0)):  # larger minima settle
+        rng = random.Random(seed)
+        state = make_game("craquelure", min_area_percent=percent).initial_state()
+        for _ in range(rng.randint(1, 8)):
             if state.is_over():
                 break
             state = state.play(state.random_move(rng))
@@ -510,9 +512,11 @@ def test_craquelure_distance_is_the_cheapest_set_of_regions_joining_the_three_ar
             continue
         for colour in (0, 1):
             assert craquelure.distance(state, colour) == brute_force(state, colour), (
-                seed, colour, str(state))
+                seed, percent, colour, str(state))
             checked += 1
-    assert checked >= 16, checked
+            barred += any(r.owner not in (colour, NEUTRAL) and not has_legal_cut(r, state.settings)
+                          for r in state.regions.values())
+    assert checked >= 40 and barred >= 10, (checked, barred)
 
 
 def test_craquelure_a_swap_is_worth_the_lead_it_takes_over():
