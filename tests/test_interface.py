@@ -149,10 +149,64 @@ def test_an_option_is_refused_exactly_past_its_bounds(slug, parameter):
         allowed.append(step(bound, inside))
         refused.append(outside if inclusive else step(outside, -inside))
     for value in allowed:
-        assert make_game(slug, **{parameter.name: value}).options[parameter.name] == value
+        try:
+            assert make_game(slug, **{parameter.name: value}).options[parameter.name] == value
+        except OptionError as error:  # in bounds, but the game could not begin with it
+            assert "could not begin" in str(error), str(error)
     for value in refused:
         with pytest.raises(OptionError, match=rf"option {parameter.name}={value!r}: must be"):
             make_game(slug, **{parameter.name: value})
+
+
+def option_samples():
+    """Each option alone at its defaults, its bounds and next inside them, its choices;
+    and Craquelure's cut options together (coarse grids, direction steps, large minima)."""
+    import itertools
+    import math
+
+    for slug in GAMES:
+        for p in game_class(slug).parameters:
+            kind = type(p.default)
+            values = {p.default} | set(p.choices or ()) | ({True, False} if kind is bool else set())
+            for bound, inside in ((p.minimum, 0), (p.maximum, 0), (p.above, 1), (p.below, -1)):
+                if bound is not None:
+                    values.add(kind(bound) + inside if kind is int else
+                               math.nextafter(kind(bound), math.copysign(math.inf, inside))
+                               if inside else kind(bound))
+            for value in sorted(values, key=repr):
+                yield slug, {p.name: value}
+    for start, grid, steps, directions, percent in itertools.product(
+            ("pinwheel", "sectors"), ("none", "square", "triangular"), (2, 3, 6, 20),
+            (0, 3, 6), (0.5, 8.3, 9.0)):
+        yield "craquelure", {"start": start, "grid": grid, "grid_steps": steps,
+                             "directions": directions, "min_area_percent": percent}
+
+
+def test_every_game_the_options_allow_can_be_played_or_is_refused_as_one_that_could_not_begin():
+    """Each game made with the sampled options either is refused at once, one line
+    naming the game and the options it could not begin with, or can be played: from
+    its start a random game of a few moves is played through checked play, each
+    position over or with a move to make.  (Craquelure's coarse grids and large minimum
+    areas once made a start whose regions nobody could cut: no move, and no end.)"""
+    refused = played = 0
+    for slug, options in option_samples():
+        try:
+            game = make_game(slug, **options)
+        except OptionError as error:
+            text = str(error)
+            assert text.startswith(f"{slug}: with ") and "could not begin" in text, (options, text)
+            defaults = {p.name: p.default for p in game_class(slug).parameters}
+            assert "\n" not in text and all(f"{k}={v}" in text for k, v in options.items()
+                                             if v != defaults[k]), (options, text)
+            refused += 1
+            continue
+        rng, state = random.Random(0), game.initial_state()
+        for _ in range(3):
+            if state.is_over():
+                break
+            state = state.play(state.random_move(rng))  # raises where no move exists
+        played += 1
+    assert played > 100 and refused > 20, (played, refused)
 
 
 # each TOML kind a record can give an option, and JSON's null (a play page's link can

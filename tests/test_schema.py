@@ -272,6 +272,11 @@ def loader_accepts(record: dict, folder) -> tuple[bool, str]:
 def test_the_schema_and_the_loader_agree(name, mutant, tmp_path):
     accepted, why = loader_accepts(mutant, tmp_path)
     errors = [f"{e.json_path}: {e.message}" for e in VALIDATOR.iter_errors(mutant)]
+    if not accepted and "so the game could not begin" in why:
+        # options each in its bounds, refused together (Craquelure's minimum area too
+        # large for its start's regions): the schema holds each option to its own bounds
+        assert not errors and mutant["game"] == "craquelure", (why, errors)
+        return
     assert accepted == (not errors), (why, errors)
 
 

@@ -19,6 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ...errors import OptionError
 from ...game import Game, Outcome, Parameter, State
 from . import geometry as geo
 from . import notation
@@ -520,6 +521,18 @@ class Craquelure(Game):
     def __init__(self, **options):
         super().__init__(**options)
         self.settings = Settings.from_options(self.options)
+        if not self.initial_state().cuttable():
+            raise OptionError(self._why_no_first_cut())
+
+    def _why_no_first_cut(self) -> str:
+        """Options under which no region of the start can be cut: the game could not begin."""
+        named = ", ".join(f"{name}={self.options[name]}" for name in
+                          ("start", "grid", "grid_steps", "directions", "min_area_percent")
+                          if self.options[name] != next(p.default for p in PARAMETERS if p.name == name)
+                          or name == "start")
+        return (f"craquelure: with {named}, no region of the start can be cut into three parts "
+                f"of the minimum area, so the game could not begin: choose a smaller "
+                f"min_area_percent, a larger grid_steps or directions = 0 (any angle)")
 
     def initial_state(self) -> CraquelureState:
         shapes = STARTS[self.settings.start]()
