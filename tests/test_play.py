@@ -580,3 +580,71 @@ def test_a_snapshot_of_the_engine_starts_the_next_visit_and_never_a_stale_one(si
     assert page.evaluate("async () => (await window.rulebookPlay.legalMoves()).length") == 36
     page.close()
     context.unroute("**/en/play/qttt.html")
+
+
+PICK = """async ([base, token]) => {
+    const {pick} = await import(`${base}/play/input.js`);
+    const {game} = await import(`${base}/play/state.js`);
+    pick(token);
+    await window.rulebookPlay.settled();
+    return {picked: [...game.picked], marked: [...document.querySelectorAll(
+        ".play-target.play-picked")].map((shape) => shape.dataset.token).sort(),
+            moves: window.rulebookPlay.moves().length};
+}"""
+
+
+def picked_after(picked: list, token: str, sequences: list) -> list:
+    """What a click picks, as the page says it: a token that continues a legal move's
+    sequence is added; the last one picked again is taken back; any other click
+    starts the move afresh, from that token if a move starts with it."""
+    def following(start):
+        return {s[len(start)] for s in sequences if len(s) > len(start) and s[:len(start)] == start}
+
+    if token in following(picked):
+        return picked + [token]
+    if picked and picked[-1] == token:
+        return picked[:-1]
+    return [token] if token in following([]) else []
+
+
+@pytest.mark.parametrize("slug", [slug for slug in GAMES if slug != "craquelure"])  # (aimed)
+def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site, shared, slug):
+    """Random clicks on the board's places and the choices (none of them completing a
+    move), after a few random moves: each adds to the move being picked, takes back its
+    last pick, or starts the move afresh from the place clicked, as the page's rule
+    says; the board marks exactly the places picked, and no move is played."""
+    _, base = site
+    page = open_play_page(shared, base, slug, DESKTOP)
+    rng, kinds, possible = random.Random(slug), set(), {"added", "back"}
+    for _ in range(4):
+        legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
+        page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
+    tokens = page.evaluate("() => window.rulebookPlay.tokens()")
+    sequences = [list(s) for seqs in tokens.values() for s in seqs]
+    places = sorted({t for s in sequences for t in s})
+    board = set(page.evaluate("() => [...document.querySelectorAll('.play-target')]"
+                              ".map((shape) => shape.dataset.token)"))
+    picked, moves = [], page.evaluate("() => window.rulebookPlay.moves().length")
+    for _ in range(60):
+        choices = [t for t in places
+                   if not ((after := picked_after(picked, t, sequences)) and after == picked + [t]
+                           and sum(s == after for s in sequences) == 1
+                           and not any(len(s) > len(after) and s[:len(after)] == after
+                                       for s in sequences))]
+        def kind(token):
+            after = picked_after(picked, token, sequences)
+            return ("added" if after == picked + [token] else
+                    "back" if picked and after == picked[:-1] else "afresh")
+
+        afresh = [t for t in choices if kind(t) == "afresh"]
+        possible |= {"afresh"} if afresh else set()
+        token = rng.choice(afresh if afresh and rng.random() < 0.4 else choices)
+        expected = picked_after(picked, token, sequences)
+        kinds.add(kind(token))
+        shown = page.evaluate(PICK, [base, token])
+        assert shown["picked"] == expected, (slug, picked, token, shown)
+        assert shown["marked"] == sorted(set(expected) & board), (slug, expected, shown)
+        assert shown["moves"] == moves
+        picked = expected
+    page.close()
+    assert kinds == possible, (kinds, possible)  # (in QTTT every other place completes a move)
