@@ -232,9 +232,11 @@ def test_direction_steps():
 @pytest.mark.parametrize("options", [dict(directions=3), dict(directions=9), dict(directions=360),
                                      dict(grid_steps=2), dict(grid_steps=1000),
                                      dict(first_direction=0.0), dict(first_direction=359.5),
-                                     dict(min_area_percent=33.3)])
+                                     dict(min_area_percent=8.3),  # three parts of a quarter
+                                     dict(start="sectors", min_area_percent=11.1)])  # of a third
 def test_the_edges_of_the_allowed_options(options):
-    assert game(**options).initial_state()
+    state = game(**options).initial_state()
+    assert state.play(state.random_move(random.Random(0)))
 
 
 @pytest.mark.parametrize("options, message", [
@@ -244,6 +246,9 @@ def test_the_edges_of_the_allowed_options(options):
     (dict(min_area_percent=0.0), "must be above 0 and under 33.3"),
     (dict(min_area_percent=100 / 3), "must be above 0 and under 33.3"),
     (dict(first_direction=-1.0), "must be at least 0 and under 360"),
+    (dict(min_area_percent=8.4), "with start=pinwheel, min_area_percent=8.4, no region of the "
+                                 "start can be cut into three parts of the minimum area"),
+    (dict(start="sectors", min_area_percent=11.2), "so the game could not begin"),
 ])
 def test_option_errors_say_what_is_allowed(options, message):
     from rulebook.errors import OptionError
