@@ -648,3 +648,65 @@ def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site,
         picked = expected
     page.close()
     assert kinds == possible, (kinds, possible)  # (in QTTT every other place completes a move)
+
+
+UNDO_AGAINST_THE_COMPUTER = """async ([seed, seat, plies]) => {
+    const hook = window.rulebookPlay;
+    let state = seed;
+    const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state; };
+    await hook.newGame({opponent: "computer", computer: seat, strength: 1});
+    const untilMine = async () => {
+        while (hook.turn() === seat && !(await hook.outcome())) await hook.computerMove();
+    };
+    await untilMine();
+    while (hook.moves().length < plies && !(await hook.outcome())) {
+        const legal = await hook.legalMoves();
+        await hook.play(legal[next() % legal.length]);
+        await untilMine();
+    }
+    const undone = [], record = await hook.record();
+    while (hook.moves().length) {
+        const before = hook.moves();
+        document.querySelector("button.play-undo").click();
+        await hook.settled();
+        await untilMine();
+        undone.push([before, hook.moves(), hook.turn()]);
+        if (undone.length > 60) break;
+    }
+    return {undone, record};
+}"""
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_undo_against_the_computer_takes_back_the_player_s_last_move_and_every_reply(
+        site, shared, slug):
+    """Random games against the computer (moving first, then second), undone to the
+    start with the Undo button: each undo leaves the longest earlier position at which
+    the player is to move (after the player's last move and every move the computer made
+    since, two in a row in QTTT's collapse), worked out by replaying the moves here."""
+    import tomllib
+
+    _, base = site
+    page = open_play_page(shared, base, slug, DESKTOP)
+    seen_twice = 0
+    # (Craquelure's computer is slow to think: one short game, the computer first)
+    for seat, seed in ((0, 1),) if slug == "craquelure" else ((0, 1), (1, 2), (1, 3)):
+        found = page.evaluate(UNDO_AGAINST_THE_COMPUTER, [seed, seat, 3 if slug == "craquelure" else 12])
+        undone = found["undone"]
+        game = make_game(slug, **tomllib.loads(found["record"]).get("options", {}))
+        assert undone, (slug, seat, seed)
+        for before, after, turn in undone:
+            turns, state = [], game.initial_state()
+            for text in before:
+                turns.append(state.turn)
+                state = state.play(state.parse_move(text))
+            seen_twice += any(a == b == seat for a, b in zip(turns, turns[1:]))
+            mine = [n for n in range(len(before)) if turns[n] != seat]
+            expected = before[:mine[-1]] if mine else []
+            if not expected and seat == 0:  # at the start, the computer moves again
+                assert len(after) <= 1 and turn != seat, (slug, before, after)
+            else:
+                assert after == expected and turn != seat, (slug, seat, before, after)
+    page.close()
+    if slug == "qttt":
+        assert seen_twice, "no game where the computer moved twice in a row"
