@@ -857,3 +857,32 @@ def test_every_level_searches_as_much_as_its_board_asks_through_the_real_entry_p
             assert len(ran) == expected, (strength, size, len(ran), expected)
             checked += 1
     assert checked >= 6
+
+
+def test_craquelure_a_move_that_ends_the_game_is_a_win_exactly_when_its_player_wins():
+    """The last move of random games, with and without the swap (after it a seat plays
+    the other colour): the computer rates it a win (+100) when the winner the facts name
+    is the player who made it, as the facts named the player to move before it, and a
+    loss (-100) when it completed the opponent's connection instead."""
+    from rulebook.record_facts import claim_facts
+
+    game = make_game("craquelure")
+    facts = claim_facts(game)
+    seen = set()
+    for seed in range(24):
+        rng, state = random.Random(seed), game.initial_state()
+        state = state.play(state.random_move(rng))
+        swapped = seed % 2 == 0
+        if swapped:
+            state = state.play(state.parse_move("swap"))
+        while True:
+            move = state.random_move(rng)
+            position = state.play(move)
+            if position.is_over():
+                break
+            state = position
+        mover = facts["turn"].compute(state)
+        won = facts["winner"].compute(position) == mover
+        assert craquelure.change(state, move) == (100.0 if won else -100.0), (seed, mover, won)
+        seen.add((swapped, won))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}, seen
