@@ -398,3 +398,30 @@ def test_giving_up_blames_the_claim_that_was_false_whenever_it_was_tested(capsys
     assert found, err
     assert found.group(1) == blamed, err
     assert int(found.group(2)) == int(found.group(3)) > 0, err
+
+
+def test_from_a_finished_record_or_with_other_options_is_refused_in_one_line(capsys, tmp_path):
+    """--from a record whose game is over, or --from with --option, is refused at once
+    in one line saying why, and nothing is written."""
+    import random
+
+    from rulebook.games import make_game
+
+    rng, state, moves = random.Random(3), make_game("qttt").initial_state(), []
+    while not state.is_over():
+        move = state.random_move(rng)
+        moves.append(state.format_move(move))
+        state = state.play(move)
+    over = tmp_path / "over.toml"
+    over.write_text('game = "qttt"\nmoves = [' + ", ".join(f'"{m}"' for m in moves) + "]\n",
+                    encoding="utf-8")
+    out = tmp_path / "out.toml"
+    assert find("--from", str(over), "--claim", "over=true", "--out", str(out)) == 2
+    err = capsys.readouterr().err
+    assert err == "rulebook: --from: the record's game is over, so no move can follow it\n", err
+    source = FIGURES / "necto" / "replacing.toml"
+    assert find("--from", str(source), "--option", "size=4", "--claim", "mover=Second",
+                "--out", str(out)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--option cannot change the options of --from's record" in err, err
+    assert not out.exists()

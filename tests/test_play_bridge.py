@@ -471,3 +471,26 @@ def test_the_end_the_page_announces_is_the_one_a_record_s_claims_would_state(
         ended += session.state.is_over()
     assert ended >= 6, ended
     assert swapped >= 2 if offered else not swapped, (offered, swapped)
+
+
+@pytest.mark.parametrize("fragment, error", [
+    ("#game=qttt&at=x", "the link's at='x' is not a number of moves"),
+    ("#game=qttt&at=-1", "the link's at='-1' is not a number of moves"),
+    ("#game=chess", "the link names no game of this site (game='chess')"),
+    ("#moves=%5B%5D", "the link names no game of this site (game=None)"),
+    ("#game=qttt&colour=red", "the link names 'colour', which is not part of a game"),
+    ("#game", "the link is not a game: its fragment is not name=value pairs"),
+    ("#game=qttt&moves=%5B", "the link's moves are not readable (not JSON): '['"),
+    ("#game=qttt&options=%5B%5D", "the link's options are not a table of options"),
+    ("#game=qttt&moves=%7B%7D", "the link's moves are not a list of moves"),
+    ("#game=qttt&moves=%5B1%5D", "the link's moves are not a list of moves"),
+])
+def test_a_malformed_link_is_refused_naming_what_is_wrong_with_it(fragment, error):
+    """Through the page's entry point, each way a share link can be malformed is one
+    line naming the field and the value at fault."""
+    import json
+
+    from rulebook.play import bridge
+
+    answer = json.loads(bridge.call("open_link", json.dumps([fragment, "qttt"])))
+    assert answer == {"error": error}, answer

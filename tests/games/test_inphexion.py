@@ -450,6 +450,30 @@ def test_a_position_won_by_a_connection_is_refused_as_a_start_for_either_winner(
     assert winners == {WHITE, BLACK}
 
 
+def test_a_position_with_more_discs_of_a_colour_than_it_has_is_refused_naming_it():
+    """Random 4×4 positions with 3 discs each in all: one holding more of either colour
+    is refused naming that colour (White first when both) and its count; one holding no
+    more is never refused for its count.  Both colours are refused among them."""
+    g, rng, named = game(size=4, discs=3), random.Random(5), set()
+    for _ in range(300):
+        cells = [rng.choice("..WB") for _ in range(16)]
+        text = "\n".join(" ".join(cells[r * 4:r * 4 + 4]) for r in range(4))
+        counts = {WHITE: cells.count("W"), BLACK: cells.count("B")}
+        over = [p for p in (WHITE, BLACK) if counts[p] > 3]
+        try:
+            g.parse_position(text)
+            refusal = ""
+        except NotationError as error:
+            refusal = str(error)
+        if over:
+            name = g.player_name(over[0])
+            assert refusal == f"{name} has {counts[over[0]]} discs on the board but only 3 in all", text
+            named.add(name)
+        else:
+            assert "in all" not in refusal, (text, refusal)
+    assert named == {"White", "Black"}
+
+
 @pytest.mark.parametrize("text", ["W . .\n. . .\n. . .", "W N .\n. . .\n. . N"],
                          ids=["no neutral disc", "two"])
 def test_a_position_of_the_neutral_variant_has_exactly_one_neutral_disc(text):
