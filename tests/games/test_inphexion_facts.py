@@ -424,3 +424,21 @@ def test_legal_move_count_and_is_legal_agree_with_the_naive_engines_moves():
         seen["over"] += at.naive.winner is not None
         seen["relocating"] += any(" " in move for move in at.naive.moves())
     assert min(seen.values()) >= 100 and len(seen) == 4, seen
+
+
+def test_owed_takes_a_push_alone_and_says_so_of_anything_else():
+    """``owed`` of a placement, of a push with its relocations or of a bare cell is
+    refused in one line saying what it takes; of a push alone it answers."""
+    from rulebook.record_facts import claim_facts
+
+    game = make_game("inphexion", size=5)
+    owed = claim_facts(game)["owed"]
+    state = game.initial_state().play(game.initial_state().parse_move("c3"))
+    for text in ("b2", "c3>c4 c4>a1"):
+        try:
+            owed.compute(state, push=text)
+            refusal = ""
+        except RulebookError as error:
+            refusal = str(error)
+        assert refusal == f"cannot read {text!r}: owed takes a push alone, like 'd4>d5'", refusal
+    assert owed.compute(state, push="c3>c4") == []

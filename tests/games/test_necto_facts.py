@@ -560,3 +560,22 @@ def test_the_keys_trace_each_line_through_a_tile_once():
             assert all(frozenset(entry["sides"]) in ends for entry in offered)
             twice += len(lines) < len(strands)
     assert twice >= 5  # tiles a line passes twice
+
+
+def test_a_fact_asked_of_a_line_it_cannot_answer_for_says_why_naming_it():
+    """The knot of an open line, of an empty cell's line, and a knot type that is not one
+    (written in ASCII): each refused in one line naming the cell and side or the type,
+    the types listed as the facts print them."""
+    from rulebook.record_facts import claim_facts
+
+    game = make_game("necto", size=SIZE)
+    facts = claim_facts(game)
+    state = game.initial_state().play(game.initial_state().parse_move("A1=c1"))
+    with pytest.raises(OptionError, match=r"^the line through A1 N is not closed yet$"):
+        facts["knot"].compute(state, cell="A1", side="N")
+    with pytest.raises(OptionError, match=r"^D4 is empty: no line runs through it$"):
+        facts["knot"].compute(state, cell="D4", side="N")
+    with pytest.raises(ArgumentError) as error:
+        facts["knot_count"].compute(state, knot="3_1")
+    listed = str(error.value).removeprefix("'3_1' is no knot type: one of ").split(", ")
+    assert listed[0] == "○" and listed[-1] == "K" and "3₁" in listed and "4₁" in listed, listed
