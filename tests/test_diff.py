@@ -339,6 +339,9 @@ def test_an_option_reports_the_same_changes_and_changes_nothing(history, reporte
     (["--option", "chess:pie=true"], "unknown game 'chess'"),
     (["HEAD", "--option", "craquelure:pie=false"], "give no revision with it"),
     (["--option", "craquelure:pie=true"], "'craquelure:pie=true': true is already the default"),
+    (["HEAD", "no-such-later"], "'no-such-later': no such revision"),
+    (["--", "-x"], "'-x': not a revision"),
+    (["", "HEAD"], "give the earlier revision before the later one"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(history, tmp_path, args, message):
     project = tmp_path / "project"
@@ -346,6 +349,18 @@ def test_bad_input_is_one_line_and_writes_nothing(history, tmp_path, args, messa
     done = rulebook(project, "diff", *args)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+    assert not (project / "build").exists()
+
+
+def test_a_project_outside_git_has_no_revision_to_compare_with_in_one_line(history, tmp_path):
+    import shutil
+
+    project = tmp_path / "project"
+    shutil.copytree(history, project, ignore=shutil.ignore_patterns(".git", "build"))
+    done = rulebook(project, "diff")
+    assert done.returncode == 2
+    assert done.stderr == (f"rulebook: {project}: not a git repository, so there is no "
+                           "revision to compare with\n"), done.stderr
     assert not (project / "build").exists()
 
 
