@@ -615,7 +615,7 @@ def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site,
     says; the board marks exactly the places picked, and no move is played."""
     _, base = site
     page = open_play_page(shared, base, slug, DESKTOP)
-    rng, kinds, possible = random.Random(slug), set(), {"added", "back"}
+    rng, kinds, possible = random.Random(slug), set(), set()
     for _ in range(4):
         legal = page.evaluate("() => window.rulebookPlay.legalMoves()")
         page.evaluate("(move) => window.rulebookPlay.play(move)", rng.choice(legal))
@@ -625,7 +625,7 @@ def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site,
     board = set(page.evaluate("() => [...document.querySelectorAll('.play-target')]"
                               ".map((shape) => shape.dataset.token)"))
     picked, moves = [], page.evaluate("() => window.rulebookPlay.moves().length")
-    for _ in range(60):
+    for _ in range(40):
         choices = [t for t in places
                    if not ((after := picked_after(picked, t, sequences)) and after == picked + [t]
                            and sum(s == after for s in sequences) == 1
@@ -636,9 +636,11 @@ def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site,
             return ("added" if after == picked + [token] else
                     "back" if picked and after == picked[:-1] else "afresh")
 
-        afresh = [t for t in choices if kind(t) == "afresh"]
-        possible |= {"afresh"} if afresh else set()
-        token = rng.choice(afresh if afresh and rng.random() < 0.4 else choices)
+        by_kind = {}
+        for t in choices:
+            by_kind.setdefault(kind(t), []).append(t)
+        possible |= set(by_kind)
+        token = rng.choice(by_kind[rng.choice(sorted(by_kind))])  # each kind as often
         expected = picked_after(picked, token, sequences)
         kinds.add(kind(token))
         shown = page.evaluate(PICK, [base, token])
@@ -647,7 +649,8 @@ def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site,
         assert shown["moves"] == moves
         picked = expected
     page.close()
-    assert kinds == possible, (kinds, possible)  # (in QTTT every other place completes a move)
+    # each kind met whenever it could be (in QTTT every other place completes a move)
+    assert kinds == possible and {"added", "back"} <= kinds, (kinds, possible)
 
 
 UNDO_AGAINST_THE_COMPUTER = """async ([seed, seat, plies]) => {
@@ -677,7 +680,8 @@ UNDO_AGAINST_THE_COMPUTER = """async ([seed, seat, plies]) => {
 }"""
 
 
-@pytest.mark.parametrize("slug", GAMES)
+# (not Craquelure: its computer takes some 10 s a move in the page; the undo is the same code)
+@pytest.mark.parametrize("slug", [slug for slug in GAMES if slug != "craquelure"])
 def test_undo_against_the_computer_takes_back_the_player_s_last_move_and_every_reply(
         site, shared, slug):
     """Random games against the computer (moving first, then second), undone to the
@@ -689,9 +693,8 @@ def test_undo_against_the_computer_takes_back_the_player_s_last_move_and_every_r
     _, base = site
     page = open_play_page(shared, base, slug, DESKTOP)
     seen_twice = 0
-    # (Craquelure's computer is slow to think: one short game, the computer first)
-    for seat, seed in ((0, 1),) if slug == "craquelure" else ((0, 1), (1, 2), (1, 3)):
-        found = page.evaluate(UNDO_AGAINST_THE_COMPUTER, [seed, seat, 3 if slug == "craquelure" else 12])
+    for seat, seed in ((0, 1), (1, 2), (1, 3)):
+        found = page.evaluate(UNDO_AGAINST_THE_COMPUTER, [seed, seat, 12])
         undone = found["undone"]
         game = make_game(slug, **tomllib.loads(found["record"]).get("options", {}))
         assert undone, (slug, seat, seed)
