@@ -234,6 +234,7 @@ def test_one_game_builds_alone_into_its_own_folder(built_site, tmp_path, monkeyp
 
 @pytest.mark.parametrize("arguments, message", [
     (["--no-pdf"], "--no-pdf builds one game (--game GAME)"),
+    (["--no-formats"], "--no-formats builds one game (--game GAME)"),
     (["--game", "chess"], "--game chess: no page docs/chess.rst"),
 ])
 def test_a_game_build_asked_wrongly_is_one_line(tmp_path, capsys, arguments, message):

@@ -25,9 +25,10 @@ FOOTER = re.compile(r"(\d+) / (\d+)")
 
 @pytest.fixture(scope="module")
 def formats(tmp_path_factory):
-    """{(lang, fmt): PDF bytes} of the small project, and ("again", fmt): the English
-    ones built again."""
-    made = build_each(tmp_path_factory.mktemp("formats"), ("letter", "booklet", "card"))
+    """{(lang, fmt): PDF bytes} of the small project, and ("again", fmt),
+    ("again-ja", fmt): the English and Japanese ones built again."""
+    made = build_each(tmp_path_factory.mktemp("formats"), ("letter", "booklet", "card"),
+                      again=("en", "ja"))
     return {key: pdf for key, (pdf, _) in made.items()}
 
 
@@ -175,6 +176,7 @@ def test_card_is_the_quick_reference_alone_on_one_a5_page(formats, lang):
 def test_print_formats_are_byte_identical_run_to_run(formats):
     for fmt in ("letter", "booklet", "card"):
         assert formats["en", fmt] == formats["again", fmt], fmt
+        assert formats["ja", fmt] == formats["again-ja", fmt], fmt
 
 
 def test_a_page_without_quick_reference_gets_no_card_and_a_warning(tmp_path):

@@ -373,17 +373,20 @@ def build(src: Path, out: Path, fmt: str | None = None,
     return (path.read_bytes() if path.exists() else None), warnings.getvalue()
 
 
-def build_each(root: Path, formats=(None,)) -> dict:
+def build_each(root: Path, formats=(None,), again=("en",)) -> dict:
     """{(lang, fmt): build(...)} of the small project in each language and format,
-    and ("again", fmt): the English one built again, in a folder of its own and
-    without the cache (the first took what it could from the cache)."""
+    and ("again", fmt) for English, ("again-ja", fmt) for Japanese if in ``again``: the
+    book built again, in a folder of its own and without the cache (the first took
+    what it could from the cache)."""
     result = {}
     for lang in ("en", "ja"):
         src = make_project(root, lang)
         for fmt in formats:
             result[lang, fmt] = build(src, root / f"out-{lang}", fmt)
-    for fmt in formats:
-        result["again", fmt] = build(root / "src-en", root / "out-again", fmt, cache=False)
+    for lang in again:
+        for fmt in formats:
+            result["again" if lang == "en" else f"again-{lang}", fmt] = build(
+                root / f"src-{lang}", root / f"out-again-{lang}", fmt, cache=False)
     return result
 
 

@@ -203,12 +203,13 @@ def game_pages(project: Project, game: str) -> list[Path]:
 
 def build(project: Project, force: bool = False,
           progress: Callable[[str], None] = print, game: str | None = None,
-          pdf: bool = True, cache: bool = True) -> Summary:
+          pdf: bool = True, cache: bool = True, formats: bool = True) -> Summary:
     """Build the site into ``build/site`` (unless nothing changed since the last build).
 
     ``game``: build that game alone, into ``build/games/<game>`` (its pages, and
-    its PDFs unless ``pdf`` is false), always anew.  ``cache=False``: draw every
-    figure anew instead of taking it from the user's cache (the output is the same).
+    its PDFs unless ``pdf`` is false; only its A4 books if ``formats`` is false),
+    always anew.  ``cache=False``: draw every figure anew instead of taking it from
+    the user's cache (the output is the same).
     """
     started = time.perf_counter()
     summary = Summary()
@@ -217,6 +218,9 @@ def build(project: Project, force: bool = False,
     if not pdf and game is None:
         raise BuildError("--no-pdf builds one game (--game GAME): the site to publish always "
                          "has its PDFs")
+    if not formats and game is None:
+        raise BuildError("--no-formats builds one game (--game GAME): the site to publish "
+                         "always has every print format")
     site = project.build / SITE if game is None else project.build / "games" / game
     stamp_file = project.build / ".stamp"
     stamp = input_stamp(project)
@@ -226,7 +230,7 @@ def build(project: Project, force: bool = False,
         if (force or game is not None or not site.is_dir() or not stamp_file.exists()
                 or stamp_file.read_text() != stamp):
             _build_site(project, site, stamp if game is None else None, summary, progress,
-                        _Options(game, pdf, cache))
+                        _Options(game, pdf, cache, formats))
             summary.where = site.relative_to(project.root).as_posix()
         else:
             summary.up_to_date = True
@@ -239,6 +243,7 @@ class _Options:
     game: str | None
     pdf: bool
     cache: bool
+    formats: bool = True  # the books' other print formats and the sheets, beside the A4 books
 
 
 def _build_site(project: Project, site: Path, stamp: str | None, summary: Summary,
@@ -271,7 +276,7 @@ def _build_site(project: Project, site: Path, stamp: str | None, summary: Summar
             progress(f"[3/4] {made} ({', '.join(LANGUAGES)} side by side)")
             summary.pages = sum(run_jobs(pool, [(build_language, root, lang, str(staging), options)
                                                 for lang in LANGUAGES], project))
-            if options.pdf:  # from the doctrees the pages were made from
+            if options.pdf and options.formats:  # from the doctrees the pages were made from
                 run_jobs(pool, print_format_jobs(project, staging, options), project)
         write_language_chooser(new_site)
         write_record_schema(new_site)

@@ -23,7 +23,8 @@ def command_build(args) -> int:
     summary = build(project, force=args.force,
                     progress=(lambda line: None) if args.quiet else
                     (lambda line: print(line, flush=True)),
-                    game=args.game, pdf=not args.no_pdf, cache=not args.no_cache)
+                    game=args.game, pdf=not args.no_pdf, cache=not args.no_cache,
+                    formats=not args.no_formats)
     print(summary.line())
     return 0
 
@@ -204,6 +205,8 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--game", metavar="GAME", help="build one game alone (its pages and "
                        "PDFs) into build/games/GAME, always anew")
     build.add_argument("--no-pdf", action="store_true", help="with --game: no PDFs")
+    build.add_argument("--no-formats", action="store_true", help="with --game: its A4 books "
+                       "alone, not their US Letter, A5 booklet and card formats nor its sheets")
     build.add_argument("--no-cache", action="store_true", help="draw every figure anew instead "
                        "of taking it from the cache (~/.cache/rulebook; the output is the same)")
     build.add_argument("--quiet", "-q", action="store_true", help="only print the summary")

@@ -47,7 +47,10 @@ def edition(old_root: Path, commit: str, game: str, store: Path, progress) -> Pa
     if (kept / "forms.json").exists():
         return kept
     progress(f"building the {game} books of {commit[:7]} (for the errata's page numbers)")
-    built = _child(old_root, ["-m", "rulebook.cli", "build", "--game", game, "-q"])
+    build = ["-m", "rulebook.cli", "build", "--game", game, "-q"]
+    built = _child(old_root, [*build, "--no-formats"])  # the A4 books are all it reads
+    if built.returncode == 2 and "--no-formats" in built.stderr:  # a rulebook before the option
+        built = _child(old_root, build)
     site = old_root / "build" / "games" / game
     if built.returncode != 0 or not (site / "pdf").is_dir():
         last = (built.stderr.strip().splitlines() or ["no PDFs"])[-1]
