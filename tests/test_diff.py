@@ -992,3 +992,35 @@ def test_each_language_s_errata_name_what_changed_in_that_language_and_only_its_
 
     assert "62.5 %" in text and "50.0 %" in text and "options" not in text
     assert RESULT_WORDS[lang]["winner"] in text and ("winner" in text) == (lang == "en")
+
+
+@pytest.mark.parametrize("knows_the_option", [True, False])
+def test_an_earlier_edition_s_books_are_built_as_a4_alone_by_any_rulebook(
+        tmp_path, monkeypatch, knows_the_option):
+    """The earlier revision's books, for the errata's page numbers, are built with
+    ``--no-formats`` (the A4 books are all the errata read); a revision whose
+    rulebook predates the option refuses it, and is asked again without it."""
+    from rulebook.diff import pages
+
+    old = tmp_path / "old"
+    calls = []
+
+    def child(root, args):
+        calls.append(args)
+        if args[:2] == ["-m", "rulebook.cli"]:
+            if "--no-formats" in args and not knows_the_option:
+                return subprocess.CompletedProcess(args, 2, "", "rulebook: error: "
+                                                   "unrecognized arguments: --no-formats")
+            books = old / "build" / "games" / "qttt" / "pdf"
+            books.mkdir(parents=True, exist_ok=True)
+            for lang in ("en", "ja"):
+                (books / f"qttt-{lang}.pdf").write_bytes(b"%PDF " + lang.encode())
+            return subprocess.CompletedProcess(args, 0, "", "")
+        return subprocess.CompletedProcess(args, 0, "{}", "")
+
+    monkeypatch.setattr(pages, "_child", child)
+    kept = pages.edition(old, "abc1234", "qttt", tmp_path / "store", lambda line: None)
+    builds = [args for args in calls if args[:2] == ["-m", "rulebook.cli"]]
+    first = ["-m", "rulebook.cli", "build", "--game", "qttt", "-q", "--no-formats"]
+    assert builds == ([first] if knows_the_option else [first, first[:-1]])
+    assert sorted(p.name for p in kept.iterdir()) == ["forms.json", "qttt-en.pdf", "qttt-ja.pdf"]
