@@ -989,3 +989,53 @@ def test_each_solve_key_a_page_may_quote_is_worked_out_again_from_the_lists(path
         quoted = quote_solve(game, result, key, "en", "x", {})
         if key in expected:
             assert quoted == str(expected[key]), key
+
+
+def _tables(value, path=()):
+    """The path of every table in a study's data, itself included."""
+    if isinstance(value, dict):
+        yield path
+        for key, inner in value.items():
+            yield from _tables(inner, (*path, key))
+
+
+def _toml(value) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_toml, value)) + "]"
+    return json.dumps(value)  # strings, numbers, booleans: as TOML writes them
+
+
+def test_a_key_no_study_reads_is_refused_in_every_table_of_every_study(tmp_path):
+    """Each stored study, given one key its loader does not know (``extra``, and the
+    label a language besides en and ja) in any of its tables, top level, label, options,
+    players or deeper, is refused in one line naming the file; as written, it loads.
+    (A misspelt key must not be dropped silently: the study would run without it.)"""
+    import tomllib
+
+    from rulebook.studies import find_studies
+
+    tried = 0
+    for stored in find_studies(ROOT_FIGURES):
+        data = tomllib.loads(stored.read_text(encoding="utf-8"))
+        game = tmp_path / str(tried) / "figures" / stored.parent.parent.name / "studies"
+        game.mkdir(parents=True)
+        for where in _tables(data):
+            for key in ("extra", "fr") if where == ("label",) else ("extra",):
+                changed = json.loads(json.dumps(data))
+                table = changed
+                for part in where:
+                    table = table[part]
+                table[key] = "x" if where == ("label",) else 1
+                path = game / stored.name
+                path.write_text("".join(f"{k} = {_toml(v)}\n" for k, v in changed.items()),
+                                encoding="utf-8")
+                with pytest.raises(StudyError) as error:
+                    load_study(path)
+                text = str(error.value)
+                assert text.startswith(f"{path}") and "\n" not in text, (stored.name, where, text)
+                tried += 1
+        path.write_text("".join(f"{k} = {_toml(v)}\n" for k, v in data.items()), encoding="utf-8")
+        assert load_study(path).spec  # written back as it was: it loads
+    assert tried >= 4 * len(find_studies(ROOT_FIGURES))
