@@ -66,14 +66,14 @@ from sphinx.util.docutils import SphinxDirective
 
 class PanelsDirective(SphinxDirective):
     required_arguments = 1
-    optional_arguments = 1  # the panel's SVG, if not panel.svg
+    optional_arguments = 1  # the panels' SVGs, comma-separated, if not panel.svg
     has_content = True
 
     def run(self):
         figure = nodes.figure(classes=["rulebook-figure"])
-        for index in range(int(self.arguments[0])):
-            uri = self.arguments[1] if len(self.arguments) > 1 else "panel.svg"
-            figure += nodes.image(uri=uri, classes=["rulebook-panel"])
+        uris = self.arguments[1].split(",") if len(self.arguments) > 1 else ["panel.svg"]
+        for index in range(int(self.arguments[0])):  # the SVGs given, in turn
+            figure += nodes.image(uri=uris[index % len(uris)], classes=["rulebook-panel"])
         figure += nodes.caption("", " ".join(self.content))
         return [figure]
 
@@ -100,10 +100,14 @@ PANEL_SVG = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PLAY_BASE) -> tuple[bytes, str]:
-    """A one-page project whose page is the game ``inphexion``'s (so it has its credits)."""
+def build_book(root: Path, lang: str, body: str = "Plain rules.", play: str = PLAY_BASE,
+               files: dict[str, str] | None = None) -> tuple[bytes, str]:
+    """A one-page project whose page is the game ``inphexion``'s (so it has its credits),
+    with ``files`` (name: text) beside it."""
     src = root / f"src-{lang}"
     src.mkdir(parents=True)
+    for name, text in (files or {}).items():
+        (src / name).write_text(text, encoding="utf-8")
     (src / "conf.py").write_text(CONF.format(play=play, lang=lang), encoding="utf-8")
     (src / "index.rst").write_text("Index\n=====\n\n.. toctree::\n\n   inphexion\n", encoding="utf-8")
     (src / "inphexion.rst").write_text(PAGE.format(body=body), encoding="utf-8")
@@ -463,6 +467,38 @@ def test_a_figure_that_cannot_float_splits_between_its_rows_rather_than_leave_ha
     # panels on both pages, nine in all (each drawn from a form)
     drawn = [sum(1 for op in page.get_contents().operations if op[1] == b"Do") for page in pdf.pages]
     assert drawn[lead_in] >= 3 and drawn[caption] >= 3 and drawn[lead_in] + drawn[caption] == 9
+
+
+def text_panel(size: float) -> str:
+    """A 400 x 150 pt panel with a run of text at ``size`` points, as matplotlib draws
+    text (glyph paths in a group scaled by size / 100)."""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" '
+            'width="400pt" height="150pt" viewBox="0 0 400 150">\n'
+            '  <rect x="0" y="0" width="400" height="150" fill="#dddddd"/>\n'
+            f'  <g transform="translate(20 80) scale({size / 100:g} -{size / 100:g})">'
+            '<path d="M 0 0 L 60 0 L 60 70 Z" fill="#000000"/></g>\n</svg>\n')
+
+
+@pytest.mark.parametrize("order", ["fine,bold,bold", "bold,fine,bold", "bold,bold,fine"])
+def test_a_figure_whose_panels_text_differs_prints_the_smallest_at_6_pt(tmp_path, order):
+    """Three wide panels, one with 10 pt text and two with 20 pt, wherever the small one
+    stands: one row would print it at 4 pt, so the figure takes two rows, and every
+    panel's text prints at 6 pt or more (read from the PDF: each panel's form and the
+    scale it is drawn at)."""
+    from rulebook.pdf.drawings import form_name, smallest_text
+    from test_site import forms_drawn
+
+    panels = {"fine.svg": text_panel(10), "bold.svg": text_panel(20)}
+    text = {form_name(svg.encode()): smallest_text(svg.encode()) for svg in panels.values()}
+    assert sorted(text.values()) == [10, 20]
+    data, warnings = build_book(tmp_path, "en", files=panels,
+                                body=f".. panels:: 3 {order.replace('fine', 'fine.svg').replace('bold', 'bold.svg')}"
+                                     "\n\n   PANELS-CAPTION\n")
+    assert not warnings.strip(), warnings
+    drawn = [(name, scale) for page in reader(data).pages
+             for name, scale in forms_drawn(page.get_contents().get_data()) if name in text]
+    assert len(drawn) == 3, drawn
+    assert min(text[name] * scale for name, scale in drawn) >= 6, drawn
 
 
 @pytest.mark.parametrize("count", [2, 9])

@@ -848,30 +848,32 @@ def forms_drawn(content: bytes) -> list[tuple[str, float]]:
     return drawn
 
 
-def test_every_legend_swatch_prints_its_text_at_least_6_pt(built_site):
-    """In every book, each legend swatch is drawn large enough that its smallest text
-    (a mark's letter or number) prints at 6 pt or more: read from the PDF, the form
-    each swatch is drawn from and the scale it is drawn at."""
+def test_every_panel_and_legend_swatch_prints_its_text_at_least_6_pt(built_site):
+    """In every book and print format, each figure panel and legend swatch is drawn
+    large enough that its smallest text (a coordinate, a score, a mark's letter or
+    number) prints at 6 pt or more: read from the PDF, the form each is drawn from and
+    the scale it is drawn at (whatever the layout meant to do)."""
     from rulebook.pdf.drawings import form_name, smallest_text
 
     project = built_site
     texts = {}
     for lang in LANGS:
-        for path in (site(project) / lang / "_images").glob("legend-*.svg"):
+        for path in (site(project) / lang / "_images").glob("*.svg"):
             data = path.read_bytes()
             if smallest_text(data) is not None:
                 texts[form_name(data)] = (path.name, smallest_text(data))
-    assert len(texts) >= 10, texts
-    small, drawn = [], 0
-    for book in sorted((site(project) / "pdf").glob("*-??.pdf")):
+    assert sum(name.startswith("legend-") for name, _ in texts.values()) >= 10, texts
+    small, drawn = [], set()
+    for book in sorted((site(project) / "pdf").glob("*-??*.pdf")):
         for number, page in enumerate(PdfReader(book).pages, start=1):
             for name, scale in forms_drawn(page.get_contents().get_data()):
                 if name in texts:
-                    drawn += 1
-                    swatch, text = texts[name]
+                    svg, text = texts[name]
+                    drawn.add(svg)
                     if text * scale < 6:
-                        small.append(f"{book.name} p. {number}: {swatch}: {text * scale:.1f} pt")
-    assert drawn >= 30, drawn
+                        small.append(f"{book.name} p. {number}: {svg}: {text * scale:.1f} pt")
+    assert len([svg for svg in drawn if svg.startswith("legend-")]) >= 10, drawn
+    assert len([svg for svg in drawn if not svg.startswith(("legend-", "study-"))]) >= 100, drawn
     assert not small, "\n".join(small)
 
 

@@ -67,6 +67,7 @@ class PanelRow(Flowable):
         part.panels, part.sizes = self.panels, self.sizes
         part.min_width, part.max_height = self.min_width, self.max_height
         part.rows, part.scale, part.fixed = rows, self.scale, True
+        part.min_scale = self.min_scale
         return part
 
     def _layout(self, width: float, columns: int) -> tuple[list[list[int]], float]:
@@ -256,10 +257,11 @@ class Figure(KeepTogether):
     def _shrunk(self, parts, k, aW, aH):
         """The whole figure in one block on this page, its panels a little smaller (and, if
         measuring was a little off, everything a hair smaller); None if its panels would
-        have to be smaller than MIN_SHRINK."""
-        height = parts[k].wrap(aW, 1e6)[1]
+        have to be smaller than MIN_SHRINK, or their text smaller than the row's minimum."""
+        row = parts[k]
+        height = row.wrap(aW, 1e6)[1]
         factor = (height - (self._H - aH)) / height
-        if factor < MIN_SHRINK:
+        if factor < MIN_SHRINK or row.scale * factor < row.min_scale:
             return None
         shrunk = parts[:k] + [parts[k].shrunk(factor)] + parts[k + 1:]
         return [_nothing(), KeepInFrame(aW, aH, shrunk, mode="shrink")]
