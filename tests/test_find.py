@@ -425,3 +425,62 @@ def test_from_a_finished_record_or_with_other_options_is_refused_in_one_line(cap
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--option cannot change the options of --from's record" in err, err
     assert not out.exists()
+
+
+def _as_floats(value):
+    """``value`` with every integer inside a list or table written as a float (2 -> 2.0)."""
+    if isinstance(value, list):
+        return [_as_floats(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _as_floats(v) for k, v in value.items()}
+    return float(value) if type(value) is int else value
+
+
+def _integers_inside(value) -> bool:
+    return isinstance(value, (list, dict)) and repr(_as_floats(value)) != repr(value)
+
+
+def test_a_claim_holds_for_find_exactly_when_it_holds_for_the_loader(capsys, tmp_path):
+    """Every fact of every game taking no argument whose answer after a first move holds
+    integers inside a list or a table (Necto's scores, inpHeXion's discs per player):
+    asked with that answer, ``find`` writes a record of one move, and the record checks;
+    asked with the same numbers written as floats (which the loader finds false: 0.0 is
+    not 0), ``find`` refuses the claim or finds no position, says so in one line and
+    writes nothing."""
+    import random
+
+    from rulebook.games import available_games, make_game
+    from rulebook.record_facts import claim_facts
+    from rulebook.record_format import toml_value
+    from rulebook.records import normalise
+
+    asked = set()
+    for slug in sorted(available_games()):
+        game = make_game(slug)
+        start = game.initial_state()
+        first = start.play(start.random_move(random.Random(0)))
+        for fact in claim_facts(game):
+            if fact.args:
+                continue
+            try:
+                value = normalise(fact.compute(first))
+            except Exception:  # noqa: BLE001 (a fact with no answer here)
+                continue
+            if not _integers_inside(value):
+                continue
+            asked.add(slug)
+            for claimed, holds in ((value, True), (_as_floats(value), False)):
+                out = tmp_path / slug / f"{fact.name}-{holds}.toml"
+                out.parent.mkdir(exist_ok=True)
+                status = find(slug, "--claim", f"{fact.name}={toml_value(claimed)}",
+                              "--moves", "1", "--time-limit", "1", "--out", str(out))
+                err = capsys.readouterr().err
+                assert (status == 0) == holds and out.exists() == holds, (slug, fact.name, claimed)
+                if not holds:  # refused as read, or searched to the end: never a record
+                    # found that the loader then refuses
+                    assert err.startswith(("rulebook: no position found in ",
+                                           f"rulebook: --claim '{fact.name}=")), err
+                    assert "found record" not in err and "\n" not in err.strip(), err
+                if holds:
+                    assert main(["check", str(out)]) == 0, (fact.name, capsys.readouterr().err)
+    assert {"necto", "inphexion"} <= asked, asked
