@@ -654,11 +654,11 @@ def test_each_click_of_a_random_sequence_picks_takes_back_or_starts_afresh(site,
     assert kinds == possible and {"added", "back"} <= kinds, (kinds, possible)
 
 
-UNDO_AGAINST_THE_COMPUTER = """async ([seed, seat, plies]) => {
+UNDO_AGAINST_THE_COMPUTER = """async ([seed, seat, plies, options]) => {
     const hook = window.rulebookPlay;
     let state = seed;
     const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state; };
-    await hook.newGame({opponent: "computer", computer: seat, strength: 1});
+    await hook.newGame({...options, opponent: "computer", computer: seat, strength: 1});
     const untilMine = async () => {
         while (hook.turn() === seat && !(await hook.outcome())) await hook.computerMove();
     };
@@ -685,8 +685,8 @@ UNDO_AGAINST_THE_COMPUTER = """async ([seed, seat, plies]) => {
 @pytest.mark.parametrize("slug", [slug for slug in GAMES if slug != "craquelure"])
 def test_undo_against_the_computer_takes_back_the_player_s_last_move_and_every_reply(
         site, shared, slug):
-    """Random games against the computer (moving first, then second), undone to the
-    start with the Undo button: each undo leaves the longest earlier position at which
+    """Random games against the computer (moving first, then second; the game's test
+    options, Necto on its 4 x 4 board), undone to the start with the Undo button: each undo leaves the longest earlier position at which
     the player is to move (after the player's last move and every move the computer made
     since, two in a row in QTTT's collapse), worked out by replaying the moves here."""
     import tomllib
@@ -695,7 +695,7 @@ def test_undo_against_the_computer_takes_back_the_player_s_last_move_and_every_r
     page = open_play_page(shared, base, slug, DESKTOP)
     seen_twice = 0
     for seat, seed in ((0, 1), (1, 2), (1, 3)):
-        found = page.evaluate(UNDO_AGAINST_THE_COMPUTER, [seed, seat, 12])
+        found = page.evaluate(UNDO_AGAINST_THE_COMPUTER, [seed, seat, 12, trial_options(slug)])
         undone = found["undone"]
         game = make_game(slug, **tomllib.loads(found["record"]).get("options", {}))
         assert undone, (slug, seat, seed)

@@ -569,9 +569,10 @@ def figure_panel_links(site_root, figures, lang):
 def assert_open_at_their_positions(context, base, project, fragments):
     """Each {(record path, panel number): play-link fragment}, opened in its game's
     English player: the legal moves and position CPython's after the panel's moves."""
-    pages = {}
+    pages, records = {}, {}
     for (record_path, k), fragment in fragments.items():
-        record = load_record(record_path, project.figures)
+        record = records.get(record_path) or records.setdefault(
+            record_path, load_record(record_path, project.figures))
         slug = record.game.slug
         if slug not in pages:
             pages[slug] = open_play_page(context, base, slug, DESKTOP)
@@ -598,9 +599,10 @@ def test_every_figure_panel_opens_in_the_player_at_its_position(site, shared, la
     found, missing = figure_panel_links(site_root, project.figures, lang)
     assert not missing, missing
     assert len({record for _, record, _, _ in found}) >= 20, len(found)
-    fragments = {}
+    fragments, slugs = {}, {}
     for page_path, record_path, k, href in found:
-        slug = load_record(record_path, project.figures).game.slug
+        slug = slugs.get(record_path) or slugs.setdefault(
+            record_path, load_record(record_path, project.figures).game.slug)
         url = (base + "/" + page_path.relative_to(site_root).parent.as_posix() + "/" + href)
         target, _, fragment = url.partition("#")
         assert re.sub(r"/[^/]+/\.\./", "/", target).endswith(f"/{lang}/play/{slug}.html"), href
