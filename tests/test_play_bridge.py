@@ -121,9 +121,9 @@ def test_a_link_reopens_the_game_at_every_point_of_it_the_start_and_the_end_incl
 @pytest.mark.parametrize("slug", available_games())
 def test_a_point_stepped_back_to_is_shown_as_the_game_played_only_that_far(slug, monkeypatch):
     """Stepped back to any point of a game, the board (what it is drawn from: the
-    position, the one before and the last move, which it marks), the legend and the
-    status are those of the same game played only to that point: the moves after it
-    change nothing but the line kept to go forward."""
+    position, the one before and the last move, which it marks), the legend, the
+    status and the computer's reply are those of the same game played only to that
+    point: the moves after it change nothing but the line kept to go forward."""
     from rulebook.figure_style import drawing_module
     from rulebook.play import bridge
 
@@ -144,6 +144,8 @@ def test_a_point_stepped_back_to_is_shown_as_the_game_played_only_that_far(slug,
             for key in ("line", "link"):  # the moves kept after the point
                 del stepped[key], played[key]
             assert stepped == played, (slug, at, lang)
+        if at in (0, len(line) - 1):  # and the computer's reply there is the same
+            assert session.computer_choice(1) == alone.computer_choice(1), (slug, at)
 
 
 @pytest.mark.parametrize("slug", available_games())
