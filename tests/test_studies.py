@@ -516,7 +516,8 @@ def test_sample_size_and_players_are_quoted_for_every_study_a_section_uses(proje
     add_study(project)
     add_study(project, "same", STUDY.replace("seed = 7", "seed = 8"))
     add_study(project, "mc", MCTS_STUDY)
-    for name in ("tiny", "same", "mc"):
+    add_study(project, "mc-more", MCTS_STUDY.replace("playouts = 3", "playouts = 4"))
+    for name in ("tiny", "same", "mc", "mc-more"):
         run_study(load_study(project.figures / "qttt" / "studies" / f"{name}.toml"),
                   workers=1, progress=False)
     page = project.docs / "index.rst"
@@ -543,6 +544,15 @@ def test_sample_size_and_players_are_quoted_for_every_study_a_section_uses(proje
     # ... not when they are not; and a chart uses its studies as a claim does
     [error] = errors(both.replace("qttt/same", "qttt/mc"))
     assert "study qttt/mc is used in section 'Balance' without :claim:`qttt/mc#player`" in error
+    # (players of the same kind with another setting are other players: more playouts)
+    mc = ("The searcher won :claim:`qttt/mc#first_win_rate` and :claim:`qttt/mc-more#first_win_rate`"
+          ". Games: :claim:`qttt/mc#games`, :claim:`qttt/mc-more#games`; both sides: "
+          ":claim:`qttt/mc#player`.")
+    [error] = errors(mc)
+    assert ("study qttt/mc-more is used in section 'Balance' without "
+            ":claim:`qttt/mc-more#player`") in error, error
+    assert errors(mc.replace("both sides: :claim:`qttt/mc#player`.",
+                             ":claim:`qttt/mc#player`, :claim:`qttt/mc-more#player`.")) == []
     [error] = errors(".. study-chart:: qttt/mc\n   :alt: Results.\n\n   Results.")
     assert "study qttt/mc is used in section 'Balance' without :claim:`qttt/mc#games` and" in error
     # and in another section, the numbers need their sample again
