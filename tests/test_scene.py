@@ -249,3 +249,53 @@ def test_a_text_drawn_without_a_colour_is_in_matplotlib_s_default_text_colour():
     ax = SceneAxes()
     ax.text(0.5, 0.5, "X")
     assert ax.items[-1]["colour"] == to_hex(matplotlib.rcParams["text.color"]).upper()
+
+
+@pytest.mark.parametrize("slug", ["qttt", "necto", "craquelure", "inphexion"])
+def test_a_variation_panel_is_drawn_as_the_same_moves_played_in_the_main_line(slug, tmp_path):
+    """A panel after move k showing a variation (``then``: another move there, or two)
+    is drawn exactly as the panel after the same moves written as a record's main line
+    (the same SVG):
+    the position, the one before it, the last move marked (inpHeXion's push arrow and
+    ring, the last tile, the last cut), in both languages.  Seeded random games of
+    each game, the variation at several points, the start included."""
+    import random
+
+    from rulebook.figure_style import render_panels
+    from rulebook.games import make_game
+    from rulebook.records import read_record
+
+    compared = 0
+    for seed in range(2):
+        rng, moves = random.Random(seed), []
+        state = make_game(slug).initial_state()
+        for _ in range(6):
+            if state.is_over():
+                break
+            move = state.random_move(rng)
+            moves.append(state.format_move(move))
+            state = state.play(move)
+        for k in range(0, len(moves) - 1, 2):
+            position = make_game(slug).initial_state()
+            for text in moves[:k]:
+                position = position.play(position.parse_move(text))
+            first = position.format_move(position.random_move(rng))
+            after_first = position.play(position.parse_move(first))
+            then = [first] + ([] if after_first.is_over() or k % 4 else
+                              [after_first.format_move(after_first.random_move(rng))])
+
+            def record(main, after, variation):
+                text = (f'game = "{slug}"\nmoves = {json.dumps(main, ensure_ascii=False)}\n'
+                        f'[[figure.panels]]\nafter = {after}\n'
+                        + (f"then = {json.dumps(variation, ensure_ascii=False)}\n" if variation else ""))
+                path = tmp_path / f"{slug}-{seed}-{k}-{len(variation)}.toml"
+                path.write_text(text, encoding="utf-8")
+                return read_record(text, path)
+
+            varied = record(moves, k, then)
+            played = record(moves[:k] + then, k + len(then), [])
+            for lang in ("en", "ja"):
+                assert render_panels(varied, lang)[0] == render_panels(played, lang)[0], (
+                    seed, k, then, lang)
+                compared += 1
+    assert compared >= 8
