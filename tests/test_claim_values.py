@@ -5,6 +5,7 @@ claim would print an English word fails the build."""
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -64,8 +65,9 @@ def test_a_games_own_translation_of_a_value_comes_before_the_one_for_every_game(
     assert format_value(["line", "cycle"], make_game("qttt"), "ja", words) == "三目並び、輪"
 
 
-def japanese_project(folder, values: bool) -> Project:
-    """A one-page Japanese project whose figure's caption quotes an outcome reason."""
+def japanese_project(folder, values: bool, study: bool = False) -> Project:
+    """A one-page Japanese project whose figure's caption quotes an outcome reason (and,
+    if ``study``, whose text quotes who played a study of the project's own)."""
     docs = folder / "docs"
     (docs / "locale" / "ja" / "LC_MESSAGES").mkdir(parents=True)
     (docs / "conf.py").write_text(f'extensions = ["rulebook.sphinxext"]\n'
@@ -76,8 +78,15 @@ def japanese_project(folder, values: bool) -> Project:
     (docs / "locale" / "ja" / "LC_MESSAGES" / "index.po").write_text(
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
         'msgid "Reason"\nmsgstr "理由"\n\n'
-        'msgid "The game ends by :claim:`reason`."\nmsgstr "終わった理由：:claim:`reason`。"\n',
+        'msgid "The game ends by :claim:`reason`."\nmsgstr "終わった理由：:claim:`reason`。"\n'
+        + ('\nmsgid "Played by :claim:`qttt/random#player`, :claim:`qttt/random#games` games."\n'
+           'msgstr "対局者：:claim:`qttt/random#player`。対局数：:claim:`qttt/random#games`。"\n'
+           if study else ""),
         encoding="utf-8")
+    if study:
+        page = docs / "index.rst"
+        page.write_text(page.read_text() + "\nPlayed by :claim:`qttt/random#player`, "
+                        ":claim:`qttt/random#games` games.\n")
     if values:
         shutil.copy(LOCALE / "ja" / "values.po", docs / "locale" / "ja" / "values.po")
     (folder / "figures").mkdir()
@@ -95,6 +104,25 @@ def test_a_japanese_page_prints_the_catalogs_word_and_fails_on_an_english_one(tm
                                          r"page: add its translation to docs/locale/ja/values\.po "
                                          r"\(msgctxt 'inphexion', or none for every game\) "
                                          r"\[rulebook\.claim\]$"):
+        _sphinx(project, "html", "ja", tmp_path / "without-out", tmp_path / "doctrees2",
+                tmp_path / "figs2", True, cache=False)
+
+
+def test_a_japanese_page_quoting_a_study_prints_the_catalogs_words_and_fails_on_english(
+        tmp_path):
+    """A study's value quoted on a Japanese page (who played it) is gated as a record's
+    claim is: in the values catalog's Japanese, else the build fails naming the claim."""
+    project = japanese_project(tmp_path / "with", values=True, study=True)
+    out = tmp_path / "with-out"
+    _sphinx(project, "html", "ja", out, tmp_path / "doctrees", tmp_path / "figs", True, cache=False)
+    text = (out / "index.html").read_text(encoding="utf-8")
+    played = re.search(r"対局者：(.*?)。", text).group(1)
+    assert played and not re.search(r"[A-Za-z]{2}", played), played
+
+    project = japanese_project(tmp_path / "without", values=False, study=True)
+    with pytest.raises(BuildError, match=r"claim 'qttt/random#player' prints 'uniformly random "
+                                         r"moves', English on a ja page: add its translation "
+                                         r"to docs/locale/ja/values\.po"):
         _sphinx(project, "html", "ja", tmp_path / "without-out", tmp_path / "doctrees2",
                 tmp_path / "figs2", True, cache=False)
 
