@@ -58,3 +58,33 @@ def test_what_comes_after_a_refused_move_is_not_reached_naming_that_move(tmp_pat
     first, last = entry["panels"]
     assert all("items" in scene for scene in first["scenes"].values())
     assert {scene["error"] for scene in last["scenes"].values()} == {"not reached: move 3 is refused"}
+
+
+@pytest.mark.parametrize("refused", [1, 2, 3, 4])
+def test_every_claim_and_panel_before_the_refused_move_is_worked_out_wherever_it_is(
+        tmp_path, refused):
+    """The refused move anywhere, the first and the last included: every claim and
+    panel at a point before it (the start too) is worked out and holds, every one at
+    or after it says it was not reached, naming that move."""
+    from rulebook.snapshot import record_snapshot
+
+    moves = ["a1-b2", "c3-b2", "a2-c1", "b3-c2"]
+    moves[refused - 1] = "a1-a1"  # one cell twice: refused
+    folder = tmp_path / "figures" / "qttt"
+    folder.mkdir(parents=True)
+    path = folder / "refused.toml"
+    path.write_text(f'game = "qttt"\nmoves = {moves!r}\n'.replace("'", '"')
+                    + "".join(f'[[claims]]\nafter = {k}\nfact = "turn"\nexpect = "{"XO"[k % 2]}"\n'
+                              for k in range(5))
+                    + "[figure]\n" + "".join(f"[[figure.panels]]\nafter = {k}\n" for k in range(5)))
+    entry = record_snapshot(path, tmp_path / "figures")
+    assert entry["illegal"]["move"] == refused
+    why = f"not reached: move {refused} is refused"
+    for k, (claim, panel) in enumerate(zip(entry["claims"], entry["panels"], strict=True)):
+        scenes = panel["scenes"].values()
+        if k < refused:
+            assert claim["holds"] and "error" not in claim, (k, claim)
+            assert all("items" in scene for scene in scenes), k
+        else:
+            assert claim["error"] == why and not claim["holds"], (k, claim)
+            assert {scene["error"] for scene in scenes} == {why}, k
