@@ -63,3 +63,25 @@ def test_a_claim_holds_only_for_a_value_of_its_own_kind(tmp_path, expect, answer
         path.write_text(f'game = "qttt"\nmoves = []\n[[claims]]\nfact = "over"\nexpect = {expect}\n')
         with pytest.raises(RulebookError, match="must be true or false, not 0"):
             load_record(path, tmp_path).check()
+
+
+def test_a_record_edited_in_place_is_read_again_even_at_the_same_size_and_time(tmp_path):
+    """The pages' records are replayed once per process (``rulebook serve`` builds again
+    and again in one): an edit keeping the file's size, and even its modification time,
+    is read again, not the record as it was."""
+    import os
+
+    from rulebook.sphinxext.directives import cached_record
+
+    folder = tmp_path / "figures" / "qttt"
+    folder.mkdir(parents=True)
+    path = folder / "edited.toml"
+    text = ('game = "qttt"\nmoves = ["a1-b2", "c3-b2"]\n'
+            '[[claims]]\nfact = "turn"\nexpect = "X"\n')
+    path.write_text(text, encoding="utf-8")
+    stat = path.stat()
+    assert cached_record(path, tmp_path / "figures").claims[0].expect == "X"
+    path.write_text(text.replace('expect = "X"', 'expect = "O"'), encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_size == stat.st_size and path.stat().st_mtime_ns == stat.st_mtime_ns
+    assert cached_record(path, tmp_path / "figures").claims[0].expect == "O"
