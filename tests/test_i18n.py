@@ -625,3 +625,26 @@ def test_each_term_s_problem_names_the_line_of_its_own_header_however_written(tm
     assert text.splitlines()[line - 1] == header
     problems = claim_catalogs(tmp_path, "You need", "必要な道具")
     assert problems == [f"{folder / 'common.toml'}:{line}: term 'Cell': ja is missing or empty"]
+
+
+def test_the_values_catalog_edited_in_place_is_read_again_even_at_the_same_size_and_time(
+        tmp_path):
+    """The words claims print are read once per content (``rulebook serve`` builds again
+    and again in one process): a translation edited keeping the catalog's size and its
+    modification time is the one printed next."""
+    import os
+
+    from rulebook.i18n import claim_words
+
+    folder = tmp_path / "ja"
+    folder.mkdir()
+    path = folder / "values.po"
+    text = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+            'msgid "draw"\nmsgstr "引き分け"\n')
+    path.write_text(text, encoding="utf-8")
+    stat = path.stat()
+    assert claim_words(tmp_path, "ja")[None, "draw"] == "引き分け"
+    path.write_text(text.replace("引き分け", "あいこで"), encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert path.stat().st_size == stat.st_size and path.stat().st_mtime_ns == stat.st_mtime_ns
+    assert claim_words(tmp_path, "ja")[None, "draw"] == "あいこで"

@@ -124,16 +124,16 @@ def _module_name(path: Path) -> str:
 
 def _imports(path: Path) -> tuple[Path, ...]:
     """The package's modules that ``path`` imports (statically, at any depth of its code)."""
-    stat = path.stat()
-    return _imports_of(path, stat.st_mtime_ns, stat.st_size)
+    return _imports_of(path, path.read_bytes())
 
 
 @lru_cache(maxsize=None)
-def _imports_of(path: Path, _mtime: int, _size: int) -> tuple[Path, ...]:
+def _imports_of(path: Path, source: bytes) -> tuple[Path, ...]:
+    """(keyed on the source itself: an edit is read again, whatever its size and time)"""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+    for node in ast.walk(ast.parse(source, str(path))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -23,6 +23,7 @@ build with the language's catalogs and lists, one line each with file and line:
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import re
 import tomllib
@@ -149,8 +150,7 @@ def claim_words(locale_dir: Path, lang: str) -> dict[tuple[str | None, str], str
     path = Path(locale_dir) / lang / VALUES
     if lang == "en" or not path.exists():
         return {}
-    stat = path.stat()
-    return dict(_claim_words(path, stat.st_mtime_ns, stat.st_size))
+    return dict(_claim_words(path, hashlib.sha256(path.read_bytes()).hexdigest()))
 
 
 def claim_word(words: dict, slug: str | None, text: str) -> str | None:
@@ -161,8 +161,8 @@ def claim_word(words: dict, slug: str | None, text: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=8)
-def _claim_words(path: Path, mtime: int, size: int) -> tuple:
-    del mtime, size  # the cache's key: a changed file is read again
+def _claim_words(path: Path, content: str) -> tuple:
+    del content  # the cache's key (the file's digest): a changed file is read again
     return tuple(((message.context, message.id), message.string)
                  for message in read_catalog(path) if message.id and _translated(message))
 
