@@ -242,6 +242,36 @@ def test_a_share_link_made_on_an_address_with_a_fragment_holds_only_the_game_s(
             page.close()
 
 
+def test_a_share_link_opened_where_another_game_is_saved_opens_the_link_s_game(site, shared):
+    """The first game a page shows: the one its address's link holds, before the one
+    saved on the device (which is the first game only without a link); then the link's
+    game is the one saved, and a reload shows it."""
+    project, base = site
+    url = f"{base}/en/play/qttt.html"
+    page = ready_page(shared, url, forget=True)
+    page.evaluate("() => window.rulebookPlay.newGame({})")
+    for move in ("a1-b2", "c3-b2"):
+        page.evaluate("(move) => window.rulebookPlay.play(move)", move)
+    shared_line = page.evaluate("() => window.rulebookPlay.line()")
+    link = page.evaluate("() => window.rulebookPlay.shareLink()")
+    page.evaluate("() => window.rulebookPlay.newGame({})")  # another game, saved
+    page.evaluate("(move) => window.rulebookPlay.play(move)", "a2-c1")
+    page.evaluate("() => window.rulebookPlay.saved")
+    page.close()
+
+    page = ready_page(shared, link)  # the other game is saved on this device
+    assert_shows(page, "qttt", {}, shared_line, len(shared_line))
+    page.evaluate("() => window.rulebookPlay.saved")
+    page.reload()
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert_shows(page, "qttt", {}, shared_line, len(shared_line))
+    page.goto(url)  # no link: the game saved
+    page.evaluate("() => window.rulebookPlay.ready")
+    assert_shows(page, "qttt", {}, shared_line, len(shared_line))
+    assert not page.errors, page.errors
+    page.close()
+
+
 def test_a_game_the_second_player_starts_is_numbered_by_full_moves_from_a_gap(site, shared):
     """A record whose start position has the second player to move (Black): the
     move list's first line is move 1 with a gap (…) where the first player's move
