@@ -112,7 +112,8 @@ def test_the_import_scan_sees_every_kind_of_import(tmp_path):
     assert "pytest" not in declared()
 
 
-@pytest.mark.parametrize("workers", [[], ["-p", "xdist"]], ids=["one process", "xdist workers"])
+@pytest.mark.parametrize("workers", [[], ["-p", "xdist", "-n", "1"]],
+                         ids=["one process", "xdist workers"])
 def test_under_ci_a_skipped_test_fails_the_run(tmp_path, workers):
     """A test dependency missing from a fresh install makes its tests skip
     (``pytest.importorskip``); under CI that must fail the run, not pass it,

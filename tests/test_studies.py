@@ -191,7 +191,7 @@ def test_a_balance_study_of_the_computer_plays_its_level(project):
     study = add_study(project, "computer", COMPUTER_STUDY)
     result = json.loads(run_study(study, workers=1, progress=False)[0])["result"]
     assert result["players"] == {"type": "computer", "level": 1} and result["games"] == 4
-    stronger = add_study(project, "stronger", COMPUTER_STUDY.replace("level = 1", "level = 3"))
+    stronger = add_study(project, "stronger", COMPUTER_STUDY.replace("level = 1", "level = 2"))
     other = json.loads(run_study(stronger, workers=1, progress=False)[0])["result"]
     assert other["lengths"] != result["lengths"]
 
