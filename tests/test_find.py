@@ -60,6 +60,9 @@ def test_a_claim_reads_the_same_with_blanks_around_each_separator(blank):
     (["qttt", "--claim", "winner"], "no expected value"),
     (["qttt", "--claim", "classical:=X1"], "expected ARG=VALUE"),
     (["qttt", "--claim", "classical:a1=X1"], "no expected value"),
+    (["qttt", "--claim", "winner="], "no expected value"),  # an '=' with nothing after it
+    (["qttt", "--claim", "winner=  "], "no expected value"),
+    (["qttt", "--claim", "classical:cell=a1= "], "no expected value"),
     (["qttt", "--claim", "flavour=1"], "unknown fact 'flavour'"),
     (["qttt", "--claim", "classical:square=a1=X1"], "takes the argument cell; cell is missing"),
     (["qttt", "--claim", "owner:mark=six=X"], "argument mark = 'six' must be an integer"),
@@ -207,6 +210,57 @@ def test_a_claim_on_the_move_before_does_not_choose_the_move_found(tmp_path, slu
                     "--time-limit", "20", "--out", str(out), "--force") == 0, claim
         moves = load_record(out).moves
         assert moves[-2] == m and moves[-1] != m and moves[-1] == (found or moves)[-1], claim
+
+
+SMALL = {"necto": {"size": 4}}  # Necto's replacements begin once its 16 cells are full
+
+
+def _later_move(slug: str, seed: int = 3):
+    """Moves to a position, and a move (as written) that is illegal there but legal
+    after some of the moves that may follow: found in seeded random games."""
+    import collections
+    import random
+
+    from rulebook.games import make_game
+
+    rng = random.Random(seed)
+    for _ in range(200):
+        state, moves = make_game(slug, **SMALL.get(slug, {})).initial_state(), []
+        for _ in range(rng.randrange(1, 40)):
+            if state.is_over():
+                break
+            move = state.random_move(rng)
+            moves.append(state.format_move(move))
+            state = state.play(move)
+        if state.is_over():
+            continue
+        here = {state.format_move(m) for m in state.legal_moves()}
+        later = collections.Counter()
+        for reply in rng.sample(state.legal_moves(), min(40, state.count_legal_moves())):
+            after = state.play(reply)
+            if not after.is_over():
+                later.update({after.format_move(m) for m in after.legal_moves()} - here)
+        if later:
+            return moves, later.most_common(1)[0][0]
+    raise AssertionError(f"{slug}: no move illegal now and legal a move later")
+
+
+@pytest.mark.parametrize("slug", _games_with_a_last_move_fact())
+def test_a_last_move_illegal_where_the_search_starts_is_searched_for_further_on(
+        tmp_path, slug):
+    """``--claim last_move=M``: where M is illegal the search plays on (the move is
+    never played there), and the record found ends with M, played where it is legal."""
+    moves, later = _later_move(slug)
+    source = tmp_path / slug / "start.toml"
+    source.parent.mkdir()
+    options = "".join(f"options = {{ {k} = {v} }}\n" for k, v in SMALL.get(slug, {}).items())
+    source.write_text(f'game = "{slug}"\n{options}moves = [{", ".join(map(quote, moves))}]\n')
+    out = tmp_path / slug / "found.toml"
+    assert find("--from", str(source), "--claim", f"last_move={quote(later)}", "--moves", "2",
+                "--time-limit", "30", "--out", str(out)) == 0
+    record = load_record(out)  # every move of it legal, or it would not load
+    assert record.moves[:len(moves)] == moves and record.moves[-1] == later
+    assert len(record.moves) == len(moves) + 2
 
 
 def quote(move: str) -> str:

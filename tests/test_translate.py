@@ -209,3 +209,19 @@ def test_the_report_names_only_the_catalogs_that_changed_and_each_message_whole_
         "edited.po:14: untranslated 'Three.'",
         "2 of 4 catalogs updated; 5 messages to translate (translate them, and remove each "
         "fuzzy flag once the translation is right)"]
+
+
+@pytest.mark.parametrize("fresh", [True, False])
+def test_a_check_into_the_same_folder_reads_the_pages_again(project, tmp_path, fresh):
+    """The check that ``rulebook serve`` repeats into one folder after each edit: a page
+    changed since the last check is read again (``fresh=False``: that page alone),
+    so its new paragraph is found untranslated, and its translation then passes."""
+    check_translations(project, tmp_path / "staging", fresh=fresh)  # the same folder again
+    page = project.docs / "index.rst"
+    page.write_text(page.read_text() + "\nA paragraph written since.\n")
+    with pytest.raises(BuildError, match="'A paragraph written since.'"):
+        check_translations(project, tmp_path / "staging", fresh=fresh)
+    path, _ = catalog(project)
+    path.write_text(path.read_text(encoding="utf-8") + '\nmsgid "A paragraph written since."\n'
+                    'msgstr "その後に書いた段落。"\n', encoding="utf-8")
+    check_translations(project, tmp_path / "staging", fresh=fresh)
