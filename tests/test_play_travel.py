@@ -14,6 +14,7 @@ import json
 import math
 import random
 import re
+import tomllib
 from urllib.parse import unquote
 
 import pytest
@@ -293,6 +294,53 @@ def test_a_game_the_second_player_starts_is_numbered_by_full_moves_from_a_gap(si
     assert [li.locator("button.play-ply").all_inner_texts() for li in items.all()] == \
         [line[:1], line[1:3], line[3:5]]
     assert items.nth(1).locator(".play-ply-gap").count() == 0
+    page.close()
+
+
+def unusual_options(slug: str) -> dict:
+    """Every option of the game away from its default, off or zero where the game
+    allows it (the values a form most easily shows wrongly), else another value."""
+    options = {}
+    for p in make_game(slug).parameters:
+        if p.choices:
+            tries = [c for c in p.choices if c != p.default]
+        elif isinstance(p.default, bool):
+            tries = [not p.default]
+        else:
+            tries = [type(p.default)(0), trial_options(slug).get(p.name), p.default + 1]
+        for value in [v for v in tries if v is not None and v != p.default]:
+            try:
+                make_game(slug, **options, **{p.name: value})
+            except RulebookError:
+                continue
+            options[p.name] = value
+            break
+    return options
+
+
+@pytest.mark.parametrize("slug", [s for s in GAMES if make_game(s).parameters])
+def test_the_settings_show_each_option_of_the_game_off_and_zero_too_and_start_it_again(
+        site, shared, slug):
+    """A game whose options are all away from their defaults (some off or zero): the
+    settings form shows each as the game has it, and "New game" from the form starts
+    a game with the same options."""
+    project, base = site
+    options = unusual_options(slug)
+    assert len(options) == len(make_game(slug).parameters), options
+    page = ready_page(shared, f"{base}/en/play/{slug}.html", forget=True)
+    page.evaluate("(options) => window.rulebookPlay.newGame(options)", options)
+    settle(page)
+    form = page.locator(".play-settings-form")
+    for name, value in options.items():
+        field = form.locator(f"[name='{name}']")
+        shown = field.is_checked() if isinstance(value, bool) else field.input_value()
+        assert shown == (value if isinstance(value, bool) else str(value).removesuffix(".0")), \
+            (name, value, shown)
+    form.locator("button[type=submit]").click()
+    settle(page)
+    assert page.evaluate("() => window.rulebookPlay.moves().length") == 0
+    record = tomllib.loads(page.evaluate("() => window.rulebookPlay.record()"))
+    assert record.get("options", {}) == options
     page.close()
 
 
