@@ -329,14 +329,15 @@ def test_a_claim_s_arguments_and_value_written_as_toml_read_back_whatever_they_h
     """``--claim FACT:ARG=VALUE,ARG=VALUE=EXPECT`` with each value written as TOML
     (``toml_value``, or a string in TOML's other quotes, '...'): strings holding the
     claim's own separators (= and ,), quotes of either kind, backslashes and brackets,
-    lists and numbers: split back into the same arguments and expected value."""
+    lists, tables and numbers: split back into the same arguments and expected value."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
     from rulebook.record_format import toml_value
 
     tricky = st.text(alphabet='ab=,"\\\'[]{} :x', max_size=10)
-    values = tricky | st.integers(-9, 99) | st.lists(tricky | st.integers(0, 9), max_size=3)
+    plain = tricky | st.integers(-9, 99) | st.lists(tricky | st.integers(0, 9), max_size=3)
+    values = plain | st.dictionaries(st.sampled_from(["X", "O", "b-2"]), plain, max_size=2)
 
     def written(value, literal: bool) -> str:
         """As TOML writes it: a string in either of TOML's quotes ('...' holds no ')."""

@@ -253,6 +253,26 @@ def test_a_write_that_fails_halfway_leaves_nothing_behind(tmp_path, monkeypatch)
     assert tree(root) == before
 
 
+def test_what_new_says_it_wrote_is_every_file_it_made_or_changed(tmp_path):
+    """Its "wrote PATH" lines, against the project's files before and after: the files
+    it made and the existing catalogs it added entries to, no more and no fewer."""
+    root = small_copy(tmp_path / "project")
+    values = Path("docs/locale/ja/values.po")  # a catalog new adds the game's words to
+    shutil.copy(ROOT / values, root / values)
+
+    def files() -> dict[str, bytes]:
+        return {path: (root / path).read_bytes() for path in tree(root) if (root / path).is_file()}
+
+    before = files()
+    made = rulebook(root, "new", "tiny", "--name", "Tiny", "--name-ja", "小さな")
+    after = files()
+    changed = {path for path, data in after.items() if before.get(path) != data}
+    said = {line.removeprefix("wrote ") for line in made.stdout.splitlines()
+            if line.startswith("wrote ")}
+    assert said == changed
+    assert values.as_posix() in said and values.as_posix() in before
+
+
 def test_catalog_entries_are_added_once_and_only_those_missing(tmp_path):
     """The template's authoring-catalog entries go into the project's catalog: the
     ones it lacks, and never a second time (a duplicate msgid breaks the catalog)."""
