@@ -196,6 +196,36 @@ def test_a_balance_study_of_the_computer_plays_its_level(project):
     assert other["lengths"] != result["lengths"]
 
 
+def _at(value, path: str):
+    """The part of ``value`` that ``path`` (as first_difference writes it) names."""
+    for key, index in re.findall(r"\.?([^.\[\]]+)|\[(\d+)\]", path):
+        value = value[int(index)] if index else (value.get(key, "(absent)")
+                                                 if isinstance(value, dict) else "(absent)")
+    return value
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text("ab", max_size=2),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.sampled_from("xyz"), inner, max_size=3), max_leaves=8)
+
+
+@given(JSON, JSON, st.sampled_from("xyz"))
+def test_the_first_difference_named_is_where_the_two_results_differ(stored, computed, key):
+    """What ``check --studies`` names: nothing for equal results; else a path at which
+    the two differ, a key that only one of them has included."""
+    from rulebook.studies import first_difference
+
+    for old, new in ((stored, computed), ({"r": stored}, {"r": stored, key: computed}),
+                     ({"r": stored, key: computed}, {"r": stored})):
+        found = first_difference(old, new)
+        if old == new:
+            assert found is None
+            continue
+        assert found is not None, (old, new)
+        path = found.split(": stored ")[0]
+        assert _at(old, path) != _at(new, path) or (path == "" and old != new), (found, old, new)
+
+
 def test_check_studies_recomputes_and_finds_a_tampered_value(project, capsys):
     study = add_study(project)
     run_study(study, workers=1, progress=False)

@@ -521,11 +521,15 @@ def compare_with_stored(study: Study, workers: int | None = None, progress: bool
             f"run {study.command()}")
 
 
+_ABSENT = object()  # a key one result has and the other lacks (not the same as null)
+
+
 def first_difference(stored, computed, path: str = "") -> str | None:
+    """Where two results first differ, as ``path: stored X, computed Y``; None if equal."""
     if isinstance(stored, dict) and isinstance(computed, dict):
         for key in sorted(set(stored) | set(computed)):
-            found = first_difference(stored.get(key), computed.get(key), f"{path}.{key}" if path
-                                     else key)
+            found = first_difference(stored.get(key, _ABSENT), computed.get(key, _ABSENT),
+                                     f"{path}.{key}" if path else key)
             if found:
                 return found
         return None
@@ -534,8 +538,10 @@ def first_difference(stored, computed, path: str = "") -> str | None:
             if found := first_difference(a, b, f"{path}[{n}]"):
                 return found
         return None
-    if stored != computed:
-        return f"{path}: stored {json.dumps(stored)[:40]}, computed {json.dumps(computed)[:40]}"
+    if stored is _ABSENT or computed is _ABSENT or stored != computed:
+        def said(value) -> str:
+            return "nothing" if value is _ABSENT else json.dumps(value)[:40]
+        return f"{path}: stored {said(stored)}, computed {said(computed)}"
     return None
 
 
