@@ -153,6 +153,18 @@ def test_booklet_is_the_a5_book_imposed_two_to_a_landscape_a4_sheet(formats, lan
     assert sides_shown(pdf, re.compile(rf"(\d+) / {total}")) == booklet_sides(total)
 
 
+@pytest.mark.parametrize("fmt", ["letter", "booklet", "card"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_format_carries_the_book_s_title_author_subject_and_language(formats, lang, fmt):
+    """(As test_pdf's A4 book does: what a PDF viewer shows and a screen reader speaks.)"""
+    pdf = reader(formats[lang, fmt])
+    title = {"en": "Test Game", "ja": "テストゲーム"}[lang]
+    assert pdf.metadata.title == title
+    assert pdf.metadata.author == {"en": "Ada Example", "ja": "例 太郎"}[lang]
+    assert title in pdf.metadata.subject
+    assert pdf.trailer["/Root"]["/Lang"] == lang
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_card_is_the_quick_reference_alone_on_one_a5_page(formats, lang):
     pdf = reader(formats[lang, "card"])

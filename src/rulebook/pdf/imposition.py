@@ -61,6 +61,8 @@ def impose_booklet(book: bytes, sheet: tuple[float, float] = SHEET) -> bytes:
         side[NameObject("/Contents")] = writer._add_object(_stream(drawn.encode("ascii")))
     if reader.metadata:
         writer.add_metadata({key: value for key, value in reader.metadata.items()})
+    if "/Lang" in reader.trailer["/Root"]:  # the language a screen reader speaks it in
+        writer._root_object[NameObject("/Lang")] = reader.trailer["/Root"]["/Lang"]
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
