@@ -3,6 +3,7 @@ back is byte for byte what drawing it anew gives (the build's output too)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -214,7 +215,10 @@ def test_one_game_builds_alone_into_its_own_folder(built_site, tmp_path, monkeyp
     assert main(["build", "--quiet", "--game", "qttt", "--no-pdf", "--no-cache",
                  "--project", str(project.root)]) == 0
     assert not [path for path in unused.rglob("*") if path.is_file()]
-    assert "Built build/games/qttt:" in capsys.readouterr().out
+    said = re.search(r"Built build/games/qttt: (\d+) pages", capsys.readouterr().out)
+    own = [page for page in (project.docs / "qttt.rst", project.docs / "play" / "qttt.rst")
+           if page.exists()]
+    assert said and int(said.group(1)) == 2 * len(own) == 4  # its pages, in each language
     built = project.build / "games" / "qttt"
     pages = {p.relative_to(built).as_posix() for p in built.glob("*/**/*.html")}
     assert {"en/qttt.html", "ja/qttt.html", "en/play/qttt.html", "ja/play/qttt.html"} <= pages

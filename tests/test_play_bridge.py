@@ -496,3 +496,52 @@ def test_a_malformed_link_is_refused_naming_what_is_wrong_with_it(fragment, erro
 
     answer = json.loads(bridge.call("open_link", json.dumps([fragment, "qttt"])))
     assert answer == {"error": error}, answer
+
+
+def _spoiled(record, rng):
+    """The record, and copies each made wrong in one way ``rulebook check`` refuses,
+    where the record allows it: a claim expecting another value, a panel's variation
+    going on with a move the rules refuse there, a panel's attempt that is legal."""
+    import dataclasses
+
+    yield record
+    if record.claims:
+        claim = rng.choice(record.claims)
+        wrong = "no such value" if claim.expect != "no such value" else 0
+        yield dataclasses.replace(record, claims=[dataclasses.replace(c, expect=wrong)
+                                                  if c is claim else c for c in record.claims])
+    for index, panel in enumerate(record.panels):
+        state = record.variation(panel.after, panel.then, panel.line)[-1]
+        if state.is_over():
+            continue
+        legal = {state.format_move(m) for m in state.legal_moves()}
+        refused = [text for earlier in record.replay() for text in
+                   (earlier.format_move(m) for m in earlier.legal_moves()[:30]) if text not in legal]
+        panels = list(record.panels)
+        if refused:
+            panels[index] = dataclasses.replace(panel, then=[*panel.then, rng.choice(refused)])
+            yield dataclasses.replace(record, panels=list(panels))
+        panels[index] = dataclasses.replace(panel, attempt=sorted(legal)[0])
+        yield dataclasses.replace(record, panels=panels)
+        break
+
+
+def test_an_opened_record_s_verdict_is_the_one_rulebook_check_gives():
+    """Differential, over every record of the project and copies of each spoiled in
+    each way check refuses: the play page's verdict on an opened record (its failures)
+    is empty exactly when ``Record.check`` (what ``rulebook check`` runs) passes."""
+    from rulebook.play.bridge import claims_verdict
+
+    rng = random.Random(5)
+    kinds = 0
+    for path in sorted((ROOT / "figures").glob("*/*.toml")):
+        for record in _spoiled(load_record(path), rng):
+            try:
+                record.check()
+                passes = True
+            except RulebookError:
+                passes = False
+            verdict = claims_verdict(record)
+            assert (verdict["failures"] == []) == passes, (path.name, verdict)
+            kinds += not passes
+    assert kinds > 100
