@@ -888,3 +888,30 @@ def test_craquelure_a_move_that_ends_the_game_is_a_win_exactly_when_its_player_w
         assert craquelure.change(state, move) == (100.0 if won else -100.0), (seed, mover, won)
         seen.add((swapped, won))
     assert seen == {(True, True), (True, False), (False, True), (False, False)}, seen
+
+
+def test_a_search_that_looks_ahead_searches_only_the_moves_of_the_best_value_then_gain():
+    """``lookahead`` (computer.py, step 2): the root's children are the moves of the best
+    value and, among those, of the best immediate gain: in Necto positions where moves
+    of the best value differ in gain, with a search that widens to many children."""
+    from rulebook.games.necto import strategy as necto
+
+    game, found, seed = make_game("necto", size=4), 0, 0
+    while found < 2:
+        rng = random.Random(2000 + seed)
+        seed += 1
+        state = game.initial_state()
+        while not state.is_over():
+            if state.stage == "replacing" and rng.random() < 0.3:
+                rated = {move: (value(state, move), gain(state, move))
+                         for move in state.legal_moves()}
+                best = max(rated.values())
+                if len({g for v, g in rated.values() if v == best[0]}) > 1:
+                    player = SearchPlayer(30, seed=seed, wins_first=False, strategy=necto,
+                                          lookahead=True)
+                    chosen = player.choose(state)
+                    searched = ({child.move for child in player.root.children} if player.root
+                                else {chosen})  # one move of the best: played unsearched
+                    assert searched and all(rated[move] == best for move in searched), seed
+                    found += 1
+            state = state.play(state.random_move(rng))
