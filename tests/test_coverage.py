@@ -273,6 +273,27 @@ def test_a_refusal_claim_alone_shows_the_rule_that_refuses_its_move(tmp_path):
     assert refused == [("spooky", "refusal", 0)]
 
 
+def test_the_map_credits_a_record_with_every_rule_it_shows_a_refusal_claim_s_too(tmp_path):
+    """``rule_map`` over a folder of one record whose only showing of a rule is a claim
+    (no panel shows it): the rule lists that record and its test; and over the project,
+    each record is listed under exactly the rules ``shown_by`` finds in it."""
+    path = tmp_path / "qttt" / "said.toml"
+    path.parent.mkdir()
+    path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-c1", "a2-b1", "a1-c3", "@c3"]\n'
+                    '[figure]\n[[figure.panels]]\nafter = 0\n\n[[claims]]\nfact = "refusal"\n'
+                    'move = "c3-a3"\nexpect = "spooky marks cannot go in a cell that holds a '
+                    'classical mark"\n', encoding="utf-8")
+    shown = {(s.rule, s.how) for s in rc.shown_by(load_record(path, tmp_path))}
+    assert ("spooky", "refusal") in shown and ("spooky", "move") not in shown, shown
+    assert rc.rule_map(tmp_path)["qttt"]["spooky"]["figures"] == ["qttt/said"]
+    mapped = rc.rule_map(FIGURES)
+    for record_path in sorted(FIGURES.glob("*/*.toml")):
+        record = load_record(record_path, FIGURES)
+        listed = {rule for rule, entry in mapped[record.game.slug].items()
+                  if record.name in entry["figures"]}
+        assert listed == {s.rule for s in rc.shown_by(record)}, record.name
+
+
 @pytest.mark.parametrize("after, then, rule", [
     (0, ["a1-b2"], "spooky"),  # a variation from the start: not the end of the game
     (2, ["a1-b2"], "spooky"),

@@ -1024,3 +1024,41 @@ def test_an_earlier_edition_s_books_are_built_as_a4_alone_by_any_rulebook(
     first = ["-m", "rulebook.cli", "build", "--game", "qttt", "-q", "--no-formats"]
     assert builds == ([first] if knows_the_option else [first, first[:-1]])
     assert sorted(p.name for p in kept.iterdir()) == ["forms.json", "qttt-en.pdf", "qttt-ja.pdf"]
+
+
+def test_a_figure_s_page_is_the_first_that_draws_it_and_its_place_among_that_page_s_figures(
+        tmp_path):
+    """``figure_pages`` over PDFs whose pages draw panels' forms in random orders (a
+    figure whose panels run over pages, one drawn again later): each record's page is
+    the first that draws one of its panels, and its place is its rank among the records
+    that page draws, in drawing order; worked out here from the plan of the PDF."""
+    import io
+    import random
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from rulebook.diff.pages import figure_pages
+
+    rng = random.Random(8)
+    forms = {f"rulebook{n:02x}": {"record": f"game/r{n % 4}", "lang": "en"} for n in range(8)}
+    for trial in range(20):
+        plan = [rng.choices(list(forms), k=rng.randrange(0, 4)) for _ in range(rng.randrange(1, 7))]
+        out = io.BytesIO()
+        canvas = Canvas(out, invariant=1)
+        for name in forms:
+            canvas.beginForm(name)
+            canvas.rect(0, 0, 10, 10)
+            canvas.endForm()
+        for names in plan:
+            for name in names:
+                canvas.doForm(name)
+            canvas.showPage()
+        canvas.save()
+        book = tmp_path / f"book-{trial}.pdf"
+        book.write_bytes(out.getvalue())
+        expected = {}
+        for number, names in enumerate(plan, start=1):
+            order = list(dict.fromkeys(forms[name]["record"] for name in names))
+            for nth, record in enumerate(order, start=1):
+                expected.setdefault(record, (number, nth))
+        assert figure_pages(book, forms) == expected, plan
