@@ -194,6 +194,9 @@ def test_a_balance_study_of_the_computer_plays_its_level(project):
     stronger = add_study(project, "stronger", COMPUTER_STUDY.replace("level = 1", "level = 2"))
     other = json.loads(run_study(stronger, workers=1, progress=False)[0])["result"]
     assert other["lengths"] != result["lengths"]
+    # no level named: the play page's default, level 2, played and stored as such
+    default = add_study(project, "default", COMPUTER_STUDY.replace(", level = 1", ""))
+    assert json.loads(run_study(default, workers=1, progress=False)[0])["result"] == other
 
 
 def _at(value, path: str):
