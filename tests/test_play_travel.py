@@ -1478,6 +1478,68 @@ def test_a_line_s_ends_are_drawn_as_matplotlib_s_svg_draws_them(site, shared, ca
     assert drawn == expected, (cap, drawn, expected)
 
 
+def _shapes(ax, patches):
+    """One shape of each kind the drawings use but text, each in a colour of its own;
+    ``patches``: matplotlib's or rulebook.scene's (the browser's) patch classes."""
+    ax.set_xlim(0, 4)
+    ax.set_ylim(0, 4)
+    ax.plot([0.5, 2.5], [0.5, 0.8], marker="o", markersize=9, color="#112233", linewidth=2)
+    ax.plot([3.5], [0.5], marker="o", markersize=3, color="#123456")  # Necto's dots
+    ax.add_patch(patches.Circle((2, 3), 0.5, facecolor="#445566"))
+    ax.add_patch(patches.Polygon([[0.5, 2], [1.5, 2], [1, 3]], facecolor="#778899"))
+    ax.add_patch(patches.Rectangle((3, 2.9), 0.5, 0.8, facecolor="#aabbcc"))
+    ax.add_patch(patches.Wedge((1, 3.2), 0.6, 0, 90, facecolor="#ddeeff"))
+
+
+def test_each_kind_of_shape_is_drawn_where_and_as_large_as_the_book_s_svg_draws_it(
+        site, shared):
+    """The play page's drawing (scene.js, from the scene the drawing calls make) against
+    matplotlib's SVG of the same calls, shape by shape: each filled shape's box on the
+    page within half a point of the book's (markers, circles, polygons, rectangles,
+    wedges; positions and sizes alike)."""
+    import io
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.patches
+    import matplotlib.pyplot as plt
+
+    import rulebook.scene
+    from svg_paint import painted
+
+    figure = plt.figure(figsize=(2, 2))
+    ax = figure.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()
+    _shapes(ax, matplotlib.patches)
+    written = io.StringIO()
+    figure.savefig(written, format="svg")
+    plt.close(figure)
+    colours = {"#112233", "#123456", "#445566", "#778899", "#aabbcc", "#ddeeff"}
+    book = sorted((shape.fill, tuple(round(v, 1) for v in shape.box))
+                  for shape in painted(written.getvalue()) if shape.fill in colours)
+    scene_ax = rulebook.scene.SceneAxes(size=(2, 2))
+    _shapes(scene_ax, rulebook.scene)
+
+    project, base = site
+    page = shared.new_page()
+    page.goto(f"{base}/en/index.html")
+    drawn = page.evaluate("""async ([base, scene]) => {
+        const {sceneSvg} = await import(`${base}/play/scene.js`);
+        const picture = sceneSvg(scene, "t");
+        document.body.append(picture);
+        return [...picture.querySelectorAll("circle, polygon, path, rect")].map((shape) => {
+            const b = shape.getBBox();
+            return [shape.getAttribute("fill").toLowerCase(), [b.x, b.y, b.x + b.width, b.y + b.height]];
+        });
+    }""", [base, scene_ax.scene()])
+    page.close()
+    shown = sorted((fill, tuple(round(v, 1) for v in box)) for fill, box in drawn
+                   if fill in colours)
+    assert [fill for fill, _ in shown] == [fill for fill, _ in book], (shown, book)
+    for (fill, got), (_, expected) in zip(shown, book):
+        assert all(abs(a - b) <= 0.5 for a, b in zip(got, expected)), (fill, got, expected)
+
+
 # the games with the pie rule whose taps are prompted (their clicks' prompt)
 PIE_GAMES = [slug for slug in GAMES if any(p.name == "pie" for p in make_game(slug).parameters)
              and hasattr(game_part(slug, "clicks"), "prompt")]
