@@ -159,7 +159,7 @@ def test_the_project_checks_clean_and_nothing_is_written_into_it(tmp_path, capsy
         f"{2 * sum(len(r.panels) for r in records)} panels drawn as the browser draws them "
         "(en, ja).",
     ], lines
-    assert lines[-1].startswith("Everything holds")
+    assert len(lines) == 6 and lines[-1].startswith("Everything holds"), lines
     # Sphinx compiles the Japanese catalogs (.mo) beside them, as a build does; nothing else
     assert {p for p in root.rglob("*") if p.suffix != ".mo"} == before
     assert not (root / "build").exists()
@@ -177,7 +177,15 @@ def test_checking_one_record_draws_its_panels_and_checks_their_labels(tmp_path, 
                     encoding="utf-8")
     assert main(["check", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert "1 of 1 records hold" in out and "2 panels drawn as the browser draws them" in out
+    # each part that checked something says so in a line; the others say nothing
+    lines = out.splitlines()
+    assert lines[:2] == ["1 of 1 records hold; 0 claims checked.",
+                         "2 panels drawn as the browser draws them (en, ja)."], lines
+    assert len(lines) == 3 and lines[-1].startswith("Everything holds"), lines
+    path.write_text('game = "qttt"\nmoves = ["a1-b2"]\n', encoding="utf-8")  # no figure
+    assert main(["check", str(path)]) == 0
+    lines = capsys.readouterr()[0].splitlines()
+    assert len(lines) == 2 and lines[0] == "1 of 1 records hold; 0 claims checked.", lines
 
 
 def test_drawing_a_figure_refuses_a_label_missing_its_language_naming_the_panel(tmp_path):
