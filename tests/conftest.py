@@ -59,6 +59,19 @@ def random_steps(game, seeds, max_moves=None):
             state = after
 
 
+def random_walk(game, rng, moves: int):
+    """Up to ``moves`` random moves of ``game`` from its start (fewer if it ends): the
+    position reached and the moves as written."""
+    state, texts = game.initial_state(), []
+    for _ in range(moves):
+        if state.is_over():
+            break
+        move = state.random_move(rng)
+        texts.append(state.format_move(move))
+        state = state.play(move)
+    return state, texts
+
+
 def legal_games(game, options=None, max_moves=40, moves=None):
     """A hypothesis strategy of played games: ``(moves, final state)``.
 

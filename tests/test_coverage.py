@@ -258,16 +258,22 @@ def test_each_panel_shows_the_rules_of_the_moves_that_lead_to_it(slug, tmp_path)
     assert variations >= 3 and shows >= 10, (variations, shows)
 
 
+def said_record(folder: Path, panel: str = "") -> Path:
+    """A QTTT record whose figure only shows a position (``panel``: its panel's keys),
+    with a claim that a move there is refused by the spooky rule."""
+    path = folder / "qttt" / "said.toml"
+    path.parent.mkdir()
+    path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-c1", "a2-b1", "a1-c3", "@c3"]\n'
+                    f'[figure]\n[[figure.panels]]\n{panel}\n[[claims]]\nfact = "refusal"\n'
+                    'move = "c3-a3"\nexpect = "spooky marks cannot go in a cell that holds a '
+                    'classical mark"\n', encoding="utf-8")
+    return path
+
+
 def test_a_refusal_claim_alone_shows_the_rule_that_refuses_its_move(tmp_path):
     """A record whose figure only shows the position, with a claim that a move there is
     refused, shows the refusing rule as such (at panel 0: the claims, not a panel)."""
-    path = tmp_path / "qttt" / "said.toml"
-    path.parent.mkdir()
-    path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-c1", "a2-b1", "a1-c3", "@c3"]\n'
-                    '[figure]\n[[figure.panels]]\n\n[[claims]]\nfact = "refusal"\n'
-                    'move = "c3-a3"\nexpect = "spooky marks cannot go in a cell that holds a '
-                    'classical mark"\n', encoding="utf-8")
-    record = load_record(path, tmp_path)
+    record = load_record(said_record(tmp_path), tmp_path)
     record.check()
     refused = [(s.rule, s.how, s.panel) for s in rc.shown_by(record) if s.how == "refusal"]
     assert refused == [("spooky", "refusal", 0)]
@@ -277,12 +283,7 @@ def test_the_map_credits_a_record_with_every_rule_it_shows_a_refusal_claim_s_too
     """``rule_map`` over a folder of one record whose only showing of a rule is a claim
     (no panel shows it): the rule lists that record and its test; and over the project,
     each record is listed under exactly the rules ``shown_by`` finds in it."""
-    path = tmp_path / "qttt" / "said.toml"
-    path.parent.mkdir()
-    path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-c1", "a2-b1", "a1-c3", "@c3"]\n'
-                    '[figure]\n[[figure.panels]]\nafter = 0\n\n[[claims]]\nfact = "refusal"\n'
-                    'move = "c3-a3"\nexpect = "spooky marks cannot go in a cell that holds a '
-                    'classical mark"\n', encoding="utf-8")
+    path = said_record(tmp_path, panel="after = 0\n")
     shown = {(s.rule, s.how) for s in rc.shown_by(load_record(path, tmp_path))}
     assert ("spooky", "refusal") in shown and ("spooky", "move") not in shown, shown
     assert rc.rule_map(tmp_path)["qttt"]["spooky"]["figures"] == ["qttt/said"]

@@ -13,6 +13,8 @@ from rulebook.cli import main
 from rulebook.finder import split_claim
 from rulebook.records import load_record
 
+from conftest import random_walk
+
 FIGURES = Path(__file__).resolve().parent.parent / "figures"
 
 
@@ -225,13 +227,8 @@ def _later_move(slug: str, seed: int = 3):
 
     rng = random.Random(seed)
     for _ in range(200):
-        state, moves = make_game(slug, **SMALL.get(slug, {})).initial_state(), []
-        for _ in range(rng.randrange(1, 40)):
-            if state.is_over():
-                break
-            move = state.random_move(rng)
-            moves.append(state.format_move(move))
-            state = state.play(move)
+        state, moves = random_walk(make_game(slug, **SMALL.get(slug, {})), rng,
+                                   rng.randrange(1, 40))
         if state.is_over():
             continue
         here = {state.format_move(m) for m in state.legal_moves()}

@@ -16,6 +16,8 @@ from rulebook.games import available_games, make_game
 from rulebook.records import load_record
 from rulebook.schema import record_schema
 
+from conftest import random_walk
+
 # per game: a record's opening lines and a move the rules refuse after them
 REFUSED = {
     "qttt": ('moves = ["a1-b2"]', "a1-a1"),
@@ -140,13 +142,7 @@ def test_an_attempt_and_a_refusal_after_a_variation_are_judged_where_it_ends(tmp
     while judged < 3:
         tries += 1
         assert tries < 300, f"{slug}: no move found that the variation makes illegal"
-        state, moves = make_game(slug).initial_state(), []
-        for _ in range(rng.randrange(0, 10)):
-            if state.is_over():
-                break
-            move = state.random_move(rng)
-            moves.append(state.format_move(move))
-            state = state.play(move)
+        state, moves = random_walk(make_game(slug), rng, rng.randrange(0, 10))
         if state.is_over():
             continue
         text = state.format_move(state.random_move(rng))
