@@ -62,3 +62,32 @@ def test_a_drawing_s_form_holds_the_whole_drawing_however_it_is_shaped(width, he
     # PDF y grows upwards, the image's downwards: each corner of the drawing is inked
     for x, y in ((4, 4), (width - 4, 4), (4, height - 4), (width - 4, height - 4)):
         assert image.getpixel((20 + x, 20 + y)) < 128, (x, y)
+
+
+def test_each_copy_of_a_drawing_is_scaled_alone_and_shown_at_its_own_size():
+    """``fresh_svg_drawing`` of the same SVG twice (as a legend's swatch and a panel
+    reuse one): one copy scaled to half, the other left as it is; drawn on two pages,
+    the first page shows the drawing at half size and the second at its full size."""
+    import io
+    import re
+
+    import pypdf
+    from reportlab.pdfgen.canvas import Canvas
+
+    from rulebook.pdf.drawings import define_forms, fresh_svg_drawing
+
+    half, whole = fresh_svg_drawing(SVG), fresh_svg_drawing(SVG)
+    half.scale(0.5, 0.5)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(100, 100), invariant=1)
+    for drawing in (half, whole):
+        drawing.drawOn(canvas, 10, 10)
+        canvas.showPage()
+    define_forms(canvas)
+    canvas.save()
+    scales = []
+    for page in pypdf.PdfReader(io.BytesIO(buffer.getvalue())).pages:
+        content = page.get_contents().get_data().decode("latin-1")
+        found = re.findall(r"([\d.]+) 0 0 ([\d.]+) [-\d.]+ [-\d.]+ cm\s+/FormXob", content)
+        scales.append({(float(a), float(d)) for a, d in found} - {(1.0, 1.0)})
+    assert scales == [{(0.5, 0.5)}, set()], scales
