@@ -127,6 +127,23 @@ def test_a_hatch_a_curve_and_a_transform_match_the_browser(screen):
     assert inside.min() < 100 and inside.max() > 200  # the hatch's dark lines on its light ground
 
 
+@pytest.mark.parametrize("transform", [
+    "translate(6 -3)", "scale(0.6)", "scale(1.2 0.7)", "rotate(-90 20 20)", "rotate(30 20 20)",
+    "matrix(0.8 0.3 -0.2 0.9 4 2)", "translate(40 0) scale(-1 1)",
+    "translate(20 20) rotate(45) translate(-20 -20)"])
+def test_each_transform_form_read_matches_the_browser(screen, transform):
+    """Each form of ``transform`` the conversion reads, on a shape that shows which
+    way it was turned or flipped (an L with a dot off one arm): the PDF's picture is
+    the browser's."""
+    svg = ('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="40pt" '
+           f'height="40pt" viewBox="0 0 40 40"><g transform="{transform}">'
+           '<path d="M 8 6 L 14 6 L 14 26 L 30 26 L 30 32 L 8 32 z" style="fill: #000000"/>'
+           '<path d="M 24 8 L 30 8 L 30 14 L 24 14 z" style="fill: #404040"/></g></svg>').encode()
+    width, height, _ = vector.pdf_operators(svg)
+    diff = difference(pdf_picture(svg), browser_picture(screen, svg, width, height))
+    assert diff.mean() < 4 and (diff > 60).mean() < 0.002, (transform, diff.mean())
+
+
 def test_an_svg_outside_the_part_read_is_drawn_through_svglib():
     text = HATCHED.replace(b"</svg>", b'<rect x="2" y="2" width="10" height="10" style="fill: #0000ff; '
                                       b'fill-opacity: 0.5"/></svg>')

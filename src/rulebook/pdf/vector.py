@@ -102,9 +102,10 @@ def _matrix(text: str) -> list[float]:
             step = [values[0], 0, 0, values[1] if len(values) > 1 else values[0], 0, 0]
         elif name == "matrix" and len(values) == 6:
             step = values
-        elif name == "rotate" and len(values) == 1:
+        elif name == "rotate" and len(values) in (1, 3):  # about the origin, or (cx, cy)
             cos, sin = math.cos(math.radians(values[0])), math.sin(math.radians(values[0]))
-            step = [cos, sin, -sin, cos, 0, 0]
+            cx, cy = values[1:] or (0.0, 0.0)
+            step = [cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy]
         else:
             raise Unsupported(f"transform {match.group(0)!r}")
         a, b, c, d, e, f = total
