@@ -390,6 +390,34 @@ THINKING = """async () => {
 }"""
 
 
+def test_a_reply_dropped_while_it_is_being_played_is_no_reply_and_leaves_the_new_game(
+        site, shared):
+    """A new game asked for once the computer's reply has come, while it is being played
+    and shown (the worker asked to play it): the hook's computerMove, asked for before,
+    resolves to no move (null), and the board holds the new game, without that move."""
+    project, base = site
+    page = open_play_page(shared, base, "qttt", DESKTOP)
+    page.evaluate("() => window.rulebookPlay.newGame({opponent: 'computer', computer: 1,"
+                  " strength: 1})")
+    settle(page)
+    result = page.evaluate("""async () => {
+        const hook = window.rulebookPlay, times = hook.computerTimes;
+        times.push = function (...items) {  // the reply has come: it is played next
+            queueMicrotask(() => { window.dropped = hook.newGame({}); });
+            return Array.prototype.push.apply(this, items);
+        };
+        await hook.play((await hook.legalMoves())[0]);
+        const reply = await hook.computerMove();
+        await window.dropped;
+        delete times.push;
+        return {reply, moves: hook.moves(), times: times.length};
+    }""")
+    settle(page)
+    assert result == {"reply": None, "moves": [], "times": 1}, result
+    assert page.evaluate("() => window.rulebookPlay.moves()") == []
+    page.close()
+
+
 def test_the_page_stays_responsive_while_the_computer_thinks_and_undo_drops_its_reply(
         site, shared):
     project, base = site

@@ -915,3 +915,19 @@ def test_a_search_that_looks_ahead_searches_only_the_moves_of_the_best_value_the
                     assert searched and all(rated[move] == best for move in searched), seed
                     found += 1
             state = state.play(state.random_move(rng))
+
+
+@pytest.mark.parametrize("safe", [1, 4])
+def test_the_computer_plays_the_first_of_its_safe_first_moves_that_hands_over_no_win(safe):
+    """Step 3's check (computer.py): of the moves ranked best first, the first among
+    the first ``safe`` after which the opponent cannot win at once; if none of those,
+    the best; wherever the one safe move stands in the ranking."""
+    from types import SimpleNamespace
+
+    for at in range(safe + 2):
+        ranked = [SimpleNamespace(state=SimpleNamespace(is_over=lambda: False, n=n), move=n)
+                  for n in range(safe + 2)]
+        player = SearchPlayer(0, safe=safe)
+        player._winning_move = lambda state, listed=None, at=at: None if state.n == at else "win"
+        chosen = player._safe_choice(None, ranked).move
+        assert chosen == (at if at < safe else 0), (safe, at, chosen)

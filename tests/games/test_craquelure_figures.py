@@ -442,3 +442,33 @@ def test_every_region_is_outlined_all_the_way_round():
             assert codes is not None and codes[-1] == MplPath.CLOSEPOLY, region.id
             outlined += 1
     assert outlined >= len(state.regions) // 2, outlined
+
+
+def test_every_dot_keeps_its_size_on_paper_in_a_detail_window():
+    """A ``window`` magnifies the disk, not the marks: the last cut's dot, the points of
+    ``mark_points`` and the grid's points are as large on paper in a window of a
+    quarter of the view as in the whole view (their radius in the disk's units scaled
+    by the window's share of it)."""
+    from matplotlib.patches import Circle
+
+    rng = random.Random(4)
+    state = make_game("craquelure", grid="square", grid_steps=10).initial_state()
+    for _ in range(3):
+        state = state.play(state.random_move(rng))
+    x, y = state.last.centre
+    span = drawing.VIEW_SPAN / 4
+    window = (x - span / 2, y - span / 2, x + span / 2, y + span / 2)
+    point = (x + span / 5, y - span / 5)
+
+    def dots(**view) -> list[tuple[str, float]]:
+        artists, _ = draw(state, mark_points=[point], grid=True, **view)
+        return sorted((str(artist.get_facecolor()), round(artist.get_radius(), 6))
+                      for artist in artists if isinstance(artist, Circle)
+                      and artist.get_radius() < 0.1)
+
+    whole, detail = dots(), dots(window=window)
+    scale = span / drawing.VIEW_SPAN
+    assert {kind for kind, _ in detail} == {kind for kind, _ in whole} and len(detail) >= 2
+    sizes = {kind: radius for kind, radius in whole}
+    for kind, radius in detail:
+        assert radius == pytest.approx(sizes[kind] * scale, abs=1e-6), (kind, radius)
