@@ -545,3 +545,38 @@ def test_an_opened_record_s_verdict_is_the_one_rulebook_check_gives():
             assert (verdict["failures"] == []) == passes, (path.name, verdict)
             kinds += not passes
     assert kinds > 100
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_a_move_s_preview_is_the_board_the_move_then_shows_under_the_same_aids(slug,
+                                                                               monkeypatch):
+    """A preview (a palette's button, a move pointed at) against the view after the move
+    is played, in random positions, with the drawing's aids as they are and each
+    switched the other way: the same drawing asked for (the same position, move, position
+    before it, language and view options; the drawing itself: test_scene)."""
+    import json
+
+    from rulebook.figure_style import drawing_module
+    from rulebook.play import bridge
+
+    def asked(module, state, previous=None, **view):
+        return {"items": [json.dumps([state.to_json(), previous and previous.to_json(), view],
+                                     sort_keys=True, default=str)]}, []
+
+    monkeypatch.setattr(bridge, "draw_scene", asked)
+    monkeypatch.setattr(bridge, "swatch_scene", lambda mark: {"items": []})
+    drawing = drawing_module(slug)
+    switched = {name: not value for name, value in drawing.VIEW_OPTIONS.items()
+                if isinstance(value, bool)}
+    rng = random.Random(6)
+    for seed in range(3):
+        session = random_session(slug, seed, rng.randrange(0, 12))
+        if session.state.is_over():
+            continue
+        moves = rng.sample(session.legal_moves(), min(2, len(session.legal_moves())))
+        for aids in ({}, switched):
+            previews = session.previews(moves, "ja", aids)
+            for move in moves:
+                after = Session.from_link(session.link())
+                after.play(move)
+                assert previews[move] == after.view("ja", aids)["scene"], (slug, seed, move, aids)
