@@ -234,6 +234,9 @@ def test_one_game_builds_alone_into_its_own_folder(built_site, tmp_path, monkeyp
     site = built_site.build / "site"
     for path in built.glob("*/_images/*.svg"):
         assert path.read_bytes() == (site / path.relative_to(built)).read_bytes(), path.name
+    # and the game's own pages are the whole site's, byte for byte
+    for page in ("en/qttt.html", "ja/qttt.html", "en/play/qttt.html", "ja/play/qttt.html"):
+        assert (built / page).read_bytes() == (site / page).read_bytes(), page
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -150,7 +150,8 @@ def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path
                      confoverrides=overrides, status=None, warning=warnings, freshenv=fresh)
         if pages is None or builder.startswith("rulebook"):  # rulebookpdf, rulebookformats
             app.build(force_all=fresh)
-        else:
+        else:  # every catalog, not only those of its pages: the others' titles are
+            app.builder.compile_all_catalogs()  # read too (the menu, the next page's link)
             app.build(force_all=False, filenames=pages)
     said = warnings.getvalue()
     if pages is not None:  # one game's pages: the search page holds only theirs, as intended
