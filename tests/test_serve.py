@@ -205,6 +205,19 @@ def shown_after_edit(page, path: Path, old: str, new: str, expected: str) -> flo
     return time.monotonic() - started
 
 
+def test_the_preview_s_pages_are_the_site_s_byte_for_byte(served_project, built_site):
+    """What ``serve`` first builds (into build/preview, before any edit) is what ``rulebook
+    build`` publishes: every page of the site, in each language, the same bytes (the
+    reload script is added as a page is served, not written)."""
+    project, url = served_project
+    site, preview = built_site.build / "site", project / "build" / serve.PREVIEW
+    pages = sorted(p.relative_to(site) for lang in ("en", "ja") for p in (site / lang).rglob("*.html"))
+    assert len(pages) >= 20
+    differ = [str(page) for page in pages
+              if not (preview / page).is_file() or (preview / page).read_bytes() != (site / page).read_bytes()]
+    assert not differ, differ
+
+
 def test_an_edited_record_or_catalog_message_shows_in_the_open_page_within_seconds(
         served_project):
     from playwright.sync_api import sync_playwright
