@@ -39,42 +39,61 @@ def figures_displayed(page) -> tuple[int, int]:
     }""")
 
 
-@pytest.mark.parametrize("lang, other", [("en", "ja"), ("ja", "en")])
-def test_catalog_game_pages_and_language_links(site, browser, lang, other):
+def game_page_holds_its_figures_and_books(page, slug, lang) -> int:
+    """The game page open in ``page``: every figure shown, and each of its books
+    (the two A4 books, the letter, booklet and card, and the sheet of inpHeXion and
+    Necto) a PDF the server gives; the number of figures."""
+    count, shown = figures_displayed(page)
+    assert count > 0 and shown == count, f"{slug} ({lang}): {shown} of {count} figures shown"
+    pdfs = page.locator("div.game-info a[href$='.pdf']")
+    assert pdfs.count() == 5 + (slug in ("inphexion", "necto")), (slug, lang)
+    heads = pdfs.evaluate_all("""links => Promise.all(links.map(async a => {
+        const response = await fetch(a.href);  // read in the page: only its start
+        const reader = response.body.getReader();
+        const {value} = await reader.read();
+        await reader.cancel();
+        return response.ok && String.fromCharCode(...value.slice(0, 4)); }))""")
+    assert heads == ["%PDF"] * pdfs.count(), (slug, lang, heads)
+    return count
+
+
+def test_catalog_game_pages_and_language_links(site, browser):
+    """Each catalog's entries link to its own language's game pages; from the English
+    catalog each game page is opened by a click, switched to Japanese and back by its
+    language link (named in the other language, as its speakers name it), each
+    version with all its figures and books."""
     project, base = site
     page = browser.new_page()
-    page.goto(f"{base}/{lang}/index.html")
-    assert page.get_attribute("html", "lang") == lang
-    entries = page.locator("section.catalog-entry")
-    slugs = [entries.nth(i).get_attribute("id").removeprefix("catalog-")
-             for i in range(entries.count())]
-    assert "qttt" in slugs
-    for slug in slugs:
+    slugs = {}
+    for lang in LANGS:
+        page.goto(f"{base}/{lang}/index.html")
+        assert page.get_attribute("html", "lang") == lang
+        entries = page.locator("section.catalog-entry")
+        slugs[lang] = [entries.nth(i).get_attribute("id").removeprefix("catalog-")
+                       for i in range(entries.count())]
+        links = page.evaluate("""(slugs) => Promise.all(slugs.map(async slug => {
+            const a = document.querySelector(`#catalog-${slug} h2 a`);
+            const response = await fetch(a.href, {method: "HEAD"});
+            return [new URL(a.href).pathname, response.ok]; }))""", slugs[lang])
+        assert links == [[f"/{lang}/{slug}.html", True] for slug in slugs[lang]], links
+    assert "qttt" in slugs["en"] and sorted(slugs["ja"]) == sorted(slugs["en"])
+    page.goto(f"{base}/en/index.html")
+    for slug in slugs["en"]:
         page.locator(f"#catalog-{slug} h2 a, #catalog-{slug} .catalog-links a").first.click()
-        page.wait_for_url(f"**/{lang}/{slug}.html")
-        count, shown = figures_displayed(page)
-        assert count > 0 and shown == count, f"{slug} ({lang}): {shown} of {count} figures shown"
-        pdfs = page.locator("div.game-info a[href$='.pdf']")
-        # the two A4 books, the letter, booklet and card, and the sheet of inpHeXion and Necto
-        assert pdfs.count() == 5 + (slug in ("inphexion", "necto"))
-        heads = pdfs.evaluate_all("""links => Promise.all(links.map(async a => {
-            const response = await fetch(a.href);  // read in the page: only its start
-            const reader = response.body.getReader();
-            const {value} = await reader.read();
-            await reader.cancel();
-            return response.ok && String.fromCharCode(...value.slice(0, 4)); }))""")
-        assert heads == ["%PDF"] * pdfs.count(), heads
-        switch = page.locator("a.rulebook-langswitch-link")
-        # named in the other language, as its speakers name it
-        assert switch.inner_text() == {"ja": "日本語", "en": "English"}[other]
-        switch.click()
-        page.wait_for_url(f"**/{other}/{slug}.html")
-        assert page.get_attribute("html", "lang") == other
-        count_other, shown_other = figures_displayed(page)
-        assert shown_other == count_other == count
+        page.wait_for_url(f"**/en/{slug}.html")
+        count = game_page_holds_its_figures_and_books(page, slug, "en")
+        for lang, other in (("en", "ja"), ("ja", "en")):
+            switch = page.locator("a.rulebook-langswitch-link")
+            assert switch.inner_text() == {"ja": "日本語", "en": "English"}[other]
+            switch.click()
+            page.wait_for_url(f"**/{other}/{slug}.html")
+            assert page.get_attribute("html", "lang") == other
+            if other == "ja":
+                assert game_page_holds_its_figures_and_books(page, slug, other) == count
         page.go_back()  # back to the catalog (kept by the browser: not loaded again)
         page.go_back()
-        page.wait_for_url(f"**/{lang}/index.html")
+        page.go_back()
+        page.wait_for_url("**/en/index.html")
     page.close()
 
 

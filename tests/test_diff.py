@@ -26,7 +26,7 @@ import pytest
 from rulebook.errors import RulebookError
 from rulebook.games import make_game
 from rulebook.record_facts import claim_facts
-from rulebook.records import load_record, normalise
+from rulebook.records import find_records, load_record, normalise
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -1062,3 +1062,92 @@ def test_a_figure_s_page_is_the_first_that_draws_it_and_its_place_among_that_pag
             for nth, record in enumerate(order, start=1):
                 expected.setdefault(record, (number, nth))
         assert figure_pages(book, forms) == expected, plan
+
+
+# --- records replayed once where both sides would replay them alike -----------------------
+
+def test_records_whose_replay_reads_the_same_on_both_sides_are_replayed_once(
+        history, tmp_path, monkeypatch):
+    """Only Craquelure's rules changed between the history's two commits: the earlier
+    side replays Craquelure's records alone, the later side all of them, and the
+    earlier side's snapshot is what replaying all its own records gives."""
+    from rulebook import diff as diffing
+
+    asked, start = [], diffing.start_snapshot
+    monkeypatch.setattr(diffing, "start_snapshot", lambda side, output, games=None: (
+        asked.append((side.root, games)) or start(side, output, games)))
+    old, new = diffing.sides(history, tmp_path, "HEAD~1", None, [])
+    diffing.snapshot_both(old, new, tmp_path, None)
+    assert asked == [(old.root, ["craquelure"]), (history, None)]
+    shared = old.snapshot
+    assert len(shared["records"]) == len(find_records(old.root / "figures"))
+    assert shared == diffing.finish_snapshot(old, start(old, tmp_path / "all", None))
+
+
+def test_a_record_that_does_not_load_on_both_sides_is_read_by_each(history, tmp_path):
+    """A record that does not load names its side's own path, so a folder holding one
+    is replayed by both sides even where their inputs are the same."""
+    from rulebook import diff as diffing
+
+    project = tmp_path / "project"
+    subprocess.run([*GIT, "clone", "-q", str(history), str(project)], check=True)
+    for game in ("necto", "craquelure", "inphexion"):
+        shutil.rmtree(project / "figures" / game)
+    (project / "figures" / "qttt" / "broken.toml").write_text('game = "qttt"\nmoves = ["a1"]\n'
+                                                              '[[claim]]\nfact = "no_such"\n')
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "a broken record")
+    old, new = diffing.sides(project, tmp_path / "scratch", "HEAD", None, [])
+    diffing.snapshot_both(old, new, tmp_path, None)
+    for side in (old, new):
+        error = side.snapshot["records"]["qttt/broken"]["error"]
+        assert str(side.root / "figures") in error, (side.label, error)
+    assert old.snapshot["records"]["qttt/cycle-two"] == new.snapshot["records"]["qttt/cycle-two"]
+
+
+def test_what_replaying_a_folder_reads_is_its_records_the_package_and_their_games_options(
+        tmp_path):
+    """``replay_inputs``: a folder's records, every module but the other games' own
+    folders (a record may name a game other than its folder's), and the defaults of
+    the games its records name; an unreadable record makes it unknown (None)."""
+    from rulebook.diff import Side, replay_inputs
+
+    root = tmp_path / "project"
+    files = {"src/rulebook/game.py": "shared", "src/rulebook/games/__init__.py": "registry",
+             "src/rulebook/games/a/rules.py": "a", "src/rulebook/games/b/rules.py": "b",
+             "src/rulebook/games/c/rules.py": "c", "figures/a/one.toml": 'game = "a"\n',
+             "figures/b/one.toml": 'game = "b"\n', "figures/a/studies/s.toml": "games = 1\n"}
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    side = Side(root, "here")
+    first = replay_inputs(side, "a")
+
+    def changed(name, text=None, defaults=None) -> bool:
+        path = root / name
+        before = path.read_text() if path.exists() else None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text if text is not None else (before or "") + "# edited\n")
+        side.defaults = defaults or {}
+        try:
+            return replay_inputs(side, "a") != first
+        finally:
+            path.unlink() if before is None else path.write_text(before)
+            side.defaults = {}
+
+    for name in ("src/rulebook/game.py", "src/rulebook/games/__init__.py",
+                 "src/rulebook/games/a/rules.py", "src/rulebook/games/a/new.py",
+                 "figures/a/one.toml", "figures/a/studies/s.toml", "src/rulebook/kits/new.py"):
+        assert changed(name), name
+    for name in ("src/rulebook/games/b/rules.py", "figures/b/one.toml",
+                 "src/rulebook/games/a/__pycache__/rules.cpython-311.pyc"):
+        assert not changed(name), name
+    assert changed("src/rulebook/game.py", "shared", {"a": {"size": 5}})
+    assert not changed("src/rulebook/game.py", "shared", {"b": {"size": 5}})
+    (root / "figures" / "a" / "two.toml").write_text('game = "b"\n')
+    first = replay_inputs(side, "a")
+    assert changed("src/rulebook/games/b/rules.py")
+    assert not changed("src/rulebook/games/c/rules.py")
+    for bad in ("moves = [\n", "moves = []\n", "game = 3\n", "\udcff"):
+        (root / "figures" / "a" / "two.toml").write_text(bad, errors="surrogateescape")
+        assert replay_inputs(side, "a") is None, bad

@@ -578,8 +578,15 @@ INPUTS = {  # one file of each kind the stamp must cover
 
 @pytest.mark.parametrize("kind", INPUTS)
 def test_editing_any_input_rebuilds_the_site(stamped, quick_build, kind):
+    """An edit that keeps the file's size and date (one letter for another), then one
+    that adds a line: each rebuilds."""
     project, package = stamped
     path = INPUTS[kind](project, package)
+    data, times = path.read_bytes(), path.stat()
+    at = re.search(rb"[a-y]", data).start()
+    path.write_bytes(data[:at] + bytes([data[at] + 1]) + data[at + 1:])
+    os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert rebuilt(quick_build, project)
     path.write_bytes(path.read_bytes() + b"\n")
     assert rebuilt(quick_build, project)
 

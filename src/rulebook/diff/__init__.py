@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -152,6 +153,62 @@ def finish_snapshot(side: Side, child: subprocess.Popen) -> dict:
         raise DiffError(f"{side.label}: the project's records cannot be read there ({last})") \
             from None
     return side.snapshot
+
+
+def replay_inputs(side: Side, folder: str) -> str | None:
+    """A digest of all that replaying the records of ``figures/<folder>`` reads on
+    ``side``: their folder, the package but the other games' folders (no game's
+    engine imports another's), and the option defaults of the games they name.  None
+    where a record's game cannot be read: it is replayed then, whatever the digest."""
+    records, games = side.root / "figures" / folder, side.root / "src" / "rulebook" / "games"
+    named = set()
+    for path in sorted(records.glob("*.toml")):
+        try:
+            game = tomllib.loads(path.read_text(encoding="utf-8"))["game"]
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError):
+            return None
+        if not isinstance(game, str):
+            return None
+        named.add(game)
+    digest = hashlib.sha256(json.dumps({game: side.defaults.get(game) for game in sorted(named)},
+                                       sort_keys=True, default=repr).encode())
+    for path in sorted([*records.rglob("*"), *(side.root / "src").rglob("*")]):
+        if not path.is_file() or "__pycache__" in path.parts:
+            continue
+        if path.parent != games and games in path.parents \
+                and path.relative_to(games).parts[0] not in named:
+            continue
+        digest.update(path.relative_to(side.root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def snapshot_both(old: Side, new: Side, scratch: Path, games: list[str] | None) -> None:
+    """Each side's records replayed by its own code, the two sides side by side; the
+    records of a folder whose replay reads the same on both sides (``replay_inputs``)
+    are replayed once, by the later side, and are the earlier side's too (unless one
+    of them does not load: its error names the side's own path)."""
+    folders = sorted({path.parent.name for side in (old, new)
+                      for path in (side.root / "figures").glob("*/*.toml")})
+    same = [folder for folder in (folders if games is None else games)
+            if (digest := replay_inputs(new, folder)) is not None
+            and digest == replay_inputs(old, folder)]
+    children = [start_snapshot(old, scratch / "old-records",
+                               [folder for folder in (folders if games is None else games)
+                                if folder not in same]),
+                start_snapshot(new, scratch / "new-records", games)]
+    finish_snapshot(old, children[0])
+    finish_snapshot(new, children[1])
+    records = dict(old.snapshot["records"])
+    failing = sorted({name.split("/")[0] for name, record in new.snapshot["records"].items()
+                      if name.split("/")[0] in same and record.get("error")})
+    if failing:
+        again = start_snapshot(old, scratch / "old-again", failing)
+        records.update(finish_snapshot(old, again)["records"])
+    records.update({name: json.loads(json.dumps(record))
+                    for name, record in new.snapshot["records"].items()
+                    if name.split("/")[0] in same and name.split("/")[0] not in failing})
+    old.snapshot = {"records": records}
 
 
 def refuse_unbuildable(side: Side) -> None:
@@ -614,10 +671,7 @@ def diff(project, revision: str | None = None, later: str | None = None,
         old, new = sides(root, Path(scratch), revision, later, options or [])
         games = sorted(new.defaults) if new.defaults else None
         progress(f"replaying the records of {old.label} and {new.label}")
-        children = [start_snapshot(old, Path(scratch) / "old-records", games),
-                    start_snapshot(new, Path(scratch) / "new-records", games)]
-        finish_snapshot(old, children[0])
-        finish_snapshot(new, children[1])
+        snapshot_both(old, new, Path(scratch), games)
         if old.revision is not None:
             refuse_unbuildable(old)
         records = compare_records(old.snapshot["records"], new.snapshot["records"])
