@@ -598,6 +598,37 @@ def test_the_studies_player_plays_its_most_visited_move_not_the_most_rewarded(sl
     assert apart >= 1, apart  # positions where the two rankings disagree were met
 
 
+@pytest.mark.parametrize("slug", available_games())
+def test_the_studies_player_s_tree_holds_each_move_once_under_each_position(slug):
+    """However often the same move is drawn again (every game makes its moves afresh,
+    equal but not the same object), a node of MonteCarloPlayer's tree has one child
+    per move, each a legal move of the node's position; a node where the game goes
+    on was visited once as it was made, then once through each child's visit."""
+    options = {"size": 4} if slug == "necto" else {}
+    rng, state, checked = random.Random(3), make_game(slug, **options).initial_state(), 0
+    while checked < 6:
+        if state.is_over():
+            state = make_game(slug, **options).initial_state()
+        player, roots = MonteCarloPlayer(playouts=40, seed=checked), []
+        iterate = player._iterate
+        player._iterate = lambda root: (roots.append(root), iterate(root))
+        player.choose(state)
+        nodes = [roots[0]]
+        while nodes:
+            node = nodes.pop()
+            moves = [child.move for child in node.children]
+            assert all(a != b for i, a in enumerate(moves) for b in moves[i + 1:]), (slug, moves)
+            assert all(node.state._illegal_reason(move) is None for move in moves)
+            if not node.state.is_over():  # (an end is visited again, with no children)
+                assert node.visits == (sum(child.visits for child in node.children)
+                                       + (node is not roots[0]))
+            nodes += node.children
+        checked += 1
+        for _ in range(3):
+            if not state.is_over():
+                state = state.play(state.random_move(rng))
+
+
 def test_a_search_with_gains_adds_the_root_s_moves_largest_gain_first():
     """Where a game rates its moves' immediate gains (Necto), the search's root takes
     its moves in that order, the largest first, so even a short search has looked at
