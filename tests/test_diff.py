@@ -1068,20 +1068,23 @@ def test_a_figure_s_page_is_the_first_that_draws_it_and_its_place_among_that_pag
 
 def test_records_whose_replay_reads_the_same_on_both_sides_are_replayed_once(
         history, tmp_path, monkeypatch):
-    """Only Craquelure's rules changed between the history's two commits: the earlier
-    side replays Craquelure's records alone, the later side all of them, and the
-    earlier side's snapshot is what replaying all its own records gives."""
+    """Only Craquelure's rules changed between the history's two commits: of the
+    records of Craquelure and QTTT, the earlier side replays Craquelure's alone and
+    takes QTTT's from the later side, which are what its own replay gives."""
     from rulebook import diff as diffing
 
     asked, start = [], diffing.start_snapshot
     monkeypatch.setattr(diffing, "start_snapshot", lambda side, output, games=None: (
         asked.append((side.root, games)) or start(side, output, games)))
     old, new = diffing.sides(history, tmp_path, "HEAD~1", None, [])
-    diffing.snapshot_both(old, new, tmp_path, None)
-    assert asked == [(old.root, ["craquelure"]), (history, None)]
-    shared = old.snapshot
-    assert len(shared["records"]) == len(find_records(old.root / "figures"))
-    assert shared == diffing.finish_snapshot(old, start(old, tmp_path / "all", None))
+    diffing.snapshot_both(old, new, tmp_path, ["craquelure", "qttt"])
+    assert asked == [(old.root, ["craquelure"]), (history, ["craquelure", "qttt"])]
+    shared = old.snapshot["records"]
+    assert {name.split("/")[0] for name in shared} == {"craquelure", "qttt"}
+    assert len(shared) == len([path for path in find_records(old.root / "figures")
+                               if path.parent.name in ("craquelure", "qttt")])
+    alone = diffing.finish_snapshot(old, start(old, tmp_path / "qttt", ["qttt"]))["records"]
+    assert alone and {name: shared[name] for name in shared if name.startswith("qttt/")} == alone
 
 
 def test_a_record_that_does_not_load_on_both_sides_is_read_by_each(history, tmp_path):

@@ -186,8 +186,9 @@ def replay_inputs(side: Side, folder: str) -> str | None:
 def snapshot_both(old: Side, new: Side, scratch: Path, games: list[str] | None) -> None:
     """Each side's records replayed by its own code, the two sides side by side; the
     records of a folder whose replay reads the same on both sides (``replay_inputs``)
-    are replayed once, by the later side, and are the earlier side's too (unless one
-    of them does not load: its error names the side's own path)."""
+    are replayed once, by the later side, and are the earlier side's too, the same
+    objects, read only (unless one of them does not load: its error names the
+    side's own path)."""
     folders = sorted({path.parent.name for side in (old, new)
                       for path in (side.root / "figures").glob("*/*.toml")})
     same = [folder for folder in (folders if games is None else games)
@@ -205,8 +206,7 @@ def snapshot_both(old: Side, new: Side, scratch: Path, games: list[str] | None) 
     if failing:
         again = start_snapshot(old, scratch / "old-again", failing)
         records.update(finish_snapshot(old, again)["records"])
-    records.update({name: json.loads(json.dumps(record))
-                    for name, record in new.snapshot["records"].items()
+    records.update({name: record for name, record in new.snapshot["records"].items()
                     if name.split("/")[0] in same and name.split("/")[0] not in failing})
     old.snapshot = {"records": records}
 
