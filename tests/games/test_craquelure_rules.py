@@ -461,7 +461,9 @@ def test_no_neutral_region_is_left_that_nobody_may_cut(options):
     """The rules page: a neutral region that can no longer be cut goes to the player
     who did not make it so, at the end of the turn.  With a grid or a direction step a
     cut can leave a neighbour uncuttable too (a new corner on its edge), so after every
-    move of random games, every region still neutral has a legal cut."""
+    move of random games, every region still neutral has a legal cut; and the game is
+    won exactly when, looking at every region (not only those the cut made or handed
+    over), a colour's regions joined by shared edges reach all three arcs."""
     from rulebook.games.craquelure.rules import NEUTRAL, is_settled
 
     rng = random.Random(5)
@@ -475,4 +477,66 @@ def test_no_neutral_region_is_left_that_nobody_may_cut(options):
                 if region.owner is NEUTRAL:
                     assert not is_settled(region, state.settings), (options, state.move_number,
                                                                     region.id)
+            assert state.winner == winner_of_every_group(state.regions), (options,
+                                                                          state.move_number)
     assert positions >= 6  # (a coarse grid's game may end at its first cut)
+
+
+def winner_of_every_group(regions):
+    """The colour whose regions, joined by shared edges, reach all three goal arcs,
+    found by walking every group of every colour (None: nobody's yet)."""
+    winners, seen = set(), set()
+    for start, region in regions.items():
+        if start in seen or region.owner is None:
+            continue
+        group, todo, arcs = {start}, [start], set()
+        while todo:
+            here = regions[todo.pop()]
+            arcs |= here.arcs()
+            for other in here.neighbours() - group:
+                if regions[other].owner == region.owner:
+                    group.add(other)
+                    todo.append(other)
+        seen |= group
+        if arcs == {0, 1, 2}:
+            winners.add(region.owner)
+    assert len(winners) <= 1, winners
+    return next(iter(winners), None)
+
+
+def test_a_neighbour_handed_over_that_completes_a_connection_wins(monkeypatch):
+    """At the end of a turn every settled neutral region goes to the opponent, a
+    neighbour of the cut region too (with a grid or a direction step a cut can leave
+    it uncuttable; random games seldom meet it, so here ``is_settled`` says so of one
+    neighbour): where that region joins the opponent's regions to the third arc, the
+    opponent has won, though no part of the cut is joined to it.  (The group is found
+    with the engine's ``connected_group``; test_no_neutral_region_is_left_that_nobody_may_cut
+    checks every winner against a walk of every group.)"""
+    from rulebook.games.craquelure import rules
+
+    settled, met = rules.is_settled, 0
+    rng = random.Random(8)
+    for _ in range(12):
+        state = game().initial_state()
+        while not state.is_over() and met < 6:
+            opponent = 1 - state.colour_to_move
+            for move in [m for m in state.legal_moves() if isinstance(m, Cut)][:12]:
+                old = state.region_at(float(move.x), float(move.y))
+                after = state.play(move)
+                for neighbour in sorted(old.neighbours()):
+                    if after.regions[neighbour].owner is not None or after.winner is not None:
+                        continue
+                    regions = {**after.regions,
+                               neighbour: after.regions[neighbour].with_owner(opponent)}
+                    joined = rules.connected_group(regions, neighbour)
+                    if len(rules.arcs_of(regions, joined)) < 3 or set(joined) & set(after.last.parts):
+                        continue  # (the parts' own win is found by them)
+                    monkeypatch.setattr(rules, "is_settled", lambda region, settings: (
+                        region.id == neighbour or settled(region, settings)))
+                    handed = state.play(move)
+                    monkeypatch.setattr(rules, "is_settled", settled)
+                    assert neighbour in handed.last.handed_over
+                    assert handed.winner == opponent, (str(state), state.format_move(move))
+                    met += 1
+            state = state.play(state.random_move(rng))
+    assert met >= 6, met
