@@ -470,3 +470,27 @@ def test_the_winning_chain_is_drawn_only_once_the_winning_move_is_made():
             assert drawn == (connected and step == "after"), (seed, step)
     plt.close(figure)
     assert won >= 3
+
+
+@pytest.mark.parametrize("size", [4, 5, 6, 7])
+def test_a_refused_swap_is_crossed_out_on_the_middle_of_the_board(size):
+    """A refused swap has no cell of its own: its cross stands on the board's middle,
+    the mean of every cell's centre, on boards of odd and even size."""
+    import numpy as np
+
+    import random
+
+    state, rng = make_game("inphexion", size=size).initial_state(), random.Random(size)
+    for _ in range(3):  # past the first two moves, where a swap is refused
+        state = state.play(state.random_move(rng))
+    figure, ax = plt.subplots()
+    drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), attempt="swap")
+    middles = {}
+    for line in ax.lines:  # a cross: two ink strokes with the same middle
+        if line.get_color() == INK and len(line.get_xydata()) == 2:
+            key = tuple(np.round(line.get_xydata().mean(axis=0), 6))
+            middles[key] = middles.get(key, 0) + 1
+    plt.close(figure)
+    crosses = [k for k, n in middles.items() if n == 2]
+    board = np.mean([drawing.centre(state.geo, cell) for cell in state.geo.cells], axis=0)
+    assert len(crosses) == 1 and np.allclose(crosses[0], board, atol=1e-6), (crosses, board)
