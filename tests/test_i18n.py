@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from rulebook.build import Project, _sphinx
 from rulebook.i18n import catalog_problems
@@ -231,6 +232,40 @@ def test_an_emphasis_starting_with_hiragana_after_any_word_s_character_cuts_the_
         f"{before}**じた**: the emphasis starts inside a word"], kind
     for free in ("を", "が", " "):
         assert emphasis_problems(f"輪{free}**じた**側") == [], free
+
+
+# characters of each kind a Japanese sentence mixes: hiragana (the particles among
+# them), kanji, katakana, a space and punctuation
+JAPANESE_CHARACTERS = "じたっなりをがにの閉輪側ネジレ 。、"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(JAPANESE_CHARACTERS, max_size=3), st.text(JAPANESE_CHARACTERS.strip(" 。、"),
+       min_size=1, max_size=3), st.text(JAPANESE_CHARACTERS, max_size=3),
+       st.sampled_from(["*", "**"]))
+def test_an_emphasis_cuts_a_word_exactly_where_its_neighbours_say(before, inside, after, stars):
+    """One emphasis in a sentence, anywhere (at its start and its end too): it starts
+    inside a word where it begins with hiragana right after a word's character that is
+    not a particle; else it ends inside one where it ends with hiragana right before
+    hiragana that is not a particle; nothing stands before the sentence's start or
+    after its end."""
+    from rulebook.i18n import emphasis_problems
+
+    def word(char):
+        return char not in " 。、"
+
+    def hiragana(char):
+        return char in "じたっなりをがにの"
+
+    particles = "をがにの"
+    span = f"{stars}{inside}{stars}"
+    if hiragana(inside[0]) and before and word(before[-1]) and before[-1] not in particles:
+        expected = [f"{before[-1]}{span}: the emphasis starts inside a word"]
+    elif hiragana(inside[-1]) and after and hiragana(after[0]) and after[0] not in particles:
+        expected = [f"{span}{after[0]}: the emphasis ends inside a word"]
+    else:
+        expected = []
+    assert emphasis_problems(f"{before}{span}{after}") == expected
 
 
 @pytest.mark.parametrize("translation", [
