@@ -157,9 +157,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Headless chromium, started once per module (tests/chromium.py)."""
+    """Headless chromium, started once per worker for the modules it runs
+    (tests/chromium.py); each module makes its own contexts (profiles) in it."""
     from playwright.sync_api import sync_playwright
 
     from chromium import ARGS, CHROMIUM

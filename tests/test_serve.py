@@ -219,35 +219,29 @@ def test_the_preview_s_pages_are_the_site_s_byte_for_byte(served_project, built_
 
 
 def test_an_edited_record_or_catalog_message_shows_in_the_open_page_within_seconds(
-        served_project):
-    from playwright.sync_api import sync_playwright
-
-    from chromium import ARGS, CHROMIUM
-
+        served_project, browser):
     project, url = served_project
     record = project / "figures" / "qttt" / "both-lines.toml"
     catalog = project / "docs" / "locale" / "ja" / "LC_MESSAGES" / "qttt.po"
     times = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.goto(url + "en/qttt.html")
-        # a record's panel label: the figure is drawn again
-        times["record"] = shown_after_edit(page, record, 'en = "A cycle closes"',
-                                           'en = "The cycle closes"', "The cycle closes")
-        # a claim made false: the page gives way to the error, naming the record
-        times["false claim"] = shown_after_edit(
-            page, record, 'id = "closer"\nfact = "owner"\nafter = 6\nmark = 6\nexpect = "O"',
-            'id = "closer"\nfact = "owner"\nafter = 6\nmark = 6\nexpect = "X"',
-            "figures/qttt/both-lines.toml")
-        times["claim fixed"] = shown_after_edit(
-            page, record, 'mark = 6\nexpect = "X"', 'mark = 6\nexpect = "O"', "The cycle closes")
-        # a caption's translation in the catalog
-        page.goto(url + "ja/qttt.html")
-        times["catalog"] = shown_after_edit(page, catalog, "輪と、両者にラインができる収縮。",
-                                            "輪と、両者に同時にラインができる収縮。",
-                                            "輪と、両者に同時にラインができる収縮。")
-        browser.close()
+    page = browser.new_page()
+    page.goto(url + "en/qttt.html")
+    # a record's panel label: the figure is drawn again
+    times["record"] = shown_after_edit(page, record, 'en = "A cycle closes"',
+                                       'en = "The cycle closes"', "The cycle closes")
+    # a claim made false: the page gives way to the error, naming the record
+    times["false claim"] = shown_after_edit(
+        page, record, 'id = "closer"\nfact = "owner"\nafter = 6\nmark = 6\nexpect = "O"',
+        'id = "closer"\nfact = "owner"\nafter = 6\nmark = 6\nexpect = "X"',
+        "figures/qttt/both-lines.toml")
+    times["claim fixed"] = shown_after_edit(
+        page, record, 'mark = 6\nexpect = "X"', 'mark = 6\nexpect = "O"', "The cycle closes")
+    # a caption's translation in the catalog
+    page.goto(url + "ja/qttt.html")
+    times["catalog"] = shown_after_edit(page, catalog, "輪と、両者にラインができる収縮。",
+                                        "輪と、両者に同時にラインができる収縮。",
+                                        "輪と、両者に同時にラインができる収縮。")
+    page.close()
     print("\nfrom the write to the page showing it: "
           + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in times.items()))
     assert all(seconds < EDIT_SECONDS for seconds in times.values()), times
