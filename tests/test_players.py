@@ -962,3 +962,52 @@ def test_the_computer_plays_the_first_of_its_safe_first_moves_that_hands_over_no
         player._winning_move = lambda state, listed=None, at=at: None if state.n == at else "win"
         chosen = player._safe_choice(None, ranked).move
         assert chosen == (at if at < safe else 0), (safe, at, chosen)
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_each_level_s_player_is_made_with_every_setting_of_its_level(slug):
+    """``computer`` makes each level of each game as the game's ``LEVELS`` say: its
+    iterations for the board, whether it takes a win first, how many moves it checks
+    for safety, its value (its own, else the game's, only where it looks ahead) and
+    its shortlist; the weak level is the studies' player."""
+    from rulebook.computer import strategy
+
+    rng, state = random.Random(1), make_game(slug).initial_state()
+    state = state.play(state.random_move(rng))
+    for strength, level in levels(slug).items():
+        player = computer(state, strength, seed=3)
+        if level.old:
+            assert isinstance(player, MonteCarloPlayer) and player.playouts == level.budget(state)
+            continue
+        value = (level.value or getattr(strategy(slug), "value", None)) if level.lookahead else None
+        assert (player.iterations, player.wins_first, player.safe, player.value,
+                player.shortlist) == (level.budget(state), level.wins_first, level.safe, value,
+                                      level.shortlist), (slug, strength)
+
+
+def test_a_level_with_a_shortlist_values_only_that_many_moves_of_the_largest_gain():
+    """Craquelure's level 3 looks two plies ahead at its six cuts of the largest
+    immediate gain only: in positions of seeded random games, the moves it valued are
+    that many (or all, where fewer are listed), and none left out gains more than one
+    valued."""
+    checked = 0
+    for slug in available_games():
+        for strength, level in levels(slug).items():
+            if not level.shortlist:
+                continue
+            rng, state = random.Random(strength), make_game(slug).initial_state()
+            for _ in range(200):
+                if checked >= 8:
+                    break
+                if state.is_over():
+                    state = make_game(slug).initial_state()
+                player = computer(state, strength, seed=checked)
+                player.choose(state)
+                if player.values:
+                    valued = set(player.values)
+                    assert len(valued) == min(level.shortlist, len(player.gains)), slug
+                    left = [gain for move, gain in player.gains.items() if move not in valued]
+                    assert not left or max(left) <= min(player.gains[m] for m in valued)
+                    checked += 1
+                state = state.play(state.random_move(rng))
+    assert checked >= 8, checked
