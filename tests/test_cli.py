@@ -184,3 +184,28 @@ def test_diff_gives_each_option_to_the_diff(monkeypatch, capsys, line, given, pr
     assert arguments["project"].root == ROOT
     assert {key: arguments[key] for key in given} == given
     assert said(arguments["progress"], capsys) == progress
+
+
+@pytest.mark.parametrize("error, status, line", [
+    (diff.DiffError("'v9': no such revision"), 2, "rulebook: 'v9': no such revision"),
+    (OSError(28, "No space left on device", "build/site/x.html"), 2,
+     "rulebook: build/site/x.html: No space left on device"),
+    (PermissionError(13, "Permission denied"), 2, "rulebook: Permission denied"),
+    (KeyboardInterrupt(), 130, "rulebook: interrupted; no file is left half-written (the "
+     "previous build, catalog or result is as it was)"),
+])
+def test_a_command_that_fails_says_why_in_one_line_and_its_status(monkeypatch, capsys, error,
+                                                                   status, line):
+    """Whatever command fails, and however (a refusal, the file system, Ctrl-C): one
+    line on standard error, naming the file where there is one, and the documented
+    status (2; 130 when interrupted); with --debug, the error itself."""
+    def fail(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(verify, "check", fail)
+    assert cli.main(["check", *PROJECT]) == status
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", line + "\n")
+    if not isinstance(error, KeyboardInterrupt):
+        with pytest.raises(type(error)):
+            cli.main(["--debug", "check", *PROJECT])
