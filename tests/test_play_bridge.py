@@ -12,7 +12,7 @@ import pytest
 from rulebook.errors import IllegalMoveError, RulebookError
 from rulebook.games import available_games
 from rulebook.play.bridge import Session
-from rulebook.records import load_record
+from rulebook.records import find_records, load_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -580,3 +580,29 @@ def test_a_move_s_preview_is_the_board_the_move_then_shows_under_the_same_aids(s
                 after = Session.from_link(session.link())
                 after.play(move)
                 assert previews[move] == after.view("ja", aids)["scene"], (slug, seed, move, aids)
+
+
+FIGURES = ROOT / "figures"
+
+
+@pytest.mark.parametrize("path", find_records(FIGURES), ids=lambda path: path.stem)
+def test_every_record_opened_and_played_on_is_downloaded_and_linked_as_the_game_shown(
+        path, tmp_path):
+    """Each record of the project (those that start from a position too), opened on
+    the page and played on a move: the download is a record that ``rulebook check``
+    accepts, of the same game, options and start, whose moves end at the position
+    shown; the share link reopens that position."""
+    original = load_record(path, FIGURES)
+    session = Session.from_record(path.read_text(encoding="utf-8"), path.name)
+    if not session.state.is_over():
+        session.play(session.state.format_move(session.state.random_move(random.Random(4))))
+    saved = tmp_path / original.game.slug / "downloaded.toml"
+    saved.parent.mkdir()
+    saved.write_text(session.record(), encoding="utf-8")
+    again = load_record(saved, tmp_path)
+    again.check()
+    assert (again.game.slug, again.game.options, again.start) == (
+        original.game.slug, original.game.options, original.start)
+    assert again.replay()[-1].to_json() == session.state.to_json()
+    linked = Session.from_link(session.link(), original.game.slug)
+    assert linked.state.to_json() == session.state.to_json()
