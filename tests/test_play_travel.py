@@ -1489,6 +1489,8 @@ def _shapes(ax, patches):
     ax.add_patch(patches.Polygon([[0.5, 2], [1.5, 2], [1, 3]], facecolor="#778899"))
     ax.add_patch(patches.Rectangle((3, 2.9), 0.5, 0.8, facecolor="#aabbcc"))
     ax.add_patch(patches.Wedge((1, 3.2), 0.6, 0, 90, facecolor="#ddeeff"))
+    ax.add_patch(patches.FancyArrowPatch((0.3, 1.2), (3.6, 1.5), arrowstyle="-|>", color="#aa5500",
+                                         mutation_scale=14, lw=2, shrinkA=2, shrinkB=5))
 
 
 def test_each_kind_of_shape_is_drawn_where_and_as_large_as_the_book_s_svg_draws_it(
@@ -1496,7 +1498,7 @@ def test_each_kind_of_shape_is_drawn_where_and_as_large_as_the_book_s_svg_draws_
     """The play page's drawing (scene.js, from the scene the drawing calls make) against
     matplotlib's SVG of the same calls, shape by shape: each filled shape's box on the
     page within half a point of the book's (markers, circles, polygons, rectangles,
-    wedges; positions and sizes alike)."""
+    wedges, an arrow's head; positions and sizes alike)."""
     import io
 
     import matplotlib
@@ -1514,7 +1516,7 @@ def test_each_kind_of_shape_is_drawn_where_and_as_large_as_the_book_s_svg_draws_
     written = io.StringIO()
     figure.savefig(written, format="svg")
     plt.close(figure)
-    colours = {"#112233", "#123456", "#445566", "#778899", "#aabbcc", "#ddeeff"}
+    colours = {"#112233", "#123456", "#445566", "#778899", "#aabbcc", "#ddeeff", "#aa5500"}
     book = sorted((shape.fill, tuple(round(v, 1) for v in shape.box))
                   for shape in painted(written.getvalue()) if shape.fill in colours)
     scene_ax = rulebook.scene.SceneAxes(size=(2, 2))

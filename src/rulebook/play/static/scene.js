@@ -99,9 +99,12 @@ function arcNode(item, toX, toY, scale) {
     const headWidth = String(item.arrow).match(/head_width=([0-9.]+)/)?.[1] ?? 0.2;
     const size = headLength * (item.mutation || 1) / scale, half = headWidth * (item.mutation || 1) / scale;
     const dx = x2 - cx, dy = y2 - cy, d = Math.hypot(dx, dy) || 1;
-    const bx = x2 - dx / d * size, by = y2 - dy / d * size;
+    // pulled back, as matplotlib pulls it, so that the stroke's mitred tip ends at the end
+    const back = 0.5 * item.width * Math.hypot(headLength, headWidth) / headWidth / scale;
+    const tx = x2 - dx / d * back, ty = y2 - dy / d * back;
+    const bx = tx - dx / d * size, by = ty - dy / d * size;
     const px = -dy / d * half, py = dx / d * half;
-    group.append(svg("polygon", {points: `${toX(x2)},${toY(y2)} ${toX(bx + px)},${toY(by + py)} ${toX(bx - px)},${toY(by - py)}`,
+    group.append(svg("polygon", {points: `${toX(tx)},${toY(ty)} ${toX(bx + px)},${toY(by + py)} ${toX(bx - px)},${toY(by - py)}`,
                                  fill: item.stroke}));
   }
   return group;
