@@ -472,3 +472,28 @@ def test_every_dot_keeps_its_size_on_paper_in_a_detail_window():
     sizes = {kind: radius for kind, radius in whole}
     for kind, radius in detail:
         assert radius == pytest.approx(sizes[kind] * scale, abs=1e-6), (kind, radius)
+
+
+@pytest.mark.parametrize("grid, steps", [("square", 10), ("square", 5), ("triangular", 4),
+                                         ("triangular", 10)])
+def test_the_grid_s_dots_are_its_points_inside_the_rim_and_none_on_it(grid, steps):
+    """A figure drawn with ``grid``: a dot on each grid point strictly inside the disk,
+    where a cut may be made, and none on the rim (a 10-step square grid has (1, 0) and
+    (0.6, 0.8) on it), nor outside."""
+    from matplotlib.patches import Circle as Dot
+
+    from rulebook.figure_style import INK
+
+    state = make_game("craquelure", grid=grid, grid_steps=steps).initial_state()
+    figure, ax = plt.subplots()
+    drawing.draw(ax, state, lang="en", legend=Legend(drawing.MARKS), grid=True)
+    plt.close(figure)
+    ink = matplotlib.colors.to_rgba(INK)
+    dots = sorted((round(p.center[0], 9), round(p.center[1], 9)) for p in ax.patches
+                  if isinstance(p, Dot) and p.get_facecolor() == ink and p.radius < 0.02)
+    lattice = state.settings.grid_points_in((-1.0, -1.0, 1.0, 1.0))
+    inside = sorted((round(x, 9), round(y, 9)) for x, y in lattice if math.hypot(x, y) < 1 - 1e-9)
+    on_rim = [p for p in lattice if abs(math.hypot(*p) - 1) < 1e-9]
+    assert dots == inside and len(inside) > 10
+    if (grid, steps) == ("square", 10):
+        assert len(on_rim) >= 8  # (so the rim's points were there to leave out)
