@@ -777,3 +777,31 @@ def test_the_rules_index_shows_the_neutral_rule_exactly_for_the_moves_that_move_
                 "relocated")
         seen[kind] += 1
     assert seen["pushed"] > 5 and seen["relocated"] > 0 and seen["still"] > 50, seen
+
+
+def test_the_rules_index_shows_only_this_move_for_a_push_that_leaves_a_surrounded_disc_standing():
+    """The rules index shows "only discs this move surrounds are moved" for a push after
+    which a disc not the mover's that was already surrounded by the mover's discs
+    before it stands where it stood, still surrounded (found here from the board kit's
+    neighbours and the two boards), and for no other move."""
+    from conftest import random_steps
+
+    from rulebook.games.inphexion.ruleset import RULES
+    from rulebook.kits import hexgrid
+
+    shown = next(rule.applied for rule in RULES if rule.id == "only-this-move")
+
+    def surrounded(state, mover):
+        size, index = state.geo.size, {name: cell for cell, name in state.geo.names.items()}
+        return {(cell, state.owner(cell)) for cell, name in state.geo.names.items()
+                if state.owner(cell) not in (None, mover)
+                and all(state.owner(index[hexgrid.cell_name(*at)]) == mover
+                        for at in hexgrid.neighbours(hexgrid.parse_cell(name, size), size))}
+
+    seen = {True: 0, False: 0}
+    for _, state, move, after in random_steps(make_game("inphexion", size=5), range(40)):
+        standing = (not move.swap and move.push is not None
+                    and bool(surrounded(state, state.to_move) & surrounded(after, state.to_move)))
+        assert shown(state, move, after) == standing, (str(state), state.format_move(move))
+        seen[standing] += 1
+    assert seen[True] >= 3 and seen[False] > 50, seen
