@@ -1143,7 +1143,8 @@ def test_what_replaying_a_folder_reads_is_its_records_the_package_and_their_game
                  "figures/a/one.toml", "figures/a/studies/s.toml", "src/rulebook/kits/new.py"):
         assert changed(name), name
     for name in ("src/rulebook/games/b/rules.py", "figures/b/one.toml",
-                 "src/rulebook/games/a/__pycache__/rules.cpython-311.pyc"):
+                 "src/rulebook/games/a/__pycache__/rules.cpython-311.pyc",
+                 "src/rulebook.egg-info/PKG-INFO", "docs/index.rst"):
         assert not changed(name), name
     assert changed("src/rulebook/game.py", "shared", {"a": {"size": 5}})
     assert not changed("src/rulebook/game.py", "shared", {"b": {"size": 5}})

@@ -157,9 +157,10 @@ def finish_snapshot(side: Side, child: subprocess.Popen) -> dict:
 
 def replay_inputs(side: Side, folder: str) -> str | None:
     """A digest of all that replaying the records of ``figures/<folder>`` reads on
-    ``side``: their folder, the package but the other games' folders (no game's
-    engine imports another's), and the option defaults of the games they name.  None
-    where a record's game cannot be read: it is replayed then, whatever the digest."""
+    ``side``: their folder, the package (``src/rulebook``, not what an install writes
+    beside it) but the other games' folders (no game's engine imports another's), and
+    the option defaults of the games they name.  None where a record's game cannot be
+    read: it is replayed then, whatever the digest."""
     records, games = side.root / "figures" / folder, side.root / "src" / "rulebook" / "games"
     named = set()
     for path in sorted(records.glob("*.toml")):
@@ -172,7 +173,7 @@ def replay_inputs(side: Side, folder: str) -> str | None:
         named.add(game)
     digest = hashlib.sha256(json.dumps({game: side.defaults.get(game) for game in sorted(named)},
                                        sort_keys=True, default=repr).encode())
-    for path in sorted([*records.rglob("*"), *(side.root / "src").rglob("*")]):
+    for path in sorted([*records.rglob("*"), *games.parent.rglob("*")]):
         if not path.is_file() or "__pycache__" in path.parts:
             continue
         if path.parent != games and games in path.parents \
