@@ -431,6 +431,23 @@ def test_a_fact_that_fails_only_now_and_then_is_not_given_as_the_reason(capsys):
     assert "the fact said" not in err and "empty" not in err and "not closed" not in err, err
 
 
+def test_a_claim_whose_fact_fails_at_every_position_is_blamed_with_what_the_fact_said(capsys):
+    """After one move of Necto no line through A1 is closed (or A1 is empty), so its
+    knot's value fails at every position tested, while the other claim always holds: the
+    give-up line blames the failing claim, false at every one of its tests (as many as
+    the positions), and ends with what the fact said."""
+    claims = ["--claim", "knot_value:cell=A1,side=N=3", "--claim", "move_count=1"]
+    assert find("necto", "--option", "size=4", *claims, "--moves", "1", "--time-limit",
+                "0.5") == 2
+    err = capsys.readouterr().err
+    found = re.search(r"([\d,]+) positions? tested; most often false: --claim "
+                      r"'knot_value:cell=A1,side=N=3' \(false in (\d+) of (\d+) tests\); "
+                      r"the fact said: A1 (.*)$", err.strip())
+    assert found, err
+    positions, false, tested = (int(n.replace(",", "")) for n in found.groups()[:3])
+    assert positions == false == tested > 0, err
+
+
 @pytest.mark.parametrize("args, blamed", [
     (["--claim", "marks_placed=30"], "--claim 'marks_placed=30'"),  # never true: blamed
     (["--before", "marks_placed=30", "--claim", "marks_placed=1"],  # the claim never tested
