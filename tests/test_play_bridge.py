@@ -606,3 +606,30 @@ def test_every_record_opened_and_played_on_is_downloaded_and_linked_as_the_game_
     assert again.replay()[-1].to_json() == session.state.to_json()
     linked = Session.from_link(session.link(), original.game.slug)
     assert linked.state.to_json() == session.state.to_json()
+
+
+@pytest.mark.parametrize("slug", available_games())
+def test_the_view_gives_the_running_scores_at_every_position_and_the_final_ones_at_the_end(
+        slug, monkeypatch):
+    """A game that keeps score as it goes (Necto's knots) shows each player's score at
+    every position the page shows, as the engine has it, and the outcome's at the end;
+    a game that keeps none shows none until its outcome has scores."""
+    from rulebook.play import bridge
+
+    # (the board, drawn in the browser's way: test_scene)
+    monkeypatch.setattr(bridge, "draw_scene", lambda module, state, **view: ({"items": []}, []))
+    for seed in range(3):
+        session = random_session(slug, seed, 0)
+        rng = random.Random(seed)
+        while True:
+            state, view = session.state, session.view("en")
+            outcome = state.outcome()
+            if outcome is not None and outcome.scores is not None:
+                expected = list(outcome.scores)
+            else:
+                running = getattr(state, "scores", None)
+                expected = None if running is None else list(running)
+            assert view["scores"] == expected, (slug, seed, state.number)
+            if state.is_over():
+                break
+            session.play(state.format_move(state.random_move(rng)))
