@@ -323,7 +323,7 @@ def test_the_settings_show_each_option_of_the_game_off_and_zero_too_and_start_it
         site, shared, slug):
     """A game whose options are all away from their defaults (some off or zero): the
     settings form shows each as the game has it, and "New game" from the form starts
-    a game with the same options."""
+    a game with the same options, a fraction typed into each option that takes one."""
     project, base = site
     options = unusual_options(slug)
     assert len(options) == len(make_game(slug).parameters), options
@@ -336,12 +336,26 @@ def test_the_settings_show_each_option_of_the_game_off_and_zero_too_and_start_it
         shown = field.is_checked() if isinstance(value, bool) else field.input_value()
         assert shown == (value if isinstance(value, bool) else str(value).removesuffix(".0")), \
             (name, value, shown)
+    for p in make_game(slug).parameters:  # a fraction typed into each option that takes one
+        if isinstance(p.default, float) and not p.choices:
+            value = next(v for v in (options[p.name] + k / 4 for k in (1, 2, 3, -1, -2))
+                         if valid_options(slug, {**options, p.name: v}))
+            form.locator(f"[name='{p.name}']").fill(str(value))
+            options[p.name] = value
     form.locator("button[type=submit]").click()
     settle(page)
     assert page.evaluate("() => window.rulebookPlay.moves().length") == 0
     record = tomllib.loads(page.evaluate("() => window.rulebookPlay.record()"))
     assert record.get("options", {}) == options
     page.close()
+
+
+def valid_options(slug: str, options: dict) -> bool:
+    try:
+        make_game(slug, **options)
+    except RulebookError:
+        return False
+    return True
 
 
 def test_the_players_chosen_survive_a_reload(site, shared):
