@@ -1155,3 +1155,28 @@ def test_what_replaying_a_folder_reads_is_its_records_the_package_and_their_game
     for bad in ("moves = [\n", "moves = []\n", "game = 3\n", "\udcff"):
         (root / "figures" / "a" / "two.toml").write_text(bad, errors="surrogateescape")
         assert replay_inputs(side, "a") is None, bad
+
+
+@pytest.mark.parametrize("fuzzy, translated, stale", [
+    (False, True, False), (True, True, True), (False, False, True), (True, False, True)])
+def test_a_changed_or_new_paragraph_s_japanese_is_stale_when_fuzzy_or_missing(
+        tmp_path, fuzzy, translated, stale):
+    """A paragraph whose English changed, and one that is new: its Japanese is stale
+    (the errata leave it out) when it is marked fuzzy or missing, and not otherwise."""
+    from rulebook.diff import compare_pages
+
+    def catalog(root, *entries):
+        path = root / "docs" / "locale" / "ja" / "LC_MESSAGES" / "page.po"
+        path.parent.mkdir(parents=True)
+        path.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                        + "".join(f'{"#, fuzzy" + chr(10) if flag else ""}msgid "{en}"\n'
+                                  f'msgstr "{ja}"\n\n' for en, ja, flag in entries),
+                        encoding="utf-8")
+
+    japanese = "新しい訳。" if translated else ""
+    catalog(tmp_path / "old", ("Kept.", "そのまま。", False), ("Changed.", "前の訳。", False))
+    catalog(tmp_path / "new", ("Kept.", "そのまま。", False),
+            ("Changed now.", japanese, fuzzy), ("Added.", japanese, fuzzy))
+    changes = compare_pages(tmp_path / "old", tmp_path / "new")
+    assert [(c.old, c.new, c.stale) for c in changes] == [
+        ("Changed.", "Changed now.", stale), (None, "Added.", stale)], changes
