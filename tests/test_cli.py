@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -209,3 +210,27 @@ def test_a_command_that_fails_says_why_in_one_line_and_its_status(monkeypatch, c
     if not isinstance(error, KeyboardInterrupt):
         with pytest.raises(type(error)):
             cli.main(["--debug", "check", *PROJECT])
+
+
+@pytest.mark.parametrize("before", [None, "", "yes"])
+def test_debug_holds_for_the_command_and_leaves_the_environment_as_it_was(monkeypatch, before):
+    """--debug sets RULEBOOK_DEBUG for the command's own processes; a caller in the
+    same process (a script, a test) finds it as it was afterwards, set or not, even
+    when the command fails."""
+    from rulebook.drawing_errors import DEBUG
+
+    if before is None:
+        monkeypatch.delenv(DEBUG, raising=False)
+    else:
+        monkeypatch.setenv(DEBUG, before)
+    seen = []
+
+    def check(*args, **kwargs):
+        seen.append(os.environ.get(DEBUG))
+        raise RuntimeError("a failure --debug lets through")
+
+    monkeypatch.setattr(verify, "check", check)
+    with pytest.raises(RuntimeError):
+        cli.main(["--debug", "check", *PROJECT])
+    assert seen == ["1"]
+    assert os.environ.get(DEBUG) == before

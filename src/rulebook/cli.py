@@ -312,11 +312,24 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
-    if args.debug:  # a drawing's error keeps its traceback, in every process of the command
-        from .drawing_errors import DEBUG
+    from .drawing_errors import DEBUG
 
+    args = parser().parse_args(argv)
+    before = os.environ.get(DEBUG)
+    if args.debug:  # a drawing's error keeps its traceback, in every process of the command
         os.environ[DEBUG] = "1"
+    try:
+        return run(args)
+    finally:  # a caller in the same process (a script, a test) finds it as it was
+        if before is None:
+            os.environ.pop(DEBUG, None)
+        else:
+            os.environ[DEBUG] = before
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names; a failure is one line on standard error and
+    its status (with ``--debug``, the failure itself)."""
     try:
         return args.run(args)
     except RulebookError as error:

@@ -136,4 +136,7 @@ def snapshot(job: dict) -> dict:
 
 
 if __name__ == "__main__":
-    json.dump(snapshot(json.loads(sys.argv[1])), sys.stdout, ensure_ascii=False, default=repr)
+    # dumps, not dump: json.dump encodes in Python and writes piece by piece (7.8 s
+    # for the project's 19 MB of scenes into a pipe), dumps in C at once (2.2 s in all)
+    sys.stdout.write(json.dumps(snapshot(json.loads(sys.argv[1])), ensure_ascii=False,
+                                default=repr))
