@@ -100,6 +100,20 @@ def legal_games(game, options=None, max_moves=40, moves=None):
     return played_games()
 
 
+@pytest.fixture(autouse=True)
+def environment_kept():
+    """Each test leaves the environment as it found it (``monkeypatch.setenv``
+    restores it): a variable one test leaves set changes what the later tests on
+    its worker do, in an order that differs from run to run.  (``rulebook --debug``
+    run in-process once left RULEBOOK_DEBUG set, and a test elsewhere failed.)"""
+    before = dict(os.environ)
+    yield
+    after = dict(os.environ)
+    changed = sorted(name for name in before.keys() | after.keys()
+                     if before.get(name) != after.get(name) and name != "PYTEST_CURRENT_TEST")
+    assert not changed, f"the test left these environment variables changed: {changed}"
+
+
 def copy_project(target: Path) -> Path:
     """A copy of the project's sources (pages, catalogs, records) to build in."""
     ignore = shutil.ignore_patterns("*.mo", "_build", "__pycache__")

@@ -8,6 +8,7 @@ folder, so each test takes about a second (the Dask one a few).
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -101,12 +102,18 @@ def test_result_is_byte_identical_with_one_two_workers_and_a_dask_cluster(projec
         one, _ = run_study(study, workers=1, progress=False, write=False)
         two, _ = run_study(study, workers=2, progress=False, write=False)
         results.append((study, one, two))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
-                                  processes=True) as cluster, distributed.Client(cluster) as client:
-        for study, one, two in results:
-            dask, report = run_study(study, scheduler=client, progress=False, write=False)
-            assert one == two == dask
-            assert report.workers == 2
+    environment = dict(os.environ)
+    try:
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
+                                      processes=True) as cluster, \
+                distributed.Client(cluster) as client:
+            for study, one, two in results:
+                dask, report = run_study(study, scheduler=client, progress=False, write=False)
+                assert one == two == dask
+                assert report.workers == 2
+    finally:  # dask's nanny leaves its workers' variables (PYTHONHASHSEED, ...) set here
+        os.environ.clear()
+        os.environ.update(environment)
     stored = json.loads(results[0][1])["result"]
     assert stored["games"] == 40
     assert stored["first_wins"] + stored["second_wins"] + stored["draws"] == 40
