@@ -57,7 +57,16 @@ def new_context(browser, base):
     context.outside = []
     context.on("request", lambda request: None if request.url.startswith(base)
                or request.url.startswith(("data:", "blob:")) else context.outside.append(request.url))
+    keep_renderer(context, base)
     return context
+
+
+def keep_renderer(context, base):
+    """A page open for the profile's life, so the pages the tests open share its
+    renderer process: a page opened where none is open starts one again (0.3 CPU-s
+    a page; a quarter of this module's browser time)."""
+    context.keeper = context.new_page()
+    context.keeper.goto(f"{base}/en/index.html")
 
 
 @pytest.fixture(scope="module")
