@@ -188,6 +188,33 @@ def test_checking_one_record_draws_its_panels_and_checks_their_labels(tmp_path, 
     assert len(lines) == 2 and lines[0] == "1 of 1 records hold; 0 claims checked.", lines
 
 
+@pytest.mark.parametrize("others", ["unlabelled", "labelled"])
+def test_a_label_missing_a_language_is_refused_on_any_panel_whatever_the_others(tmp_path,
+                                                                               others):
+    """The check reads every panel's labels, not only those of figures whose panels are
+    all labelled: a label without its Japanese, on the first, a middle or the last of
+    three panels, the others unlabelled or labelled in both languages, is refused naming
+    that panel; with its Japanese, the record holds."""
+    from rulebook.verify import check_records
+
+    path = tmp_path / "figures" / "qttt" / "labelled.toml"
+    path.parent.mkdir(parents=True)
+    full = 'label = { en = "A move", ja = "一手" }\n' if others == "labelled" else ""
+    for bad in range(3):
+        panels = "".join(f"[[figure.panels]]\nafter = {k + 1}\n"
+                         + ('label = { en = "This one" }\n' if k == bad else full)
+                         for k in range(3))
+        path.write_text('game = "qttt"\nmoves = ["a1-b2", "b2-c3", "c3-a2"]\n[figure]\n' + panels,
+                        encoding="utf-8")
+        part, records = check_records([path], path.parent.parent, cached=False)
+        assert part.problems == [f"{path}: panel {bad + 1}: label has no 'ja' text"], (bad, others)
+        assert records == []
+        path.write_text(path.read_text().replace('"This one" }', '"This one", ja = "この手" }'),
+                        encoding="utf-8")
+        part, records = check_records([path], path.parent.parent, cached=False)
+        assert part.problems == [] and len(records) == 1, (bad, others)
+
+
 def test_drawing_a_figure_refuses_a_label_missing_its_language_naming_the_panel(tmp_path):
     """render_panels, which the build and the figure cache call, refuses a panel whose
     label lacks the language being drawn, as the check does, naming the panel."""

@@ -296,6 +296,34 @@ def test_inphexion_board_is_true_size_with_crop_marks(sheets):
     assert f"{name}: the 7 × 7 board" in re.sub(r"\s+", " ", text), text
 
 
+@pytest.mark.parametrize("game, stated", [
+    ("inphexion", [r"cells (\d+) mm across", r"マスの幅 (\d+) mm"]),
+    ("necto", [r"each tile (\d+) mm", r"タイルは一辺 (\d+) mm"]),
+])
+def test_every_size_a_sheet_states_in_either_language_is_the_size_it_draws(sheets, game,
+                                                                          stated):
+    """On every page of a print-and-play sheet, each size in mm it states, in English
+    and in Japanese, is one it draws: inpHeXion's cells from centre to centre, Necto's
+    tiles from cut mark to cut mark, and the scale bar's length (its 0.6 pt stroke)."""
+    for page in sheets[game].pages:
+        text = re.sub(r"\s+", " ", page.extract_text())
+        if game == "inphexion":
+            centres = [(sum(x for x, _ in c) / 6, sum(y for _, y in c) / 6)
+                       for c in polygons(page, 6)]
+            piece = min(math.dist(centres[0], b) for b in centres[1:])
+        else:
+            left, _, right, _ = (float(v) for v in page.trimbox)
+            piece = (right - left) / 6  # six tiles across, between the cut marks
+        bars = [math.dist(s["from"], s["to"]) for s in strokes(page)
+                if abs(s["width"] - 0.6) < 0.01 and s["from"][1] == s["to"][1]
+                and math.dist(s["from"], s["to"]) > 10 * mm]
+        assert len(bars) == 1, bars
+        for pattern in stated:  # each language says the piece's size once
+            assert re.findall(pattern, text) == [str(round(piece / mm))], (pattern, text)
+        said = {int(n) for n in re.findall(r"(\d+) ?mm", text)}
+        assert said == {round(piece / mm), round(bars[0] / mm)}, (said, text)
+
+
 def test_necto_tiles_are_16_of_each_at_30_mm_with_crop_marks_at_every_cut(sheets):
     from rulebook.games.necto.tiles import CODES
 

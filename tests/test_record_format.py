@@ -42,6 +42,32 @@ def test_a_value_s_kind_in_words_is_its_own_toml_type(value, words):
     assert kind_of(value) == words
 
 
+GOOD_AND_BAD = {int: ([0, 7, -3], [True, 1.0, "1"]), str: (["a", "b2"], [1, True, ["a"]]),
+                float: ([0.5, -2.0], [True, 1, "0.5"])}
+
+
+@pytest.mark.parametrize("container", ["list", "tuple", "table"])
+@pytest.mark.parametrize("kind", [int, str, float])
+def test_a_bad_element_anywhere_in_an_array_or_table_is_refused(container, kind):
+    """Every element of an array, and every value of a table, is checked, the first,
+    a middle one and the last alike: a list of good values with one bad value put
+    at any place is refused, saying the type wanted; without it, it is accepted."""
+    from rulebook.record_format import type_problem
+
+    good, bad = GOOD_AND_BAD[kind]
+    annotation = {"list": list[kind], "tuple": tuple[kind, ...],
+                  "table": dict[str, kind]}[container]
+    values = good * 2
+    for wrong in bad:
+        for place in range(len(values) + 1):
+            spoiled = [*values[:place], wrong, *values[place:]]
+            value = (dict(zip("abcdefgh", spoiled)) if container == "table" else spoiled)
+            problem = type_problem(value, annotation)
+            assert problem is not None and problem.startswith("must be "), (value, place)
+    value = dict(zip("abcdefgh", values)) if container == "table" else values
+    assert type_problem(value, annotation) is None
+
+
 @pytest.mark.parametrize("annotation, good, bad", [
     (int, [0, 7, -3], [True, False, 1.0, "1", [1]]),
     (float, [0.5, -2.0], [True, 1, "0.5"]),

@@ -143,6 +143,46 @@ def test_winner_over_turn_reason_and_scores_follow_the_rules_result():
         assert seen[case] >= 3, (case, seen)
 
 
+def test_the_result_of_any_classical_board_is_the_rules_result():
+    """The result worked out from the classical marks alone, over random boards of
+    five to nine classical marks (any marks, reachable or not): the naive model's,
+    with lines of both players at once won by each of them, and X's two lines at
+    once.  (A player with two lines and the other with one cannot happen: two
+    crossing lines leave no line among the four cells left, checked here too; so
+    "the line completed first" always compares one line of each.)"""
+    from rulebook.games.qttt.notation import parse_cell
+    from rulebook.games.qttt.rules import classical_outcome
+
+    crossing = [(a, b) for a in LINES for b in LINES if a < b and len(set(a) & set(b)) == 1]
+    assert not [(a, b) for a, b in crossing for line in LINES
+                if not set(line) & (set(a) | set(b))]
+    rng, seen = random.Random(3), Counter()
+    for n in range(3000):
+        naive = NaiveQttt()
+        if n % 2:  # any marks on any cells
+            cells = rng.sample(NAMES, rng.randint(5, 9))
+            naive.classical = dict(zip(cells, rng.sample(range(1, 10), len(cells))))
+        else:  # X's five marks on two crossing lines, O's anywhere else
+            first, second = rng.choice(crossing)
+            xs = sorted(set(first) | set(second))
+            naive.classical = dict(zip(xs, rng.sample([1, 3, 5, 7, 9], 5)))
+            rest = [cell for cell in NAMES if cell not in xs]
+            naive.classical.update(zip(rng.sample(rest, rng.randint(0, 4)), [2, 4, 6, 8]))
+        classical = [None] * 9
+        for cell, mark in naive.classical.items():
+            classical[parse_cell(cell, cell, 1)] = mark
+        ended = classical_outcome(classical)
+        found = None if ended is None else (
+            None if ended.winner is None else PLAYERS[ended.winner], ended.reason)
+        assert found == result(naive), naive.classical
+        lines = {p: sum(all(c in naive.classical and player_of(naive.classical[c]) == p
+                            for c in line) for line in LINES) for p in PLAYERS}
+        seen[found, lines["X"], lines["O"]] += 1
+    for case in [(("X", "simultaneous lines"), 1, 1), (("O", "simultaneous lines"), 1, 1),
+                 (("X", "line"), 2, 0), (("X", "line"), 1, 0), (("O", "line"), 0, 1)]:
+        assert seen[case] >= 20, (case, seen)
+
+
 # --- cells and marks -----------------------------------------------------------------
 
 def test_classical_and_spooky_give_each_cells_marks_in_move_order_and_the_counts_add_up():
