@@ -9,6 +9,7 @@ survive greyscale print are measured.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from matplotlib.figure import Figure
@@ -318,15 +319,27 @@ def test_a_refused_move_is_drawn_as_the_mark_it_would_write():
                 attempt, mark = "a1-a1", GAME.facts["marks_placed"].compute(state) + 1
                 pairs += 1
             if attempt:
-                counts = []
+                counts, drawn = [], []
                 for tried in (None, attempt):
                     legend, ax = Legend(drawing.MARKS), Figure().add_subplot()
                     drawing.draw(ax, state, lang="en", legend=legend,
                                  **{**drawing.VIEW_OPTIONS, "attempt": tried})
                     counts.append([t.get_text() for t in ax.texts].count(str(mark)))
+                    drawn.append(Counter((t.get_text(), *t.get_position()) for t in ax.texts))
                 keys = {m.key for m in legend.marks()}
                 assert counts[1] == counts[0] + (1 if attempt.startswith("@") else 2), \
                     (attempt, mark, counts)
+                # its letter in the slot of its number in each cell the move names: the
+                # slots run left to right, top row first, a third of the cell apart
+                letters = sorted((x, y) for text, x, y in (drawn[1] - drawn[0]).elements()
+                                 if text.lower() in "xo")
+                named = [attempt[1:]] if attempt.startswith("@") else attempt.split("-")
+                slots = sorted(("abc".index(cell[0]) + 0.2 + 0.3 * ((mark - 1) % 3),
+                                int(cell[1]) - 1 + 0.8 - 0.3 * ((mark - 1) // 3))
+                               for cell in named)
+                assert len(letters) == len(slots) and all(
+                    abs(x - sx) < 0.06 and abs(y - sy) < 0.06
+                    for (x, y), (sx, sy) in zip(letters, slots)), (attempt, mark, letters, slots)
                 assert "spooky-" + "xo"[mark % 2 == 0] in keys and "refused" in keys
             state = state.play(state.random_move(rng))
     assert collapses >= 6 and pairs >= 6
