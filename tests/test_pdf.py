@@ -1073,6 +1073,52 @@ def test_japanese_lines_break_between_phrases(markup):
     assert any(p.startswith("splits phrase") for p in stock_problems)
 
 
+def test_each_japanese_line_but_the_last_is_as_full_as_the_breaks_allow():
+    """A line ends at the last phrase that fits: the next line's first phrase, with the
+    closing mark after it hanging in the margin (one: "）。" hangs its "。" alone),
+    would not fit on it.  Over the game
+    pages' own Japanese sentences (plain text, in the catalogs), each wrapped at widths
+    of 8 to 24 characters; some of those lines do end on a hanging closing mark."""
+    from babel.messages.pofile import read_po
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import paragraph as rl_paragraph
+
+    from rulebook.pdf.paragraph import RulebookParagraph, break_opportunities
+
+    install_kinsoku()
+    style = stylesheet("ja")["body"]
+    cannot_start = rl_paragraph.ALL_CANNOT_START
+    from conftest import ROOT
+
+    catalogs = ROOT / "docs" / "locale" / "ja" / "LC_MESSAGES"
+    sentences = sorted({message.string for slug in ("qttt", "necto", "craquelure", "inphexion")
+                        for message in read_po((catalogs / f"{slug}.po").open("rb"))
+                        if isinstance(message.string, str) and len(message.string) > 40
+                        and re.fullmatch(r"[^\s*`:<>\\|_]+", message.string)})
+    assert len(sentences) >= 20, len(sentences)
+
+    def width(text):
+        return stringWidth(text, style.fontName, style.fontSize)
+
+    hanging = 0
+    for text in sentences:
+        breaks = break_opportunities(text)
+        for characters in (8, 11, 15, 24):
+            room = width("あ" * characters) + 0.5
+            lines = _line_texts(_wrapped(RulebookParagraph(text, style), room))
+            assert "".join(lines) == text, (text, lines)
+            start = 0
+            for line, following in zip(lines, lines[1:]):
+                start += len(line)
+                hanging += width(line) > room
+                ahead = next((k for k in sorted(breaks) if k > start), len(text)) - start
+                phrase = following[:ahead]
+                phrase = phrase[:-1] if phrase[-1] in cannot_start else phrase  # one may hang
+                if len(line) > 1 and phrase:  # (a phrase cut between characters aside)
+                    assert width(line + phrase) > room, (characters, line, following[:ahead])
+    assert hanging >= 5, hanging
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_quick_reference_is_one_page_of_its_own(built, lang):
     pdf = reader(built[lang][0])
