@@ -1011,3 +1011,36 @@ def test_a_level_with_a_shortlist_values_only_that_many_moves_of_the_largest_gai
                     checked += 1
                 state = state.play(state.random_move(rng))
     assert checked >= 8, checked
+
+
+def test_a_searched_move_outside_the_listed_ones_is_played_only_if_it_rated_higher():
+    """With a game's gains, the root's first moves are the listed ones (``root_moves``);
+    once they are all in, the search adds moves drawn at random, which have no gain.
+    The move played is one of the largest gain, or one the search rated higher than
+    the first (largest-gain) move: a drawn move that was only visited more, its mean no
+    better, is passed over like a move of smaller gain.  A strategy whose every listed
+    move gains nothing, over QTTT positions: such drawn moves do rank above the first."""
+    import types
+
+    def root_moves(state, rng):  # two listed moves; every other is drawn by the search
+        return sorted(state.legal_moves(), key=state.format_move)[:2]
+
+    strategy = types.SimpleNamespace(gain=lambda state, move: 0, root_moves=root_moves)
+    game, passed_over = make_game("qttt"), 0
+    for seed in range(150):
+        rng, state = random.Random(seed), game.initial_state()
+        for _ in range(rng.randint(0, 6)):
+            if not state.is_over():
+                state = state.play(state.random_move(rng))
+        if state.is_over():
+            continue
+        player = SearchPlayer(iterations=40, seed=seed, strategy=strategy, wins_first=False)
+        move = player.choose(state)
+        children = player.root.children
+        first, chosen = children[0], next(c for c in children if c.move == move)
+        assert (chosen.move in player.gains and player.gains[chosen.move] >= player.gains[first.move]
+                or chosen.mean > first.mean), (seed, state.format_move(move))
+        ranked = sorted(children, key=lambda c: (c.visits, c.mean), reverse=True)
+        passed_over += any(c.move not in player.gains and c.mean <= first.mean
+                           for c in ranked[:ranked.index(first)])
+    assert passed_over >= 5, passed_over
