@@ -553,3 +553,18 @@ def test_a_claim_holds_for_find_exactly_when_it_holds_for_the_loader(capsys, tmp
                 if holds:
                     assert main(["check", str(out)]) == 0, (fact.name, capsys.readouterr().err)
     assert {"necto", "inphexion"} <= asked, asked
+
+
+@pytest.mark.parametrize("claims", [["marks_placed=6"], ["winner=O"]])
+def test_a_found_record_s_comment_gives_the_games_played_and_the_positions_tested(claims):
+    """The comment a found record opens with counts what the search did, as its report
+    has it: the games it played and the positions it tested, each by its own count
+    (a search that tests several positions a game gives two different numbers)."""
+    from rulebook.finder import find as find_record, read_base, read_wanted
+
+    base = read_base("qttt", {}, None)
+    text, report = find_record(base, read_wanted(base, claims, []), seed=3)
+    said = re.search(r"\(seed 3; (\d+) games?, (\d+) positions? tested\)", text)
+    assert said, text.splitlines()[:3]
+    assert (int(said[1]), int(said[2])) == (report.games, report.positions)
+    assert report.positions > report.games >= 1, (report.games, report.positions)

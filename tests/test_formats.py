@@ -62,6 +62,58 @@ def test_letter_book_is_set_on_us_letter_pages(formats, lang):
         assert (round(20 * mm, 2), round(LETTER[0] - 20 * mm, 2)) in spans
 
 
+def drawn_objects(page) -> list[tuple[float, float, float, float]]:
+    """The box (left, bottom, right, top) on the page of each figure or image it draws
+    (each form XObject or image ``Do``, through the transforms in force)."""
+    def times(a, b):  # PDF matrices [a b c d e f], a applied first
+        return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+                a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+                a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, stack, boxes = [1, 0, 0, 1, 0, 0], [], []
+    for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
+        if operator == b"q":
+            stack.append(ctm)
+        elif operator == b"Q":
+            ctm = stack.pop()
+        elif operator == b"cm":
+            ctm = times([float(v) for v in operands], ctm)
+        elif operator == b"Do":
+            thing = xobjects[operands[0]].get_object()
+            if thing["/Subtype"] == "/Form":
+                x0, y0, x1, y1 = (float(v) for v in thing["/BBox"])
+                matrix = times([float(v) for v in thing.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
+            else:
+                x0, y0, x1, y1, matrix = 0, 0, 1, 1, ctm
+            corners = [(matrix[0] * x + matrix[2] * y + matrix[4],
+                        matrix[1] * x + matrix[3] * y + matrix[5])
+                       for x in (x0, x1) for y in (y0, y1)]
+            boxes.append((min(x for x, _ in corners), min(y for _, y in corners),
+                          max(x for x, _ in corners), max(y for _, y in corners)))
+    return boxes
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_figure_of_the_letter_book_lies_inside_its_pages_frame(formats, lang):
+    """A format sizes its figures to its own frame (the paper's width less its margins,
+    not its height): every figure and image drawn on every page of the US Letter book
+    lies inside the frame."""
+    from rulebook.pdf.pages import LETTER_BOOK as frame
+
+    fmt = "letter"
+    width, height = frame.size
+    drawn = 0
+    for page in reader(formats[lang, fmt]).pages:
+        assert close(size(page), frame.size)
+        for left, bottom, right, top in drawn_objects(page):
+            assert left >= frame.margin_left - 0.5 and right <= width - frame.margin_right + 0.5, \
+                (fmt, lang, left, right)
+            assert bottom >= frame.margin_bottom - 0.5 and top <= height - frame.margin_top + 0.5
+            drawn += 1
+    assert drawn, "no figure drawn"
+
+
 def test_booklet_sides_follow_saddle_stitch_order():
     assert booklet_sides(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
     assert booklet_sides(5) == [(None, 1), (2, None), (None, 3), (4, 5)]  # blanks at the end

@@ -354,6 +354,25 @@ def test_a_study_with_a_number_that_is_not_finite_is_refused_before_it_runs(
         one_line_error(capsys)
 
 
+@pytest.mark.parametrize("numbers, named", [
+    ("weights = [nan, 0.5, 0.25]", "weights[0]"),
+    ("weights = [0.5, inf, 0.25]", "weights[1]"),
+    ("weights = [0.5, 0.25, -inf]", "weights[2]"),
+    ("weights = [[0.5], [0.25, nan]]", "weights[1][1]"),
+    ("sides = [{ w = 0.5 }, { w = 0.5, v = nan }]", "sides[1].v"),
+])
+def test_a_number_that_is_not_finite_is_named_by_its_place_in_lists_and_tables(
+        project, capsys, monkeypatch, numbers, named):
+    """Wherever the NaN or infinity is, first, middle or last of a list, in a list
+    inside a list or a table inside one, the refusal names its place as TOML counts
+    it (from 0), before the study runs."""
+    add_study(project, text='kind = "balance"\nlabel = { en = "M", ja = "M" }\ngames = 2\n'
+                            f'seed = 1\n{numbers}\nplayers = {{ type = "random" }}\n')
+    monkeypatch.setattr(studies, "run_items", lambda *args: pytest.fail("the study ran"))
+    assert study(project, "tiny", "--workers", "1") == 2
+    assert f": {named} = " in one_line_error(capsys)
+
+
 @pytest.mark.parametrize("workers", ["-1", "0", str(4 * core_count() + 1),  # 4 per core at most
                                      "1000"])
 def test_workers_out_of_range_are_one_line_errors_for_study_and_check(project, capsys,

@@ -135,6 +135,8 @@ def test_editing_the_study_makes_the_build_fail_as_stale(project, capsys):
     message = str(error.value)
     assert message.count("\n") == 0
     assert "figures/qttt/studies/tiny.toml" in message and "tiny.toml" in message.split("(")[1]
+    named = message.split(":")[0]  # the study, as a path from the project's folder
+    assert named == "figures/qttt/studies/tiny.toml" and (project.root / named).is_file(), named
     assert "run rulebook study qttt tiny" in message
     assert not (project.build / "site").exists()
     assert main(["check", "--project", str(project.root)]) == 2
@@ -251,6 +253,34 @@ def test_check_studies_recomputes_and_finds_a_tampered_value(project, capsys):
     assert "tiny.json: the stored result differs from a fresh run (result.first_wins: " \
            f"stored {stored['result']['first_wins']}, computed " \
            f"{stored['result']['first_wins'] - 1})" in err
+
+
+def test_check_studies_of_a_stale_result_says_stale_once_and_recomputes_nothing(
+        project, monkeypatch):
+    """``rulebook check --studies`` first asks whether the stored results are up to date:
+    a stale one is reported once, as stale, and nothing is run again (a fresh run of a
+    changed study says nothing about the stored result); the summary counts it, and
+    does not say the others were recomputed."""
+    from rulebook import studies as studies_module
+    from rulebook.verify import check_studies as check_part
+
+    study = add_study(project)
+    run_study(study, workers=1, progress=False)
+    add_study(project, "other", STUDY.replace("seed = 7", "seed = 8"))
+    run_study(load_study(project.figures / "qttt" / "studies" / "other.toml"), workers=1,
+              progress=False)
+    study.path.write_text(STUDY.replace("games = 40", "games = 41"), encoding="utf-8")
+    stale = studies_module.stale_studies(project.figures)
+    assert len(stale) == 1 and "tiny.toml" in stale[0], stale
+
+    def recomputed(*args, **kwargs):
+        raise AssertionError("a study was run again")
+
+    monkeypatch.setattr(studies_module, "compare_with_stored", recomputed)
+    for recompute in (False, True):  # (and not "recomputed", when nothing was)
+        part = check_part(project, recompute=recompute, workers=1)
+        assert part.problems == stale, (recompute, part.problems)
+        assert part.summary == "1 of 2 studies are up to date.", part.summary
 
 
 def test_claims_quote_a_study_and_a_wrong_key_fails(project, tmp_path):

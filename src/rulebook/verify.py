@@ -114,7 +114,8 @@ def check_studies(project, recompute: bool, workers: int | None, scheduler=None)
 
     paths = find_studies(project.figures)
     part = Part("studies", stale_studies(project.figures))
-    if recompute and not part.problems:
+    recompute = recompute and not part.problems  # a stale result is not run again
+    if recompute:
         for path in paths:
             print(f"recomputing {path.relative_to(project.root)}", flush=True)
             try:
