@@ -388,6 +388,30 @@ def test_the_players_chosen_survive_a_reload(site, shared):
     page.close()
 
 
+def test_the_computer_chosen_in_the_settings_plays_at_the_default_strength(site, shared):
+    """A first visit's settings show the default strength (2: what a game against the
+    computer that names no strength gets); choosing the computer as the opponent there,
+    and nothing else, makes it play at that strength (as the next visit shows it, from
+    the game saved)."""
+    project, base = site
+    url = f"{base}/ja/play/inphexion.html"
+    page = ready_page(shared, url, forget=True)
+    form = page.locator(".play-settings-form")
+    assert form.locator("[name=strength]").input_value() == "2"
+    form.locator("[name=opponent]").select_option("computer-1")
+    settle(page)
+    page.evaluate("() => window.rulebookPlay.saved")
+    page.close()
+    page = ready_page(shared, url)  # the game saved, as the next visit opens it
+    settle(page)
+    form = page.locator(".play-settings-form")
+    assert (form.locator("[name=opponent]").input_value(),
+            form.locator("[name=strength]").input_value()) == ("computer-1", "2")
+    page.evaluate("() => window.rulebookPlay.newGame({})")  # a game for two left saved
+    settle(page)
+    page.close()
+
+
 def cpython_record(page):
     """The record the page writes, as CPython's bridge writes it for the same game."""
     from rulebook.play.bridge import Session
