@@ -62,35 +62,43 @@ def test_letter_book_is_set_on_us_letter_pages(formats, lang):
         assert (round(20 * mm, 2), round(LETTER[0] - 20 * mm, 2)) in spans
 
 
-def drawn_objects(page) -> list[tuple[float, float, float, float]]:
-    """The box (left, bottom, right, top) on the page of each figure or image it draws
-    (each form XObject or image ``Do``, through the transforms in force)."""
-    def times(a, b):  # PDF matrices [a b c d e f], a applied first
-        return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
-                a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
-                a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+def times(a, b) -> tuple:
+    """The PDF matrix [a b c d e f] ``a``, then ``b``."""
+    return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
 
-    xobjects = page["/Resources"].get("/XObject", {})
-    ctm, stack, boxes = [1, 0, 0, 1, 0, 0], [], []
+
+def placements(page):
+    """Each XObject the page draws (``Do``), with the transformation in force then:
+    ``(matrix, object)``."""
+    ctm, stack = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
     for operands, operator in ContentStream(page.get_contents(), page.pdf).operations:
         if operator == b"q":
             stack.append(ctm)
         elif operator == b"Q":
             ctm = stack.pop()
         elif operator == b"cm":
-            ctm = times([float(v) for v in operands], ctm)
+            ctm = times(tuple(float(v) for v in operands), ctm)
         elif operator == b"Do":
-            thing = xobjects[operands[0]].get_object()
-            if thing["/Subtype"] == "/Form":
-                x0, y0, x1, y1 = (float(v) for v in thing["/BBox"])
-                matrix = times([float(v) for v in thing.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
-            else:
-                x0, y0, x1, y1, matrix = 0, 0, 1, 1, ctm
-            corners = [(matrix[0] * x + matrix[2] * y + matrix[4],
-                        matrix[1] * x + matrix[3] * y + matrix[5])
-                       for x in (x0, x1) for y in (y0, y1)]
-            boxes.append((min(x for x, _ in corners), min(y for _, y in corners),
-                          max(x for x, _ in corners), max(y for _, y in corners)))
+            yield ctm, page["/Resources"]["/XObject"][operands[0]].get_object()
+
+
+def drawn_objects(page) -> list[tuple[float, float, float, float]]:
+    """The box (left, bottom, right, top) on the page of each figure or image it draws
+    (each form XObject or image, through the transforms in force)."""
+    boxes = []
+    for ctm, thing in placements(page):
+        if thing["/Subtype"] == "/Form":
+            x0, y0, x1, y1 = (float(v) for v in thing["/BBox"])
+            matrix = times(tuple(float(v) for v in thing.get("/Matrix", [1, 0, 0, 1, 0, 0])), ctm)
+        else:
+            x0, y0, x1, y1, matrix = 0, 0, 1, 1, ctm
+        corners = [(matrix[0] * x + matrix[2] * y + matrix[4],
+                    matrix[1] * x + matrix[3] * y + matrix[5])
+                   for x in (x0, x1) for y in (y0, y1)]
+        boxes.append((min(x for x, _ in corners), min(y for _, y in corners),
+                      max(x for x, _ in corners), max(y for _, y in corners)))
     return boxes
 
 
@@ -139,20 +147,11 @@ def numbered_pages(count: int, page_size=A5) -> bytes:
 
 def placed_pages(side) -> list[tuple[tuple, str]]:
     """What a printed side draws: (its transformation, the text of the page drawn) per
-    form it places (the imposed book's pages)."""
-    ctm, stack, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
-    for operands, operator in ContentStream(side.get_contents(), side.pdf).operations:
-        if operator == b"q":
-            stack.append(ctm)
-        elif operator == b"Q":
-            ctm = stack.pop()
-        elif operator == b"cm":
-            assert ctm == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # one placement, no nesting
-            ctm = tuple(float(v) for v in operands)
-        elif operator == b"Do":
-            form = side["/Resources"]["/XObject"][operands[0]].get_object()
-            assert [float(v) for v in form["/BBox"]] == pytest.approx([0, 0, *A5], abs=0.01)
-            found.append((ctm, form_text(form)))
+    form it places (the imposed book's pages), each placed once, at the A5 page's size."""
+    found = []
+    for ctm, form in placements(side):
+        assert [float(v) for v in form["/BBox"]] == pytest.approx([0, 0, *A5], abs=0.01)
+        found.append((ctm, form_text(form)))
     return found
 
 
