@@ -192,6 +192,15 @@ def test_diff_gives_each_option_to_the_diff(monkeypatch, capsys, line, given, pr
     (OSError(28, "No space left on device", "build/site/x.html"), 2,
      "rulebook: build/site/x.html: No space left on device"),
     (PermissionError(13, "Permission denied"), 2, "rulebook: Permission denied"),
+    # a file of the project named by its whole path is named from the project's folder,
+    # as the build names it (the project here is found from --project, not from where
+    # the command runs); a file outside it keeps its whole path
+    (studies.StudyError(f"{ROOT / 'figures/qttt/studies/x.toml'}: no such study"), 2,
+     "rulebook: figures/qttt/studies/x.toml: no such study"),
+    (OSError(28, "No space left on device", str(ROOT / "build/site/x.html")), 2,
+     "rulebook: build/site/x.html: No space left on device"),
+    (OSError(28, "No space left on device", str(ROOT.parent / "elsewhere.toml")), 2,
+     f"rulebook: {ROOT.parent / 'elsewhere.toml'}: No space left on device"),
     (KeyboardInterrupt(), 130, "rulebook: interrupted; no file is left half-written (the "
      "previous build, catalog or result is as it was)"),
 ])
@@ -204,6 +213,7 @@ def test_a_command_that_fails_says_why_in_one_line_and_its_status(monkeypatch, c
         raise error
 
     monkeypatch.setattr(verify, "check", fail)
+    monkeypatch.chdir(ROOT.parent)  # outside the project
     assert cli.main(["check", *PROJECT]) == status
     out, err = capsys.readouterr()
     assert (out, err) == ("", line + "\n")

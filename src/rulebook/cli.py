@@ -327,6 +327,18 @@ def main(argv: list[str] | None = None) -> int:
             os.environ[DEBUG] = before
 
 
+def in_project(message: str, args: argparse.Namespace) -> str:
+    """``message`` with the project's files named from its folder (``figures/...``),
+    as the build names them, wherever the command was run from."""
+    from .build import Project
+
+    try:
+        root = Project.find(Path(args.project) if getattr(args, "project", None) else None).root
+    except (RulebookError, OSError):
+        return message
+    return message.replace(str(root) + os.sep, "")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command ``args`` names; a failure is one line on standard error and
     its status (with ``--debug``, the failure itself)."""
@@ -335,13 +347,13 @@ def run(args: argparse.Namespace) -> int:
     except RulebookError as error:
         if args.debug:
             raise
-        print(f"rulebook: {error}", file=sys.stderr)
+        print(f"rulebook: {in_project(str(error), args)}", file=sys.stderr)
         return 2
     except OSError as error:  # a read-only or full disk, a folder that vanished
         if args.debug:
             raise
         where = f"{error.filename}: " if error.filename else ""
-        print(f"rulebook: {where}{error.strerror or error}", file=sys.stderr)
+        print(f"rulebook: {in_project(where, args)}{error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("rulebook: interrupted; no file is left half-written (the previous build, "
