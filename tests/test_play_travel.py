@@ -362,7 +362,8 @@ def test_the_players_chosen_survive_a_reload(site, shared):
     """The opponent, who moves first and the computer's strength, every strength,
     come back with the game saved after a reload, as the settings show them; a new
     game against the computer that names neither its seat nor its strength has the
-    defaults (it moves second, at strength 2)."""
+    defaults (it moves second, at strength 2), and so has a saved game whose seat and
+    strength are not ones the page offers."""
     project, base = site
     page = ready_page(shared, f"{base}/en/play/qttt.html")  # (kept on reloads: no forget)
     for computer, strength in ((1, 3), (0, 1), (None, None)):
@@ -383,6 +384,19 @@ def test_the_players_chosen_survive_a_reload(site, shared):
         shown = (form.locator("[name=opponent]").input_value(),
                  form.locator("[name=strength]").input_value())
         assert shown == (f"computer-{computer}", str(strength)), (computer, strength, shown)
+    # a saved game whose seat and strength are no longer ones the page has (an older or
+    # edited save): the game comes back against the computer, with the defaults
+    for seat, strength in (("second", 9), (2, "3"), (None, 0)):
+        page.evaluate("([seat, strength]) => { const key = 'rulebook-play/qttt';"
+                      " const kept = JSON.parse(localStorage.getItem(key));"
+                      " kept.mode = {opponent: 'computer', computer: seat, strength};"
+                      " localStorage.setItem(key, JSON.stringify(kept)); }", [seat, strength])
+        page.reload()
+        page.evaluate("() => window.rulebookPlay.ready")
+        settle(page)
+        form = page.locator(".play-settings-form")
+        assert (form.locator("[name=opponent]").input_value(),
+                form.locator("[name=strength]").input_value()) == ("computer-1", "2"), seat
     page.evaluate("() => window.rulebookPlay.newGame({})")  # a game for two left saved
     settle(page)
     page.close()

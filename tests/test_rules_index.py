@@ -4,6 +4,7 @@ from a parallel reader's environment, for the pages that reader read (merge)."""
 
 from __future__ import annotations
 
+import io
 from types import SimpleNamespace
 
 from rulebook.sphinxext.rules_index import ATTRIBUTES, merge, purge
@@ -84,3 +85,49 @@ def test_the_pdf_index_gives_a_figure_s_page_in_the_book_s_language():
         index.beforeBuild()  # the next pass prints the pages the last one found
         assert index.page_text("necto/frame") == known
         assert index.page_text("necto/other") == unknown
+
+
+def test_an_index_before_its_figures_prints_the_pages_they_land_on_after_it_grew():
+    """The index may stand before the figures it names (a designer can put it
+    anywhere); once their pages are known its entries grow ("?" becomes "10"), which
+    can push the figures on to later pages: the book is laid out again until every
+    page printed is the page its figure is drawn on, not only until the same figures
+    are known.  Found here by laying out such a book in ReportLab, each figure a mark
+    that also writes the page it lands on."""
+    from reportlab.lib.pagesizes import A6
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+    from rulebook.pdf.rules_index import EVENT, FigurePage, RulesIndex
+
+    style = getSampleStyleSheet()["BodyText"]
+    drawn: dict[str, int] = {}
+
+    class Figure(FigurePage):
+        def draw(self):
+            super().draw()
+            drawn[self.names[0]] = self.canv._doctemplate.page
+
+    figures = [f"f{n}" for n in range(60)]
+    moved = 0
+    for filler in range(0, 120, 6):  # where the figures start: some layouts move them
+        index = RulesIndex([(" ".join(f"{{{i}}}" for i in range(len(figures))), figures)],
+                           lambda markup: Paragraph(markup, style), "en", {})
+        story = [index, Spacer(1, filler)]
+        for ident in figures:
+            story += [Spacer(1, 50), Figure([ident])]
+        passes = []
+        book = SimpleDocTemplate(io.BytesIO(), pagesize=A6)
+        original = index.beforeBuild
+
+        def noted(original=original, index=index):
+            passes.append(dict(index.pages))
+            original()
+
+        index.beforeBuild = noted
+        drawn.clear()
+        book.multiBuild(story)
+        assert all(index.page_text(ident) == f", p.\u00a0{drawn[ident]}" for ident in figures), \
+            (filler, {i: (index.printed.get(i), drawn[i]) for i in figures})
+        moved += len(passes) > 2 and passes[1] != passes[2]  # the second pass moved some
+    assert moved, "no layout whose index moved its figures: the test shows nothing"

@@ -696,20 +696,21 @@ def _some_answer(fact) -> str:
 @pytest.mark.parametrize("slug, fact", [(slug, fact.name) for slug in available_games()
                                         for fact in make_game(slug).facts
                                         if fact.args and fact.name != "is_legal"])
+@pytest.mark.parametrize("flag", ["--claim", "--before"])
 def test_every_fact_refuses_an_argument_no_position_has_before_searching(monkeypatch, capsys,
-                                                                          slug, fact):
+                                                                          slug, fact, flag):
     """A cell off every board, a player or a knot no game has, a point outside the disk:
     ``rulebook find`` names the argument and stops at once, instead of searching until
-    its time limit for a claim that can never hold.  (A unreadable move is simply not
-    legal, so is_legal answers it.)"""
+    its time limit for a claim that can never hold, and names it by the flag it came
+    with.  (A unreadable move is simply not legal, so is_legal answers it.)"""
     fact = make_game(slug).facts[fact]
     args = {arg: _impossible(fact.arg_type(arg)) for arg in fact.args}
     written = ",".join(f"{arg}={json.dumps(value)}" for arg, (value, _) in args.items())
     claim = f"{fact.name}:{written}={_some_answer(fact)}"
     monkeypatch.setattr(finder.Search, "run", lambda self: pytest.fail("the search ran"))
-    assert main(["find", slug, "--claim", claim, "--time-limit", "600"]) == 2
+    assert main(["find", slug, flag, claim, "--time-limit", "600"]) == 2
     err = one_line_error(capsys)
-    assert f"--claim {claim!r} can never hold: " in err, err
+    assert f"{flag} {claim!r} can never hold: " in err, err
     why = err.split(" can never hold: ", 1)[1].lower()  # the reason, not the claim quoted
     assert any(named in why for _, named in args.values()), err
 
