@@ -11,7 +11,7 @@ import pytest
 
 from rulebook.errors import IllegalMoveError, RulebookError
 from rulebook.games import available_games
-from rulebook.play.bridge import Session
+from rulebook.play.bridge import Session, _module
 from rulebook.records import find_records, load_record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,7 +123,8 @@ def test_a_point_stepped_back_to_is_shown_as_the_game_played_only_that_far(slug,
     """Stepped back to any point of a game, the board (what it is drawn from: the
     position, the one before and the last move, which it marks), the legend, the
     status and the computer's reply are those of the same game played only to that
-    point: the moves after it change nothing but the line kept to go forward."""
+    point, and so is every other answer about the position (``answers``): the moves
+    after it change nothing but the line kept to go forward."""
     from rulebook.figure_style import drawing_module
     from rulebook.play import bridge
 
@@ -146,6 +147,30 @@ def test_a_point_stepped_back_to_is_shown_as_the_game_played_only_that_far(slug,
             assert stepped == played, (slug, at, lang)
         if at in (0, len(line) - 1):  # and the computer's reply there is the same
             assert session.computer_choice(1) == alone.computer_choice(1), (slug, at)
+        assert answers(session) == answers(alone), (slug, at)
+
+
+def answers(session: Session) -> dict:
+    """What a session answers about the position shown, beyond its view: the previews
+    of some moves, the record downloaded, and its game's own questions (a line at a
+    point and through each cell, a cut aimed at the centre), each answer or refusal."""
+    def asked(method, *args):
+        try:
+            return getattr(session, method)(*args)
+        except RulebookError as error:
+            return f"refused: {error}"
+
+    clicks = _module(session.game.slug, "clicks")
+    said = {"previews": asked("previews", session.legal_moves()[:2]), "record": asked("record"),
+            "outcome": asked("outcome")}
+    if hasattr(clicks, "line_at"):
+        said["lines"] = [asked("line_at", x + 0.3, y + 0.6) for x in range(6) for y in range(6)]
+        said["through"] = [asked("lines_at", target["token"])
+                           for target in clicks.targets(session.state)]
+    if hasattr(clicks, "aim"):
+        said["aim"] = [asked("aim", x, y, angle) for x, y, angle in
+                       ((0.0, 0.0, 30.0), (0.3, -0.2, 100.0))]
+    return said
 
 
 @pytest.mark.parametrize("slug", available_games())
