@@ -12,8 +12,10 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rulebook.cache import PACKAGE, _imports
+from rulebook.cache import PACKAGE, _imports, digest
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
@@ -62,3 +64,15 @@ def test_every_module_a_file_imports_is_among_its_sources(path):
     found = {p.resolve() for p in _imports(path)}
     missing = imported_files(path) - found
     assert not missing, sorted(str(p.relative_to(PACKAGE)) for p in missing)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text("ab", max_size=3), max_size=4), st.lists(st.text("ab", max_size=3), max_size=4))
+def test_a_key_s_parts_are_kept_apart_so_no_two_sequences_share_it(one, other):
+    """The cache's key of a sequence of parts (a figure's record, language, sources...)
+    is another sequence's only when the parts are the same: ("ab", "c") and ("a", "bc"),
+    or ("a", "") and ("a",), share no key, else one figure would be served for another.
+    Checked over short parts of a two-letter alphabet, where the parts of different
+    sequences often join to the same text."""
+    assert (digest(*one) == digest(*other)) == (one == other)
+    assert digest("ab", "c") != digest("a", "bc") and digest("a", "") != digest("a")

@@ -602,6 +602,19 @@ def test_renaming_or_adding_an_input_rebuilds_the_site(stamped, quick_build, kin
     assert rebuilt(quick_build, project)
 
 
+@pytest.mark.parametrize("kind", INPUTS)
+def test_a_letter_moved_from_a_file_s_name_into_its_bytes_rebuilds_the_site(stamped,
+                                                                             quick_build, kind):
+    """``both-lines.toml`` holding ``X`` and ``both-lines.tom`` holding ``lX`` are two
+    inputs, though their names and bytes run together into the same text."""
+    project, package = stamped
+    path = INPUTS[kind](project, package)
+    data = path.read_bytes()
+    path.unlink()
+    path.with_name(path.name[:-1]).write_bytes(path.name[-1:].encode() + data)
+    assert rebuilt(quick_build, project)
+
+
 def test_a_one_game_build_leaves_the_site_to_the_next_full_build(stamped, quick_build):
     """``build --game`` builds its game aside and leaves the site and its stamp as
     they were: after an edit, a one-game build does not make the next full build

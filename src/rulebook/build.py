@@ -20,7 +20,6 @@ nothing changed return at once.
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import io
 import os
 import re
@@ -31,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .cache import digest
 from .errors import RulebookError, counted
 from .play.site import write_play_files
 from .workers import workers
@@ -112,14 +112,14 @@ def check_studies(project: Project) -> None:
 
 
 def input_stamp(project: Project) -> str:
-    """A hash of everything that shapes the output."""
-    digest = hashlib.sha256()
-    for folder in (project.docs, project.figures, PACKAGE):
+    """A hash of everything that shapes the output: each file's folder, name and bytes,
+    kept apart (a letter moved from a name into its file changes it)."""
+    parts = []
+    for name, folder in (("docs", project.docs), ("figures", project.figures), ("package", PACKAGE)):
         for path in sorted(folder.rglob("*")):
             if path.is_file() and path.suffix not in {".mo", ".pyc"} and "__pycache__" not in path.parts:
-                digest.update(str(path.relative_to(folder)).encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
+                parts += [f"{name}/{path.relative_to(folder).as_posix()}", path.read_bytes()]
+    return digest(*parts)
 
 
 def _sphinx(project: Project, builder: str, lang: str, out: Path, doctrees: Path,
