@@ -568,3 +568,32 @@ def test_a_found_record_s_comment_gives_the_games_played_and_the_positions_teste
     assert said, text.splitlines()[:3]
     assert (int(said[1]), int(said[2])) == (report.games, report.positions)
     assert report.positions > report.games >= 1, (report.games, report.positions)
+
+
+def test_a_position_is_counted_tested_only_when_a_move_the_rules_allow_reached_it(monkeypatch):
+    """A ``last_move`` claim makes its move the only one tried; where the rules refuse it
+    (B2 already holds a tile) no position is reached, so none is tested or counted: the
+    report's positions are exactly the positions the claims were tested on."""
+    from rulebook.finder import Search, read_base, read_wanted
+
+    base = read_base("necto", {"size": 4}, None)
+    wanted = read_wanted(base, ["last_move=B2=x1", "move_count=99"], [])  # never found
+    search = Search(base, wanted, seed=2, time_limit=0.3)
+    tested, refused = [], []
+    holds, candidates = Search.holds, Search.candidates
+
+    def counted_holds(self, state, wants):
+        if wants is self.after:
+            tested.append(state)
+        return holds(self, state, wants)
+
+    def noted_candidates(self, state):
+        moves = candidates(self, state)
+        refused.extend(m for m in moves if state._illegal_reason(m) is not None)
+        return moves
+
+    monkeypatch.setattr(Search, "holds", counted_holds)
+    monkeypatch.setattr(Search, "candidates", noted_candidates)
+    assert search.run() is None
+    assert refused, "the claim's move was never refused: the test shows nothing"
+    assert search.report.positions == len(tested) > 0, (search.report.positions, len(tested))

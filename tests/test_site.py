@@ -651,6 +651,19 @@ def test_a_forced_or_missing_site_or_stamp_rebuilds(stamped, quick_build):
     assert (site(project) / "en" / "html-en.txt").read_text() == "new"
 
 
+def test_every_file_published_is_as_readable_as_a_new_file_is_here(built_site):
+    """A web server (another user) serves the site: every file and folder the build
+    publishes, the PDFs written through a private temporary file included, is readable
+    (folders also searchable) by whoever this user's umask lets read a new file."""
+    umask = os.umask(0)
+    os.umask(umask)
+    readable = 0o444 & ~umask  # who may read a new file here
+    private = [str(path.relative_to(built_site.build)) for path in site(built_site).rglob("*")
+               if path.stat().st_mode & readable != readable
+               or path.is_dir() and path.stat().st_mode & (0o111 & ~umask) != 0o111 & ~umask]
+    assert readable and not private, private
+
+
 def test_a_build_with_nothing_changed_does_nothing(built_site, tmp_path):
     import shutil
 
