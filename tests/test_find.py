@@ -92,7 +92,8 @@ def test_giving_up_reports_what_was_tried(capsys, tmp_path):
                 "--time-limit", "0.5", "--out", str(out)) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert re.search(r"no position found in 0\.[5-9] s", err)
+    took = re.search(r"no position found in (\d+\.\d) s", err)
+    assert took and float(took[1]) >= 0.5, err  # its time limit, and more on a busy machine
     for part in ("games played", "positions tested", "most often false: --claim 'marks_placed=10'",
                  "try another --seed, a longer --time-limit"):
         assert part in err
@@ -285,24 +286,27 @@ def test_find_continues_from_a_record(capsys, tmp_path):
 def test_any_value_a_record_is_written_with_reads_back_as_itself():
     """``toml_value`` writes what ``find`` and the play page's download put in a record:
     any text (quotes, backslashes, new lines, control characters), numbers, booleans,
-    lists and tables read back with tomllib as the same value."""
+    lists, an engine's tuples and tables read back with tomllib as the same value (a
+    tuple as the list a claim compares it as)."""
     import tomllib
 
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
     from rulebook.record_format import toml_value
+    from rulebook.records import normalise
 
     scalars = (st.text() | st.booleans() | st.integers(-2 ** 63, 2 ** 63 - 1)
                | st.floats(allow_nan=False))
     values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                          | st.lists(inner, max_size=4).map(tuple)
                           | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                           max_leaves=12)
 
     @settings(max_examples=400, deadline=None)
     @given(values)
     def reads_back(value):
-        assert tomllib.loads(f"v = {toml_value(value)}")["v"] == value
+        assert tomllib.loads(f"v = {toml_value(value)}")["v"] == normalise(value)
 
     reads_back()
 

@@ -4,6 +4,8 @@ the record's path (and its line where there is one), never with a traceback."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rulebook.errors import RulebookError
@@ -381,6 +383,11 @@ def test_claim_values_compare_structurally_and_strictly():
 
     assert normalise({1: {(2, 1), (1, 2)}, "b": [(3,), {"c": {4}}]}) == \
         {"1": [[1, 2], [2, 1]], "b": [[3], {"c": [4]}]}
+    # a set of texts (a fact may answer one), in whatever order this process's string
+    # hashing keeps it, is compared as its sorted list
+    rng = random.Random(3)
+    words = [{"".join(rng.choices("abcdefgh", k=3)) for _ in range(6)} for _ in range(30)]
+    assert all(normalise(frozenset(w)) == sorted(w) and normalise(w) == sorted(w) for w in words)
     assert same([1, [2]], [1, [2]]) and same({"a": [1]}, {"a": [1]})
     assert not same([1, 2], [1, 2, 3]) and not same([1, 2, 3], [1, 2])
     assert not same({"a": 1}, {"a": 1, "b": 2}) and not same({"a": 1, "b": 2}, {"a": 1})

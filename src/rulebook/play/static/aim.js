@@ -198,6 +198,6 @@ export function aimPanel() {
                        "aria-label": W.aim_turn_right, title: W.aim_turn_right, onclick: () => turn(-1)}),
     element("button", {type: "button", class: "play-aim-turn", "data-turn": "1", text: "↺",
                        "aria-label": W.aim_turn_left, title: W.aim_turn_left, onclick: () => turn(1)}),
-    element("button", {type: "button", class: "play-aim-cut", text: W.aim_cut, disabled: move ? null : "",
+    element("button", {type: "button", class: "play-aim-cut", text: W.aim_cut, disabled: !move,
                        onclick: () => { if (move) actions.humanMove(move); }}));
 }

@@ -140,16 +140,16 @@ function settingsForm() {
   form.append(element("label", {}, W.players + " ", opponent));
   const strength = element("select", {name: "strength", onchange: () => changePlayers()},
     ...W.strengths.map((word, i) => element("option", {value: String(i + 1), text: word,
-                                                      selected: i === 1 ? "" : null})));
+                                                      selected: i === 1})));
   form.append(element("label", {}, W.strength + " ", strength));
   for (const p of settings.parameters) {
     const label = W.options[p.name] ?? p.name;
     let input;
     if (p.type === "bool") {
-      input = element("input", {type: "checkbox", name: p.name, checked: p.default ? "" : null});
+      input = element("input", {type: "checkbox", name: p.name, checked: p.default === true});
     } else if (p.choices) {
       input = element("select", {name: p.name}, ...p.choices.map((c) => element("option", {
-        value: String(c), text: W.choices[c] ?? String(c), selected: c === p.default ? "" : null})));
+        value: String(c), text: W.choices[c] ?? String(c), selected: c === p.default})));
     } else {
       input = element("input", {type: "number", name: p.name, value: String(p.default),
                                 step: p.type === "float" ? "any" : "1",
@@ -206,7 +206,7 @@ function buildAids() {
   for (const aid of game.settings.aids) {
     game.aids[aid.name] = aid.default;
     const box = element("input", {type: "checkbox", name: aid.name,
-                                  checked: aid.default === true ? "" : null});
+                                  checked: aid.default === true});
     box.addEventListener("change", () => { game.aids[aid.name] = box.checked; actions.render().catch(failed); });
     parts.aids.append(element("label", {title: W.docs?.[aid.doc] ?? aid.doc}, box,
                               " " + (W.aid_names[aid.name] ?? aid.name)));

@@ -235,7 +235,7 @@ function paletteButtons(allowed) {
   for (const token of game.view.palette) {
     const picture = element("span", {class: "play-tile-picture", "aria-hidden": "true"});
     const button = element("button", {type: "button", class: "play-token play-tile",
-                                      "data-token": token, disabled: allowed.has(token) ? null : "",
+                                      "data-token": token, disabled: !allowed.has(token),
                                       onclick: () => pick(token)},
                            picture, element("span", {class: "play-tile-code", text: token}));
     buttons.set(token, {button, picture});
