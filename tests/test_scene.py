@@ -299,3 +299,40 @@ def test_a_variation_panel_is_drawn_as_the_same_moves_played_in_the_main_line(sl
                     seed, k, then, lang)
                 compared += 1
     assert compared >= 8
+
+
+def test_each_stand_in_patch_covers_what_matplotlib_s_patch_covers():
+    """The stand-ins' geometry against matplotlib's patches of the same arguments, in
+    shapes the four games happen not to draw (a rectangle wider than tall, one taller
+    than wide, a polygon, a circle and a wedge off the origin): the same corners, centre,
+    radius and angles, so a new game's drawing shows in the browser as in its book."""
+    import random
+
+    import numpy
+    from matplotlib import patches as real
+
+    from rulebook import scene
+
+    rng = random.Random(5)
+    for _ in range(20):
+        x, y, w, h = (rng.uniform(-3, 3), rng.uniform(-3, 3), rng.uniform(0.1, 4),
+                      rng.uniform(0.1, 4))
+        shown = scene.Rectangle((x, y), w, h).geometry()
+        box = real.Rectangle((x, y), w, h)
+        corners = box.get_patch_transform().transform(box.get_path().vertices[:4])
+        assert shown["kind"] == "polygon"
+        assert numpy.allclose(sorted(map(tuple, shown["points"])),
+                              sorted(map(tuple, corners.tolist())))
+        points = [[rng.uniform(-3, 3), rng.uniform(-3, 3)] for _ in range(5)]
+        shown = scene.Polygon(points).geometry()
+        assert numpy.allclose(shown["points"], real.Polygon(points).get_xy()[:5])
+        r, theta1, theta2 = rng.uniform(0.1, 3), rng.uniform(0, 180), rng.uniform(180, 360)
+        circle = real.Circle((x, y), r)
+        assert scene.Circle((x, y), r).geometry() == {
+            "kind": "circle", "centre": pytest.approx(list(circle.center)),
+            "r": pytest.approx(circle.radius)}
+        wedge = real.Wedge((x, y), r, theta1, theta2)
+        assert scene.Wedge((x, y), r, theta1, theta2).geometry() == {
+            "kind": "wedge", "centre": pytest.approx(list(wedge.center)),
+            "r": pytest.approx(wedge.r), "from": pytest.approx(wedge.theta1),
+            "to": pytest.approx(wedge.theta2)}
