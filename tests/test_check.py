@@ -39,7 +39,7 @@ def plant(path: Path, old: str, new: str) -> int:
 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory):
-    """The project with five author errors, checked once: (root, lines planted, result)."""
+    """The project with seven author errors, checked once: (root, lines planted, result)."""
     root = copy_project(tmp_path_factory.mktemp("broken"))
     shutil.copytree(PACKAGE, root / "src" / "rulebook",
                     ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
@@ -70,6 +70,9 @@ def broken(tmp_path_factory):
     (games / "craquelure" / "drawing.py").write_text(
         text[:body + 2] + "    ax.scatter([0], [0])  # planted\n" + text[body + 2:],
         encoding="utf-8")
+    # two records that cannot be read: a folder, and a link to nothing
+    (root / "figures" / "qttt" / "folder.toml").mkdir()
+    (root / "figures" / "qttt" / "dangling.toml").symlink_to(root / "figures" / "nothing.toml")
     done = subprocess.run([sys.executable, "-m", "rulebook.cli", "check", "--project", str(root)],
                           cwd=root, env={**os.environ, "PYTHONPATH": str(root / "src")},
                           capture_output=True, text=True, timeout=300)
@@ -128,11 +131,23 @@ def test_an_axes_method_outside_the_browsers_vocabulary_is_one_line(broken):
     assert int(match[2]) == lines["craquelure"]
 
 
+def test_a_record_that_cannot_be_read_is_one_line_and_the_others_are_checked(broken):
+    """A record file that is a folder, or a link to nothing: each is one of the records'
+    problems, naming the file as the build does, and every other record is checked."""
+    root, _, done = broken
+    only_line(done, r"figures/qttt/folder\.toml: cannot read the record: Is a directory",
+              "folder.toml")
+    only_line(done, r"figures/qttt/dangling\.toml: cannot read the record: No such file or "
+                    r"directory", "dangling.toml")
+    records = len(list((root / "figures").glob("*/*.toml")))
+    assert f"{records - 2} of {records} records hold;" in done.stdout, done.stdout
+
+
 def test_the_check_reports_every_error_once_and_a_summary(broken):
     _, _, done = broken
-    assert len(done.stderr.splitlines()) == 5, done.stderr
-    assert re.fullmatch(r"5 problems \(1 in pages, 1 in translations, 3 in drawings\); [\d.]+ s\.",
-                        done.stdout.splitlines()[-1])
+    assert len(done.stderr.splitlines()) == 7, done.stderr
+    assert re.fullmatch(r"7 problems \(2 in records, 1 in pages, 1 in translations, 3 in "
+                        r"drawings\); [\d.]+ s\.", done.stdout.splitlines()[-1])
 
 
 def test_the_project_checks_clean_and_nothing_is_written_into_it(tmp_path, capsys):

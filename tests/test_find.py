@@ -62,6 +62,9 @@ def test_a_claim_reads_the_same_with_blanks_around_each_separator(blank):
     (["qttt", "--claim", "winner"], "no expected value"),
     (["qttt", "--claim", "classical:=X1"], "expected ARG=VALUE"),
     (["qttt", "--claim", "classical:a1=X1"], "no expected value"),
+    (["qttt", "--claim", "classical:cell==X1"], "no value for cell"),  # an argument empty
+    (["qttt", "--claim", "classical:cell= =X1"], "no value for cell"),  # or only blanks
+    (["qttt", "--claim", "owner:mark=\t,cell=a1=X"], "no value for mark"),
     (["qttt", "--claim", "winner="], "no expected value"),  # an '=' with nothing after it
     (["qttt", "--claim", "winner=  "], "no expected value"),
     (["qttt", "--claim", "classical:cell=a1= "], "no expected value"),
@@ -286,8 +289,8 @@ def test_find_continues_from_a_record(capsys, tmp_path):
 def test_any_value_a_record_is_written_with_reads_back_as_itself():
     """``toml_value`` writes what ``find`` and the play page's download put in a record:
     any text (quotes, backslashes, new lines, control characters), numbers, booleans,
-    lists, an engine's tuples and tables read back with tomllib as the same value (a
-    tuple as the list a claim compares it as)."""
+    dates, times of day, dates with times, lists, an engine's tuples and tables read back
+    with tomllib as the same value (a tuple as the list a claim compares it as)."""
     import tomllib
 
     from hypothesis import given, settings
@@ -297,7 +300,7 @@ def test_any_value_a_record_is_written_with_reads_back_as_itself():
     from rulebook.records import normalise
 
     scalars = (st.text() | st.booleans() | st.integers(-2 ** 63, 2 ** 63 - 1)
-               | st.floats(allow_nan=False))
+               | st.floats(allow_nan=False) | st.dates() | st.times() | st.datetimes())
     values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                           | st.lists(inner, max_size=4).map(tuple)
                           | st.dictionaries(st.text(max_size=8), inner, max_size=4),

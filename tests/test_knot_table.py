@@ -45,3 +45,17 @@ def test_the_table_has_its_header_in_the_page_s_language_and_a_row_a_misnamed_kn
         assert (second.astext() == "○") if given == "0_1" else \
             written(second.children) == written(knot_name(given))
         assert points.astext() == str(types[given].value)
+
+
+def test_a_knot_the_rule_counts_as_unknotted_is_shown_as_the_unknot_s_circle(monkeypatch):
+    """Up to 10 crossings no knot is counted as unknotted, but a table generated further
+    (11 crossings: knots whose polynomial is 1) has such rows: the second cell is the
+    circle the pages use for the unknot, and the points are the unknot's."""
+    from rulebook.games.necto import misnamed
+
+    monkeypatch.setattr(misnamed, "MISNAMED", (("10_132", "5_1"), ("11_34", UNKNOT.name)))
+    directive = SimpleNamespace(env=SimpleNamespace(config=SimpleNamespace(language="en")))
+    [table] = MisnamedKnotsDirective.run(directive)
+    [body] = table.findall(nodes.tbody)
+    cells = [[entry.astext() for entry in row.findall(nodes.entry)] for row in body.findall(nodes.row)]
+    assert cells[1][1:] == ["○", str(UNKNOT.value)] and cells[0][1] != "○", cells

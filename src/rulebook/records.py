@@ -361,7 +361,9 @@ class _Checker:
                                         f"(keys: {', '.join(sorted(allowed))})", line)
 
 
-def _read_text(path: Path) -> str:
+def read_record_text(path: Path) -> str:
+    """A record file's text, bounded in size; a RecordError naming the file if it cannot
+    be read (missing, a folder, not UTF-8, too large)."""
     try:
         data = read_limited(path)
     except InputTooLarge as error:
@@ -388,7 +390,7 @@ def _moves_with_lines(moves, lines: "_Lines", check: _Checker) -> tuple[list[str
 
 def load_record(path: str | Path, root: str | Path | None = None) -> Record:
     path = Path(path)
-    return read_record(_read_text(path), path, root)
+    return read_record(read_record_text(path), path, root)
 
 
 def read_record(text: str, path: str | Path, root: str | Path | None = None) -> Record:

@@ -16,7 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from ..errors import RulebookError
-from ..records import Record, load_record
+from ..records import Record, read_record, read_record_text
 from .nodes import claim_value, figure_legend, game_catalog, game_info, legend_entry
 
 logger = logging.getLogger(__name__)
@@ -68,10 +68,12 @@ _swatches: dict[tuple[str, str], bytes] = {}  # (game, mark key) -> legend swatc
 
 
 def cached_record(path: Path, root: Path) -> Record:
-    """Records are replayed once per process, keyed on their content."""
-    key = (str(path), hashlib.sha256(path.read_bytes()).hexdigest())
+    """Records are replayed once per process, keyed on their content (read as
+    load_record reads it: a file that cannot be read is a RecordError naming it)."""
+    text = read_record_text(Path(path))
+    key = (str(path), hashlib.sha256(text.encode()).hexdigest())
     if key not in _records:
-        _records[key] = load_record(path, root)
+        _records[key] = read_record(text, path, root)
     return _records[key]
 
 
