@@ -363,7 +363,8 @@ def test_the_players_chosen_survive_a_reload(site, shared):
     come back with the game saved after a reload, as the settings show them; a new
     game against the computer that names neither its seat nor its strength has the
     defaults (it moves second, at strength 2), and so has a saved game whose seat and
-    strength are not ones the page offers."""
+    strength are not ones the page offers; a saved opponent the page does not offer is
+    the other player at the board."""
     project, base = site
     page = ready_page(shared, f"{base}/en/play/qttt.html")  # (kept on reloads: no forget)
     for computer, strength in ((1, 3), (0, 1), (None, None)):
@@ -386,17 +387,22 @@ def test_the_players_chosen_survive_a_reload(site, shared):
         assert shown == (f"computer-{computer}", str(strength)), (computer, strength, shown)
     # a saved game whose seat and strength are no longer ones the page has (an older or
     # edited save): the game comes back against the computer, with the defaults
-    for seat, strength in (("second", 9), (2, "3"), (None, 0)):
-        page.evaluate("([seat, strength]) => { const key = 'rulebook-play/qttt';"
+    # (and one whose opponent is not one the page has, or missing: a game for two)
+    for opponent, seat, strength, shown in (
+            ("computer", "second", 9, "computer-1"), ("computer", 2, "3", "computer-1"),
+            ("computer", None, 0, "computer-1"), ("robot", 0, 1, "human"), (None, 0, 1, "human")):
+        page.evaluate("([opponent, seat, strength]) => { const key = 'rulebook-play/qttt';"
                       " const kept = JSON.parse(localStorage.getItem(key));"
-                      " kept.mode = {opponent: 'computer', computer: seat, strength};"
-                      " localStorage.setItem(key, JSON.stringify(kept)); }", [seat, strength])
+                      " kept.mode = {opponent, computer: seat, strength};"
+                      " localStorage.setItem(key, JSON.stringify(kept)); }",
+                      [opponent, seat, strength])
         page.reload()
         page.evaluate("() => window.rulebookPlay.ready")
         settle(page)
         form = page.locator(".play-settings-form")
-        assert (form.locator("[name=opponent]").input_value(),
-                form.locator("[name=strength]").input_value()) == ("computer-1", "2"), seat
+        assert form.locator("[name=opponent]").input_value() == shown, (opponent, seat)
+        if shown != "human":
+            assert form.locator("[name=strength]").input_value() == "2", (opponent, seat)
     page.evaluate("() => window.rulebookPlay.newGame({})")  # a game for two left saved
     settle(page)
     page.close()
